@@ -1,0 +1,3 @@
+export { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+export * from './client';
+export * from './schema/index';

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export type ModuleFlags = Record<string, { enabled: boolean }>;
+
+/** Credentials of a person. One login owns one user per organization membership (or an individual user). */
+export const userLogins = pgTable(
+  'user_logins',
+  {
+    id: id(),
+    email: text().notNull(),
+    username: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    verified: boolean().notNull().default(false),
+    twoFactorEnabled: boolean().notNull().default(false),
+    twoFactorSecret: text(),
+    mobileNumber: text(),
+    hideTutorialVideosMessage: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_logins_email_key').on(t.email), uniqueIndex('user_logins_username_key').on(t.username)],
+);
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text().notNull(),
+  type: text().notNull().default('organization'),
+  logos: jsonb().$type<Record<string, string>>().notNull().default({}),
+  samlEnabled: boolean().notNull().default(false),
+  samlCert: text(),
+  modules: jsonb().$type<ModuleFlags>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    userLoginId: uuid()
+      .notNull()
+      .references(() => userLogins.id, { onDelete: 'cascade' }),
+    organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
+    permission: text(),
+    role: text().notNull().default('User'),
+    category: text(),
+    country: text(),
+    avatar: text(),
+    subscriptionType: text().notNull().default('free'),
+    modules: jsonb().$type<ModuleFlags>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('users_user_login_idx').on(t.userLoginId),
+    uniqueIndex('users_login_org_key').on(
+      t.userLoginId,
+      sql`coalesce(${t.organizationId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
+
+/** Lucia-style sessions: the id is the SHA-256 of the cookie token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userLoginId: uuid()
+      .notNull()
+      .references(() => userLogins.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_login_idx').on(t.userLoginId)],
+);
+
+/** Single-use tokens sent by email (verification, password reset); only their hash is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: text().primaryKey(),
+    kind: text().$type<'verify' | 'reset'>().notNull(),
+    userLoginId: uuid()
+      .notNull()
+      .references(() => userLogins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_login_idx').on(t.userLoginId, t.kind)],
+);
+
+/** Invitations to join an organization (/signup/:token, GET tempUser/:id). The id is the token's hash. */
+export const tempUsers = pgTable('temp_users', {
+  id: text().primaryKey(),
+  email: text().notNull(),
+  name: text().notNull(),
+  organizationId: uuid()
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  permission: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  acceptedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './common';
+export * from './config';
+export * from './messages';
+export * from './modules';
+export * from './respondent';
+export * from './support';
