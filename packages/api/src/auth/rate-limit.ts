@@ -1,0 +1,55 @@
+import { type Db, eq, rateLimits, sql } from '@tieline/db';
+import { MSG } from '@tieline/validation';
+import { AppError } from '../errors';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const MIN = 60_000;
+/** Every rate limit in one place. */
+export const LIMITS = {
+  signInPerAddress: { max: 30, windowMs: 10 * MIN },
+  signInFailuresPerAccount: { max: 10, windowMs: 15 * MIN },
+  signUpPerAddress: { max: 20, windowMs: 60 * MIN },
+  mailPerAccount: { max: 5, windowMs: 60 * MIN },
+  mailPerAddress: { max: 20, windowMs: 60 * MIN },
+  supportPerAddress: { max: 10, windowMs: 60 * MIN },
+} satisfies Record<string, Limit>;
+
+/** Counts one hit in a fixed window and returns the count so far (this hit included). */
+export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
+  const resetAt = new Date(Date.now() + limit.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? 1;
+}
+
+/** Hits made so far in the current window, without counting a new one. */
+export async function peek(db: Db, key: string): Promise<number> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  return row && row.resetAt > new Date() ? row.count : 0;
+}
+
+export async function reset(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Counts a hit and refuses with 429 past the limit. */
+export async function enforce(db: Db, key: string, limit: Limit, message: string = MSG.tooManyRequests) {
+  if ((await hit(db, key, limit)) > limit.max) throw new AppError('TOO_MANY_REQUESTS', message);
+}
+
+export async function deleteExpiredLimits(db: Db) {
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const ZOptionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional())
+  .optional();
+
+/** Every environment variable Tieline reads, validated once at start. See README "Configuration". */
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: ZOptionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  SMTP_URL: ZOptionalUrl,
+  MAIL_FROM: z.string().default('Tieline <no-reply@tieline.local>'),
+  SUPPORT_EMAIL: z.email().default('support@tieline.local'),
+  PUBLIC_URL: ZOptionalUrl,
+  PAYMENT_PUBLIC_KEY: z.string().default(''),
+  ASSET_BASE_URL: z.string().default('/assets/'),
+  ANALYTICS_KEY: z.string().default(''),
+  SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+export type TEnv = z.infer<typeof ZEnv>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return parsed.data;
+}

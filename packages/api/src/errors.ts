@@ -1,0 +1,55 @@
+import { MSG } from '@tieline/validation';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+
+/** The one error type services throw; mapped to an HTTP status and `{ message }` below. */
+export const APP_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** First zod issue, as the user-facing message (the schemas carry the spec's wording). */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  // Type errors on a missing field carry zod's generic text unless the schema set one.
+  return issue.message;
+}
+
+/**
+ * Turns anything a procedure throws into the TRPCError both transports send. Input validation keeps
+ * the zod message; unknown errors become a 500 whose text never leaves the server.
+ */
+export function toTRPCError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError) {
+    return new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
+    const message = zodMessage(cause);
+    return new TRPCError({ code: 'BAD_REQUEST', message, cause: new AppError('BAD_REQUEST', message) });
+  }
+  return error;
+}
+
+export function publicMessage(code: string, message: string): string {
+  return code === 'INTERNAL_SERVER_ERROR' ? MSG.somethingWrong : message;
+}

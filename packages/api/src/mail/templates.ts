@@ -1,0 +1,52 @@
+import type { Mail } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#777">Tieline</p></body></html>`;
+}
+
+export function verificationMail(to: string, name: string, url: string): Mail {
+  return {
+    to,
+    subject: 'Verify your email address for Tieline',
+    html: layout(
+      'Verify your email address',
+      [`Hello ${escapeHtml(name)},`, 'Please confirm that this is your email address. The link is valid for 48 hours.'],
+      { label: 'Verify email address', url },
+    ),
+    text: `Hello ${name},\n\nPlease confirm your email address for Tieline by opening this link (valid for 48 hours):\n${url}\n`,
+  };
+}
+
+export function resetMail(to: string, name: string, url: string): Mail {
+  return {
+    to,
+    subject: 'Reset your Tieline password',
+    html: layout(
+      'Reset your password',
+      [
+        `Hello ${escapeHtml(name)},`,
+        'Someone asked to reset the password of your Tieline account. The link is valid for one hour and works once.',
+        'If it was not you, ignore this message: your password stays as it is.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
+    text: `Hello ${name},\n\nReset your Tieline password with this link (valid for one hour, works once):\n${url}\n\nIf it was not you, ignore this message.\n`,
+  };
+}
+
+export function supportMail(to: string, from: string, message: string): Mail {
+  return {
+    to,
+    replyTo: from,
+    subject: `Support request from ${from}`,
+    html: layout('Support request', [`From: ${escapeHtml(from)}`, escapeHtml(message).replace(/\n/g, '<br>')]),
+    text: `From: ${from}\n\n${message}\n`,
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  ZAvailability,
+  ZCheckEmailInput,
+  ZCheckUsernameInput,
+  ZForgotPasswordInput,
+  ZOk,
+  ZResetPasswordInput,
+  ZSignInInput,
+  ZSignInResult,
+  ZSignUpInput,
+  ZUser,
+  ZVerifyEmailInput,
+} from '@tieline/validation';
+import { z } from 'zod';
+import { invalidateSession } from '../auth/session';
+import { clearSessionCookie, setSessionCookie } from '../context';
+import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../services/email-tokens';
+import { signIn } from '../services/sign-in';
+import { isEmailAvailable, isUsernameAvailable, signUp } from '../services/sign-up';
+import { protectedProcedure, publicProcedure, router } from '../trpc';
+
+const tags = ['userLogins'];
+const ok = { ok: true } as const;
+
+export const userLoginsRouter = router({
+  signUp: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/signup', tags, summary: 'Register; signs in' } })
+    .input(ZSignUpInput)
+    .output(z.object({ user: ZUser }))
+    .mutation(async ({ ctx, input }) => {
+      const { user, sessionToken } = await signUp(ctx.deps, input, ctx.ip);
+      setSessionCookie(ctx, sessionToken);
+      return { user };
+    }),
+
+  signIn: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/signin', tags, summary: 'Sign in (spec §4 branches)' } })
+    .input(ZSignInInput)
+    .output(ZSignInResult)
+    .mutation(async ({ ctx, input }) => {
+      const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);
+      if (sessionToken) setSessionCookie(ctx, sessionToken);
+      return result;
+    }),
+
+  signOut: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/signout', tags } })
+    .input(z.void())
+    .output(ZOk)
+    .mutation(async ({ ctx }) => {
+      if (ctx.session) await invalidateSession(ctx.deps.db, ctx.session.id);
+      clearSessionCookie(ctx);
+      return ok;
+    }),
+
+  verifyEmail: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/userLogins/verifyEmail/{token}', tags } })
+    .input(ZVerifyEmailInput)
+    .output(z.object({ verified: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await verifyEmail(ctx.deps.db, input.token);
+      return { verified: true } as const;
+    }),
+
+  resendVerificationEmail: protectedProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/resendVerificationEmail', tags } })
+    .input(z.void())
+    .output(ZOk)
+    .mutation(async ({ ctx }) => {
+      await resendVerification(ctx.deps, ctx.actor.userLoginId, ctx.ip);
+      return ok;
+    }),
+
+  forgotPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/forgotPassword', tags } })
+    .input(ZForgotPasswordInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await forgotPassword(ctx.deps, input.email, ctx.ip);
+      return ok;
+    }),
+
+  resetPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/resetPassword/{token}', tags } })
+    .input(ZResetPasswordInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx.deps.db, input.token, input.password);
+      return ok;
+    }),
+
+  checkUsername: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/check/username', tags } })
+    .input(ZCheckUsernameInput)
+    .output(ZAvailability)
+    .mutation(async ({ ctx, input }) => ({ available: await isUsernameAvailable(ctx.deps.db, input.username) })),
+
+  checkEmail: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/check/email', tags } })
+    .input(ZCheckEmailInput)
+    .output(ZAvailability)
+    .mutation(async ({ ctx, input }) => ({ available: await isEmailAvailable(ctx.deps.db, input.email) })),
+
+  heartbeat: protectedProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/heartbeat', tags, summary: 'Keeps the session alive' } })
+    .input(z.void())
+    .output(ZOk)
+    .mutation(() => ok),
+});

@@ -1,0 +1,106 @@
+import { createDb, type DbHandle, sql } from '@tieline/db';
+import { MSG } from '@tieline/validation';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express from 'express';
+import helmet from 'helmet';
+import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { createContextFactory } from './context';
+import { type Deps, mailQueue } from './deps';
+import type { TEnv } from './env';
+import { errorHandler, sameOriginJson, sendError } from './http/guards';
+import { serveApps } from './http/static';
+import { startWorker, type Worker } from './jobs/worker';
+import { createMailer, type Mail, type Mailer } from './mail/mailer';
+import { openApiDocument } from './rest/openapi';
+import { appRouter } from './root';
+
+export const BODY_LIMIT = '100kb';
+
+export interface ServerOptions {
+  env: TEnv;
+  /** An open database (tests pass their own); otherwise one is opened from env. */
+  dbHandle?: DbHandle;
+  staticDirs?: { admin: string; respondent: string };
+  migrationsFolder?: string;
+  /** Base URL when PUBLIC_URL is unset and the port is only known after listen. */
+  publicUrl?: string;
+}
+
+export interface Server {
+  app: express.Express;
+  deps: Deps;
+  worker: Worker;
+  mailer: Mailer;
+  dbHandle: DbHandle;
+  close: () => Promise<void>;
+}
+
+export async function createServer(opts: ServerOptions): Promise<Server> {
+  const { env } = opts;
+  const dbHandle =
+    opts.dbHandle ??
+    (await createDb({
+      url: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/pglite`,
+      migrationsFolder: opts.migrationsFolder,
+    }));
+  const { db } = dbHandle;
+  const log = env.LOG_LEVEL === 'silent' ? () => {} : (e: unknown) => console.error(e);
+  const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const worker = startWorker(
+    db,
+    { email: (payload) => mailer.send(payload as Mail) },
+    { onError: log, autoStart: env.NODE_ENV !== 'test' },
+  );
+  const publicUrl = (env.PUBLIC_URL ?? opts.publicUrl ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const deps: Deps = { db, env, publicUrl, mailMode: mailer.mode, queueMail: mailQueue(db, worker.wake) };
+  const createContext = createContextFactory(deps);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'frame-src': ["'self'"],
+          'upgrade-insecure-requests': publicUrl.startsWith('https://') ? [] : null,
+        },
+      },
+      strictTransportSecurity: publicUrl.startsWith('https://'),
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: BODY_LIMIT }));
+  api.use(sameOriginJson(new URL(publicUrl).origin));
+  api.get('/health', async (_req, res) => {
+    await db.execute(sql`select 1`);
+    res.json({ ok: true, database: dbHandle.kind });
+  });
+  api.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, maxBodySize: 100_000 }));
+  const doc = openApiDocument();
+  api.get('/base/openapi.json', (_req, res) => {
+    res.json(doc);
+  });
+  api.use('/base', createOpenApiExpressMiddleware({ router: appRouter, createContext, maxBodySize: 100_000 }));
+  api.use((_req, res) => sendError(res, 'NOT_FOUND', MSG.notFound));
+  app.use('/api', api);
+  if (opts.staticDirs) serveApps(app, opts.staticDirs);
+  app.use(errorHandler(log));
+
+  return {
+    app,
+    deps,
+    worker,
+    mailer,
+    dbHandle,
+    close: async () => {
+      await worker.stop();
+      mailer.close();
+      if (!opts.dbHandle) await dbHandle.close();
+    },
+  };
+}

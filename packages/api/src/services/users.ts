@@ -1,0 +1,115 @@
+import { type Db, eq, organizations, userLogins, users } from '@tieline/db';
+import {
+  MODULES,
+  type TModuleName,
+  type TModules,
+  type TPermission,
+  type TUser,
+  type TUserChoice,
+  type TUserLogin,
+} from '@tieline/validation';
+import type { Session } from '../auth/session';
+
+type LoginRow = typeof userLogins.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type OrgRow = typeof organizations.$inferSelect;
+
+export interface Actor {
+  userId: string;
+  userLoginId: string;
+  role: 'User' | 'Admin';
+  organizationId: string | null;
+  permission: TPermission | null;
+  verified: boolean;
+}
+
+const ON_BY_DEFAULT: readonly TModuleName[] = ['networks', 'surveys', 'discover'];
+
+/** Modules of a new user: networks, surveys and discover follow the organization (on for individuals); the rest start off. */
+export function defaultModules(org?: Pick<OrgRow, 'modules'> | null): TModules {
+  return Object.fromEntries(
+    MODULES.map((m) => [m, { enabled: ON_BY_DEFAULT.includes(m) && (org ? !!org.modules[m]?.enabled : true) }]),
+  ) as TModules;
+}
+
+function normalizeModules(flags: Record<string, { enabled: boolean }>): TModules {
+  return Object.fromEntries(MODULES.map((m) => [m, { enabled: !!flags[m]?.enabled }])) as TModules;
+}
+
+export function toLoginWire(login: LoginRow): TUserLogin {
+  return {
+    _id: login.id,
+    email: login.email,
+    name: login.name,
+    username: login.username,
+    verified: login.verified,
+    twoFactorAuthEnabled: login.twoFactorEnabled,
+    hideTutorialVideosMessage: login.hideTutorialVideosMessage,
+  };
+}
+
+export function toUserWire(login: LoginRow, user: UserRow, org: OrgRow | null): TUser {
+  return {
+    _id: user.id,
+    userLogin: toLoginWire(login),
+    role: user.role === 'Admin' ? 'Admin' : 'User',
+    category: user.category,
+    country: user.country,
+    avatar: user.avatar,
+    billing: { networksSubscriptionType: user.subscriptionType, modules: normalizeModules(user.modules) },
+    organizations: org
+      ? [
+          {
+            organization: { _id: org.id, name: org.name, type: org.type },
+            permission: (user.permission ?? 'Simplified Access-only') as TPermission,
+          },
+        ]
+      : [],
+  };
+}
+
+export function toChoice(user: UserRow, org: OrgRow | null): TUserChoice {
+  return {
+    _id: user.id,
+    organization: org ? { _id: org.id, name: org.name, type: org.type } : null,
+    label: org ? org.name : 'Individual Account',
+  };
+}
+
+/** Users owned by a login with their organizations, individual account first. */
+export async function usersOfLogin(db: Db, userLoginId: string) {
+  const rows = await db
+    .select({ user: users, org: organizations })
+    .from(users)
+    .leftJoin(organizations, eq(users.organizationId, organizations.id))
+    .where(eq(users.userLoginId, userLoginId))
+    .orderBy(users.createdAt);
+  return rows.sort((a, b) => Number(!!a.org) - Number(!!b.org) || (a.org?.name ?? '').localeCompare(b.org?.name ?? ''));
+}
+
+export async function getUserWire(db: Db, userId: string): Promise<TUser | null> {
+  const [row] = await db
+    .select({ user: users, login: userLogins, org: organizations })
+    .from(users)
+    .innerJoin(userLogins, eq(users.userLoginId, userLogins.id))
+    .leftJoin(organizations, eq(users.organizationId, organizations.id))
+    .where(eq(users.id, userId));
+  return row ? toUserWire(row.login, row.user, row.org) : null;
+}
+
+export async function loadActor(db: Db, session: Session): Promise<Actor | null> {
+  const [row] = await db
+    .select({ user: users, verified: userLogins.verified })
+    .from(users)
+    .innerJoin(userLogins, eq(users.userLoginId, userLogins.id))
+    .where(eq(users.id, session.userId));
+  if (!row || row.user.userLoginId !== session.userLoginId) return null;
+  return {
+    userId: row.user.id,
+    userLoginId: row.user.userLoginId,
+    role: row.user.role === 'Admin' ? 'Admin' : 'User',
+    organizationId: row.user.organizationId,
+    permission: row.user.permission as TPermission | null,
+    verified: row.verified,
+  };
+}

@@ -1,0 +1,48 @@
+import { MSG } from '@tieline/validation';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context';
+import { publicMessage, toTRPCError } from './errors';
+import { loadActor } from './services/users';
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter: ({ shape, error }) => ({
+      message: publicMessage(error.code, shape.message),
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+    }),
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Runs around input parsing too, so zod and AppError messages reach the client as `{ message }`. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTRPCError(result.error);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  const actor = await loadActor(ctx.deps.db, ctx.session);
+  if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  return next({ ctx: { ...ctx, session: ctx.session, actor } });
+});
+
+export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.permission !== 'Owner' && ctx.actor.permission !== 'Admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  }
+  return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
+});
+
+export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== 'Admin') throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  return next();
+});
