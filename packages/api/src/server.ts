@@ -14,7 +14,7 @@ import { createMailer, type Mail, type Mailer } from './mail/mailer';
 import { openApiDocument } from './rest/openapi';
 import { appRouter } from './root';
 
-export const BODY_LIMIT = '100kb';
+export const BODY_LIMIT_BYTES = 100_000;
 
 export interface ServerOptions {
   env: TEnv;
@@ -74,18 +74,19 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
 
   const api = express.Router();
-  api.use(express.json({ limit: BODY_LIMIT }));
   api.use(sameOriginJson(new URL(publicUrl).origin));
   api.get('/health', async (_req, res) => {
     await db.execute(sql`select 1`);
     res.json({ ok: true, database: dbHandle.kind });
   });
-  api.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, maxBodySize: 100_000 }));
+  // tRPC reads its own bodies (limit -> 413, bad JSON -> 400); the REST bridges get express.json.
+  api.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, maxBodySize: BODY_LIMIT_BYTES }));
   const doc = openApiDocument();
   api.get('/base/openapi.json', (_req, res) => {
     res.json(doc);
   });
-  api.use('/base', createOpenApiExpressMiddleware({ router: appRouter, createContext, maxBodySize: 100_000 }));
+  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES }));
+  api.use('/base', createOpenApiExpressMiddleware({ router: appRouter, createContext, maxBodySize: BODY_LIMIT_BYTES }));
   api.use((_req, res) => sendError(res, 'NOT_FOUND', MSG.notFound));
   app.use('/api', api);
   if (opts.staticDirs) serveApps(app, opts.staticDirs);

@@ -10,7 +10,6 @@ const PRODUCT_LOGOS = { whiteFaviconUUID: 'tieline-favicon-white.svg', whiteLogo
 export const configRouter = router({
   get: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/getConfig', tags: ['config'], summary: 'Public configuration' } })
-    .input(z.void())
     .output(ZConfig)
     .query(({ ctx }) => ({
       logos: PRODUCT_LOGOS,
@@ -25,19 +24,16 @@ export const configRouter = router({
 
 /** The embedded outbox: readable only while no SMTP server is configured. */
 export const outboxRouter = router({
-  list: publicProcedure
-    .input(z.void())
-    .output(z.array(ZOutboxMessage))
-    .query(async ({ ctx }) => {
-      if (ctx.deps.mailMode !== 'outbox') throw new AppError('NOT_FOUND', MSG.notFound);
-      const rows = await ctx.deps.db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(100);
-      return rows.map((r) => ({
-        _id: r.id,
-        to: r.to,
-        subject: r.subject,
-        html: r.html,
-        text: r.text,
-        createdAt: r.createdAt.toISOString(),
-      }));
-    }),
+  list: publicProcedure.output(z.array(ZOutboxMessage)).query(async ({ ctx }) => {
+    if (ctx.deps.mailMode !== 'outbox') throw new AppError('NOT_FOUND', MSG.notFound);
+    const rows = await ctx.deps.db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(100);
+    return rows.map((r) => ({
+      _id: r.id,
+      to: r.to,
+      subject: r.subject,
+      html: r.html,
+      text: r.text,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }),
 });

@@ -45,7 +45,6 @@ export const userLoginsRouter = router({
 
   signOut: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/signout', tags } })
-    .input(z.void())
     .output(ZOk)
     .mutation(async ({ ctx }) => {
       if (ctx.session) await invalidateSession(ctx.deps.db, ctx.session.id);
@@ -64,7 +63,6 @@ export const userLoginsRouter = router({
 
   resendVerificationEmail: protectedProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/resendVerificationEmail', tags } })
-    .input(z.void())
     .output(ZOk)
     .mutation(async ({ ctx }) => {
       await resendVerification(ctx.deps, ctx.actor.userLoginId, ctx.ip);
@@ -103,7 +101,6 @@ export const userLoginsRouter = router({
 
   heartbeat: protectedProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/heartbeat', tags, summary: 'Keeps the session alive' } })
-    .input(z.void())
     .output(ZOk)
     .mutation(() => ok),
 });

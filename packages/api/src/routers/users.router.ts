@@ -10,7 +10,6 @@ import { protectedProcedure, publicProcedure, router } from '../trpc';
 export const usersRouter = router({
   me: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: 'The signed-in user' } })
-    .input(z.void())
     .output(ZUser)
     .query(async ({ ctx }) => {
       const user = await getUserWire(ctx.deps.db, ctx.actor.userId);

@@ -1,0 +1,126 @@
+import type { AddressInfo } from 'node:net';
+import { createTestDb } from '@tieline/db/testing';
+import { SMTPServer } from 'smtp-server';
+import { loadEnv } from '../src/env';
+import { createServer, type Server } from '../src/server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** Quoted-printable undone, so links read as sent. */
+  body: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startSmtp() {
+  const inbox: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        const body = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, body });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return { inbox, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => smtp.close(() => r())) };
+}
+
+export interface TestApp {
+  url: string;
+  server: Server;
+  inbox: ReceivedMail[];
+  /** Delivers queued mail now (the worker does not poll in tests). */
+  flushMail: () => Promise<void>;
+  /** The newest link in mail to `to` whose path starts with `prefix`, e.g. '/verifyEmail/'. */
+  linkFor: (to: string, prefix: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** The real server on a fresh database and a real SMTP server, listening on loopback. */
+export async function startTestApp(opts: { smtp?: boolean } = {}): Promise<TestApp> {
+  const smtp = opts.smtp === false ? null : await startSmtp();
+  const dbHandle = await createTestDb();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp?.url, PORT: '0' });
+  const server = await createServer({ env, dbHandle });
+  const listener = server.app.listen(0, '127.0.0.1');
+  await new Promise((r) => listener.once('listening', r));
+  const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  // Links in mail point at the public URL; tests read their path only.
+  const flushMail = () => server.worker.drain();
+  return {
+    url,
+    server,
+    inbox: smtp?.inbox ?? [],
+    flushMail,
+    linkFor: async (to, prefix) => {
+      await flushMail();
+      const mail = [...(smtp?.inbox ?? [])].reverse().find((m) => m.to.includes(to));
+      if (!mail) throw new Error(`No mail to ${to}`);
+      const match = mail.body.match(new RegExp(`https?://[^\\s"<>]+${prefix}[a-z0-9]+`));
+      if (!match) throw new Error(`No ${prefix} link in mail to ${to}`);
+      return new URL(match[0]).pathname;
+    },
+    close: async () => {
+      listener.closeAllConnections();
+      await new Promise((r) => listener.close(r));
+      await server.close();
+      await dbHandle.close();
+      await smtp?.close();
+    },
+  };
+}
+
+/** A browser-like HTTP client with a cookie jar, speaking JSON to the REST bridges. */
+export class RestClient {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('tieline_session='));
+    if (setCookie) {
+      const value = setCookie.split(';')[0]!;
+      this.cookie = value === 'tieline_session=' ? '' : value;
+    }
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+  get(path: string) {
+    return this.call('GET', `/api/base${path}`);
+  }
+  post(path: string, body: unknown = {}) {
+    return this.call('POST', `/api/base${path}`, body);
+  }
+}
+
+let counter = 0;
+export function newAccount(prefix = 'user') {
+  counter += 1;
+  const id = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `Test ${id}`, username: id, email: `${id}@example.com`, password: 'correct horse battery' };
+}

@@ -1,0 +1,129 @@
+import { MSG } from '@tieline/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, RestClient, startTestApp, type TestApp } from './helpers';
+
+let app: TestApp;
+let victim: RestClient;
+beforeAll(async () => {
+  app = await startTestApp({ smtp: false });
+  victim = new RestClient(app.url);
+  expect((await victim.post('/userLogins/signup', newAccount())).status).toBe(200);
+});
+afterAll(() => app.close());
+
+function formPost(path: string, headers: Record<string, string>) {
+  const form = new FormData();
+  form.set('0', JSON.stringify({ email: 'x@example.com', message: 'forged' }));
+  return fetch(`${app.url}${path}`, { method: 'POST', body: form, headers: { cookie: victim.cookie, ...headers } });
+}
+
+describe('cross-site and non-JSON mutations', () => {
+  it('refuses a cross-site multipart form post to a tRPC mutation', async () => {
+    const res = await formPost('/api/trpc/userLogins.signOut', {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: MSG.crossSite });
+    expect((await victim.get('/users/me')).status).toBe(200);
+  });
+
+  it('refuses a multipart post even without browser headers (not JSON)', async () => {
+    const res = await formPost('/api/trpc/userLogins.signOut', {});
+    expect(res.status).toBe(415);
+    expect((await victim.get('/users/me')).status).toBe(200);
+  });
+
+  it('refuses a cross-site JSON post to a REST bridge', async () => {
+    const res = await victim.call('POST', '/api/base/userLogins/signout', {}, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect((await victim.get('/users/me')).status).toBe(200);
+  });
+
+  it('accepts a same-origin JSON mutation', async () => {
+    const res = await victim.call(
+      'POST',
+      '/api/base/userLogins/heartbeat',
+      {},
+      {
+        origin: app.url,
+        'sec-fetch-site': 'same-origin',
+      },
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('request bodies', () => {
+  it('answers malformed JSON with 400 on both transports', async () => {
+    const rest = await victim.call('POST', '/api/base/userLogins/signin', '{"email":');
+    expect(rest).toMatchObject({ status: 400, body: { message: MSG.malformedJson } });
+    const trpc = await victim.call('POST', '/api/trpc/userLogins.signIn', '{"email":');
+    expect(trpc.status).toBe(400);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const big = { email: 'a@example.com', message: 'x'.repeat(200_000) };
+    const res = await victim.call('POST', '/api/base/supportRequest', big);
+    expect(res).toMatchObject({ status: 413, body: { message: MSG.bodyTooLarge } });
+  });
+
+  it('answers wrong types with 400 and the zod message, never a stack', async () => {
+    const res = await victim.call('POST', '/api/base/supportRequest', { email: 'a@example.com', message: 12 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MSG.supportMessageRequired);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('the rest of /api', () => {
+  it('reports health with the database engine', async () => {
+    const res = await victim.call('GET', '/api/health');
+    expect(res).toMatchObject({ status: 200, body: { ok: true, database: expect.stringMatching(/pglite|postgres/) } });
+  });
+
+  it('answers unknown API paths with 404 { message }', async () => {
+    expect(await victim.call('GET', '/api/base/nothing-here')).toMatchObject({
+      status: 404,
+      body: { message: 'Not found' },
+    });
+    expect((await victim.call('GET', '/api/elsewhere')).status).toBe(404);
+  });
+
+  it('serves the OpenAPI document of the REST bridges', async () => {
+    const res = await victim.call('GET', '/api/base/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/userLogins/signin', '/users/me', '/getConfig', '/userLogins/verifyEmail/{token}']),
+    );
+  });
+
+  it('serves public configuration', async () => {
+    const res = await victim.get('/getConfig');
+    expect(res.status).toBe(200);
+    expect(res.body.logos).toHaveProperty('whiteLogoUUID');
+    expect(res.body.mailbox).toBe(true);
+  });
+
+  it('sends security headers', async () => {
+    const res = await victim.call('GET', '/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('reads the embedded outbox only while no SMTP server is configured', async () => {
+    const res = await victim.call('GET', '/api/trpc/outbox.list');
+    expect(res.status).toBe(200);
+    expect(res.body.result.data[0].subject).toMatch(/Verify your email/);
+  });
+});
+
+describe('tRPC transport limits', () => {
+  it('answers an oversized tRPC body with 413', async () => {
+    const big = JSON.stringify({ email: 'a@example.com', message: 'x'.repeat(200_000) });
+    const res = await victim.call('POST', '/api/trpc/support.request', big);
+    expect(res.status).toBe(413);
+  });
+});

@@ -1,0 +1,208 @@
+import { organizations, responses, surveys, tempUsers, users } from '@tieline/db';
+import { MSG, PERMISSIONS } from '@tieline/validation';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/auth/tokens';
+import type { AppRouter } from '../src/root';
+import { defaultModules } from '../src/services/users';
+import { newAccount, startTestApp, type TestApp } from './helpers';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** The tRPC client the admin app uses, with a cookie jar standing in for the browser. */
+function client() {
+  let cookie = '';
+  const trpc = createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${app.url}/api/trpc`,
+        fetch: async (url, init) => {
+          const res = await fetch(url, { ...init, headers: { ...(init?.headers as object), cookie } });
+          const set = res.headers.getSetCookie().find((c) => c.startsWith('tieline_session='));
+          if (set) cookie = set.split(';')[0]!;
+          return res;
+        },
+      }),
+    ],
+  });
+  return trpc;
+}
+
+async function rejection(p: Promise<unknown>) {
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCClientError);
+  const e = error as TRPCClientError<AppRouter>;
+  return { message: e.message, status: e.data?.httpStatus };
+}
+
+describe('auth procedures over tRPC', () => {
+  it('signs up, reads me, verifies, signs out', async () => {
+    const trpc = client();
+    const account = newAccount();
+    const { user } = await trpc.userLogins.signUp.mutate(account);
+    expect(user.userLogin.verified).toBe(false);
+    expect((await trpc.users.me.query())._id).toBe(user._id);
+    const token = (await app.linkFor(account.email, '/verifyEmail/')).split('/').pop()!;
+    expect(await trpc.userLogins.verifyEmail.mutate({ token })).toEqual({ verified: true });
+    expect((await trpc.users.me.query()).userLogin.verified).toBe(true);
+    expect(await trpc.userLogins.heartbeat.mutate()).toEqual({ ok: true });
+    await trpc.userLogins.signOut.mutate();
+    expect(await rejection(trpc.users.me.query())).toEqual({ message: MSG.notSignedIn, status: 401 });
+  });
+
+  it('maps service and validation errors to status + message', async () => {
+    const trpc = client();
+    expect(await rejection(trpc.userLogins.signIn.mutate({ email: 'nobody@example.com', password: 'x' }))).toEqual({
+      message: MSG.invalidCredentials,
+      status: 401,
+    });
+    expect(await rejection(trpc.userLogins.signIn.mutate({ email: 'bad', password: 'x' }))).toEqual({
+      message: MSG.emailInvalid,
+      status: 400,
+    });
+    expect(await rejection(trpc.userLogins.verifyEmail.mutate({ token: 'aaaaaaaaaaaaaaaaaaaa' }))).toEqual({
+      message: MSG.verifyTokenInvalid,
+      status: 400,
+    });
+  });
+
+  it('resets a password through tRPC', async () => {
+    const trpc = client();
+    const account = newAccount();
+    await trpc.userLogins.signUp.mutate(account);
+    await trpc.userLogins.forgotPassword.mutate({ email: account.email });
+    const token = (await app.linkFor(account.email, '/reset/')).split('/').pop()!;
+    await trpc.userLogins.resetPassword.mutate({ token, password: 'another long secret' });
+    expect(await rejection(trpc.userLogins.resetPassword.mutate({ token, password: 'another long secret' }))).toEqual({
+      message: MSG.resetTokenInvalid,
+      status: 400,
+    });
+    const result = await client().userLogins.signIn.mutate({ email: account.email, password: 'another long secret' });
+    expect(result.user?.userLogin.email).toBe(account.email);
+  });
+
+  it('checks availability and sends support requests', async () => {
+    const trpc = client();
+    expect(await trpc.userLogins.checkUsername.mutate({ username: 'unused-name' })).toEqual({ available: true });
+    expect(await trpc.support.request.mutate({ email: 'me@example.com', message: 'Help please' })).toEqual({
+      ok: true,
+    });
+    await app.flushMail();
+    expect(app.inbox.at(-1)?.to).toEqual([app.server.deps.env.SUPPORT_EMAIL]);
+    expect(await rejection(trpc.support.request.mutate({ email: 'me@example.com', message: ' ' }))).toEqual({
+      message: MSG.supportMessageRequired,
+      status: 400,
+    });
+  });
+});
+
+describe('choose-organization step', () => {
+  async function loginWithTwoUsers() {
+    const trpc = client();
+    const account = newAccount();
+    const { user } = await trpc.userLogins.signUp.mutate(account);
+    const { db } = app.server.deps;
+    const [org] = await db.insert(organizations).values({ name: 'Globex', modules: defaultModules() }).returning();
+    const [member] = await db
+      .insert(users)
+      .values({
+        userLoginId: user.userLogin._id,
+        organizationId: org!.id,
+        permission: PERMISSIONS[0],
+        modules: defaultModules(org),
+      })
+      .returning();
+    return { account, individualId: user._id, memberId: member!.id, org: org! };
+  }
+
+  it('lists the users, then signs in as the chosen one', async () => {
+    const { account, individualId, memberId, org } = await loginWithTwoUsers();
+    const trpc = client();
+    const step = await trpc.userLogins.signIn.mutate({ email: account.email, password: account.password });
+    expect(step.user).toBeUndefined();
+    expect(step.users).toEqual([
+      { _id: individualId, organization: null, label: 'Individual Account' },
+      { _id: memberId, organization: { _id: org.id, name: 'Globex', type: 'organization' }, label: 'Globex' },
+    ]);
+    const done = await trpc.userLogins.signIn.mutate({ ...account, userId: memberId });
+    expect(done.user?.organizations[0]).toMatchObject({ organization: { name: 'Globex' }, permission: 'Owner' });
+    expect((await trpc.users.me.query())._id).toBe(memberId);
+  });
+
+  it("refuses another login's user id", async () => {
+    const { account } = await loginWithTwoUsers();
+    const other = await loginWithTwoUsers();
+    const attempt = client().userLogins.signIn.mutate({ ...account, userId: other.memberId });
+    expect(await rejection(attempt)).toEqual({ message: MSG.userNotFound, status: 400 });
+  });
+
+  it('branches to single sign-on and two-factor without creating a session', async () => {
+    const { account, memberId, org } = await loginWithTwoUsers();
+    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
+    await db.update(organizations).set({ samlEnabled: true }).where(eq(organizations.id, org.id));
+    const trpc = client();
+    const sso = await trpc.userLogins.signIn.mutate({ ...account, userId: memberId });
+    expect(sso).toEqual({ samlRedirect: `/api/base/saml/login/${org.id}` });
+    await db.update(userLogins).set({ twoFactorEnabled: true }).where(eq(userLogins.email, account.email));
+    const users = (await trpc.userLogins.signIn.mutate(account)).users!;
+    const individual = users.find((u) => u.organization === null)!;
+    expect(await trpc.userLogins.signIn.mutate({ ...account, userId: individual._id })).toEqual({
+      twoFactorAuthEnabled: true,
+    });
+    expect(await rejection(trpc.users.me.query())).toMatchObject({ status: 401 });
+  });
+});
+
+describe('invitations and personal links', () => {
+  it('shows an invitation and signs the invitee up into the organization, verified', async () => {
+    const { db } = app.server.deps;
+    const [org] = await db.insert(organizations).values({ name: 'Initech', modules: defaultModules() }).returning();
+    const token = 'invitetokenaaaaaaaaaaaaaaaa';
+    const account = newAccount('invitee');
+    await db.insert(tempUsers).values({
+      id: hashToken(token),
+      email: account.email,
+      name: account.name,
+      organizationId: org!.id,
+      permission: 'Admin',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const trpc = client();
+    expect(await trpc.tempUsers.get.query({ id: token })).toMatchObject({
+      email: account.email,
+      organization: { name: 'Initech' },
+    });
+    const wrongEmail = trpc.userLogins.signUp.mutate({ ...newAccount(), inviteToken: token });
+    expect(await rejection(wrongEmail)).toEqual({ message: MSG.inviteInvalid, status: 400 });
+    const { user } = await trpc.userLogins.signUp.mutate({ ...account, inviteToken: token });
+    expect(user.userLogin.verified).toBe(true);
+    expect(user.organizations[0]).toMatchObject({ organization: { name: 'Initech' }, permission: 'Admin' });
+    expect(await trpc.tempUsers.get.query({ id: token })).toBeNull();
+  });
+
+  it('opens a survey by personal link and 404s an unknown one', async () => {
+    const { db } = app.server.deps;
+    const trpc = client();
+    const { user } = await trpc.userLogins.signUp.mutate(newAccount());
+    const [survey] = await db
+      .insert(surveys)
+      .values({ ownerId: user._id, name: 'Pulse', status: 'Collecting', welcomeMessage: '<p>Hi {firstName}</p>' })
+      .returning();
+    const [response] = await db
+      .insert(responses)
+      .values({ surveyId: survey!.id, nodeName: 'Ada Lovelace' })
+      .returning();
+    const res = await fetch(`${app.url}/api/base/surveys/byRandomUUID/${response!.randomUuid}`);
+    expect(await res.json()).toMatchObject({ name: 'Pulse', respondent: { firstName: 'Ada' }, status: 'Collecting' });
+    const missing = await fetch(`${app.url}/api/base/surveys/byRandomUUID/${crypto.randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect((await fetch(`${app.url}/api/base/surveys/byRandomUUID/nope`)).status).toBe(400);
+  });
+});
