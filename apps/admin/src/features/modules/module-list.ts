@@ -1,0 +1,47 @@
+import { MODULES, type TModuleName, type TModules } from '@tieline/validation';
+
+type ModuleInfo = { name: TModuleName; label: string; path: string; description: string };
+
+/** Display data for the modules, in landing order (spec §2, §9). */
+export const MODULE_INFO: Record<TModuleName, ModuleInfo> = {
+  networks: {
+    name: 'networks',
+    label: 'Networks',
+    path: '/networks',
+    description: 'Create and explore networks here.',
+  },
+  surveys: {
+    name: 'surveys',
+    label: 'Surveys',
+    path: '/surveys',
+    description: 'Build network surveys, send them to respondents and follow the responses here.',
+  },
+  passiveData: {
+    name: 'passiveData',
+    label: 'Passive Data',
+    path: '/passivedata',
+    description: 'Connect Slack, Office 365 and Microsoft Teams and turn their activity into networks here.',
+  },
+  meltwater: {
+    name: 'meltwater',
+    label: 'Meltwater',
+    path: '/meltwater',
+    description: 'Turn Meltwater media data into networks here.',
+  },
+  AONA: {
+    name: 'AONA',
+    label: 'AONA',
+    path: '/aona',
+    description: 'Run adaptable readiness analyses across your networks here.',
+  },
+  discover: {
+    name: 'discover',
+    label: 'Discover',
+    path: '/discover',
+    description: 'Explore and describe patterns in your networks here.',
+  },
+};
+
+export function enabledModules(modules: TModules | undefined): ModuleInfo[] {
+  return MODULES.filter((m) => modules?.[m]?.enabled).map((m) => MODULE_INFO[m]);
+}

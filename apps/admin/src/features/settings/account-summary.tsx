@@ -1,0 +1,47 @@
+import { PLAN_KEYS, PLANS, type TPlan, type TUser } from '@tieline/validation';
+import { enabledModules } from '../modules/module-list';
+
+function Summary({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="mx-auto mt-4 grid w-full max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md border border-border bg-background p-4 text-left text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="break-all font-medium text-foreground">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The signed-in account as the server reports it (read-only until profile editing exists). */
+export function AccountSummary({ user }: { user: TUser }) {
+  const login = user.userLogin;
+  return (
+    <Summary
+      rows={[
+        ['Name', login.name],
+        ['Username', login.username],
+        ['Email', login.email],
+        ['Email verified', login.verified ? 'Yes' : 'Not yet'],
+        ['Two-factor', login.twoFactorAuthEnabled ? 'On' : 'Off'],
+      ]}
+    />
+  );
+}
+
+const PLAN_NAMES: Record<TPlan, string> = { free: 'Free', basic: 'Basic', professional: 'Professional' };
+const PLAN_LABELS: Record<string, string> = Object.fromEntries(PLANS.map((p) => [PLAN_KEYS[p], PLAN_NAMES[p]]));
+
+export function PlanSummary({ user }: { user: TUser }) {
+  const type = user.billing.networksSubscriptionType;
+  const modules = enabledModules(user.billing.modules).map((m) => m.label);
+  return (
+    <Summary
+      rows={[
+        ['Plan', PLAN_LABELS[type] ?? type],
+        ['Modules', modules.length > 0 ? modules.join(', ') : 'None enabled'],
+      ]}
+    />
+  );
+}

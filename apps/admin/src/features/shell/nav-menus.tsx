@@ -1,0 +1,136 @@
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@tieline/ui';
+import {
+  Building,
+  ChevronDown,
+  CircleQuestionMark,
+  CircleUser,
+  CreditCard,
+  KeyRound,
+  LifeBuoy,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isOrganizationAdmin, isSuperAdmin, useCurrentUser } from '../session/current-user';
+import { useSignOut } from '../session/use-session-actions';
+
+function MenuTrigger({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <DropdownMenuTrigger
+      aria-label={label}
+      className="inline-flex max-w-56 items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-nav-foreground/90 hover:bg-nav-hover hover:text-nav-foreground data-[state=open]:bg-nav-hover [&_svg]:size-4 [&_svg]:shrink-0"
+    >
+      {children}
+      <ChevronDown aria-hidden="true" className="opacity-70" />
+    </DropdownMenuTrigger>
+  );
+}
+
+function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>
+        {icon}
+        {children}
+      </Link>
+    </DropdownMenuItem>
+  );
+}
+
+/** Right-hand menus of the top bar; each appears only for the people allowed to use it (spec §2, §6). */
+export function NavMenus({ onRequestSupport }: { onRequestSupport: () => void }) {
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  const organization = user.organizations[0]?.organization;
+
+  return (
+    <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5">
+      {isSuperAdmin(user) ? (
+        <DropdownMenu>
+          <MenuTrigger>
+            <ShieldCheck aria-hidden="true" />
+            Admin
+          </MenuTrigger>
+          <DropdownMenuContent>
+            <LinkItem to="/admin/management/user" icon={<Users aria-hidden="true" />}>
+              User Management
+            </LinkItem>
+            <LinkItem to="/admin/management/organization" icon={<Building aria-hidden="true" />}>
+              Organization Management
+            </LinkItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
+
+      {organization && isOrganizationAdmin(user) ? (
+        <DropdownMenu>
+          <MenuTrigger label={`Organisation: ${organization.name}`}>
+            <Building aria-hidden="true" />
+            <span className="truncate">{organization.name}</span>
+          </MenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuLabel>{organization.name}</DropdownMenuLabel>
+            <LinkItem to="/organization/settings/manage-users" icon={<Users aria-hidden="true" />}>
+              User Management
+            </LinkItem>
+            <LinkItem to="/organization/settings/manage-organizations" icon={<Settings aria-hidden="true" />}>
+              Organization Settings
+            </LinkItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
+
+      <DropdownMenu>
+        <MenuTrigger>
+          <CircleQuestionMark aria-hidden="true" />
+          Help
+        </MenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={onRequestSupport}>
+            <LifeBuoy aria-hidden="true" />
+            Request Support
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <DropdownMenu>
+        <MenuTrigger label={`Account: ${user.userLogin.name}`}>
+          <CircleUser aria-hidden="true" />
+          <span className="truncate">{user.userLogin.name}</span>
+        </MenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel className="font-normal">
+            <span className="block truncate font-semibold text-foreground">{user.userLogin.name}</span>
+            <span className="block truncate">{user.userLogin.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <LinkItem to="/users/settings/profile" icon={<UserRound aria-hidden="true" />}>
+            Profile
+          </LinkItem>
+          <LinkItem to="/users/settings/billing" icon={<CreditCard aria-hidden="true" />}>
+            Billing
+          </LinkItem>
+          <LinkItem to="/users/settings/api" icon={<KeyRound aria-hidden="true" />}>
+            API Access
+          </LinkItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

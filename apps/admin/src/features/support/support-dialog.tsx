@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Textarea,
+  toast,
+} from '@tieline/ui';
+import { MSG, type TSupportRequestInput, ZSupportRequestInput } from '@tieline/validation';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTRPC } from '../../lib/trpc';
+
+type SupportDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultEmail: string };
+
+/** Help > Request Support (spec §2, §4, §5): open, sending, then closed with the text cleared on success. */
+export function SupportDialog({ open, onOpenChange, defaultEmail }: SupportDialogProps) {
+  const trpc = useTRPC();
+  const form = useForm<TSupportRequestInput>({
+    resolver: zodResolver(ZSupportRequestInput),
+    mode: 'onChange',
+    defaultValues: { email: defaultEmail, message: '' },
+  });
+  const { register, handleSubmit, reset, getValues, formState } = form;
+
+  useEffect(() => {
+    if (!getValues('email')) reset({ email: defaultEmail, message: getValues('message') });
+  }, [defaultEmail, getValues, reset]);
+
+  const send = useMutation(
+    trpc.support.request.mutationOptions({
+      meta: { silentError: true },
+      onSuccess: () => {
+        toast.success(MSG.supportSent);
+        reset({ email: getValues('email'), message: '' });
+        onOpenChange(false);
+      },
+      onError: () => toast.error(MSG.supportFailed),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-[820px]">
+        <DialogHeader>
+          <DialogTitle>Request support</DialogTitle>
+          <DialogDescription>Tell us what you need help with and we will answer by email.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={handleSubmit((values) => send.mutate(values))}
+          aria-busy={send.isPending}
+        >
+          <FormField label="Email" error={formState.errors.email?.message}>
+            {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
+          </FormField>
+          <FormField label="Message" error={formState.errors.message?.message}>
+            {(field) => <Textarea rows={12} {...field} {...register('message')} />}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!formState.isValid || send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import type { AppRouter } from '@tieline/api/client';
+import { toast } from '@tieline/ui';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { errorMessage } from './errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `silentError`: the caller shows its own message (or none) instead of the global error toast. */
+    mutationMeta: { silentError?: boolean };
+  }
+}
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // Spec §8: auth and mutation errors appear as one global error toast; query failures stay quiet.
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (!mutation.meta?.silentError) toast.error(errorMessage(error));
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    // Same origin: the session cookie rides along and mutations are JSON POSTs, as the server requires.
+    links: [httpBatchLink({ url: '/api/trpc' })],
+  });
+}

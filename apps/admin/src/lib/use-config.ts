@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from './trpc';
+
+/** Public configuration (config.get), loaded once per session. Undefined until it arrives. */
+export function useConfig() {
+  const trpc = useTRPC();
+  return useQuery(trpc.config.get.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 2 })).data;
+}

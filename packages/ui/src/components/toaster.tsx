@@ -1,0 +1,16 @@
+import { Toaster as Sonner, toast } from 'sonner';
+
+/** App-wide toasts (sonner). Errors stay until dismissed long enough to be read. */
+export function Toaster() {
+  return (
+    <Sonner
+      position="top-center"
+      richColors
+      closeButton
+      duration={6000}
+      toastOptions={{ classNames: { toast: 'font-sans text-sm', title: 'font-medium' } }}
+    />
+  );
+}
+
+export { toast };

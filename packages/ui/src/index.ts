@@ -1,0 +1,29 @@
+export { cn } from './cn';
+export { Alert, AlertDescription, type AlertProps, AlertTitle, Banner } from './components/alert';
+export { Button, type ButtonProps, buttonVariants } from './components/button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './components/dialog';
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './components/dropdown-menu';
+export { type FieldControlProps, FormField } from './components/form-field';
+export { fieldClasses, Input } from './components/input';
+export { Label } from './components/label';
+export { Spinner } from './components/spinner';
+export { Textarea } from './components/textarea';
+export { Toaster, toast } from './components/toaster';
