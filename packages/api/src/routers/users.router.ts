@@ -1,5 +1,4 @@
 import { MSG, ZOk, ZSupportRequestInput, ZTempUser, ZTempUserInput, ZUser } from '@tieline/validation';
-import { z } from 'zod';
 import { enforce, LIMITS } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import { supportMail } from '../mail/templates';

@@ -1,0 +1,71 @@
+import type { DbHandle } from '@tieline/db';
+import { eq, jobs } from '@tieline/db';
+import { createTestDb } from '@tieline/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backoffMs, claim, enqueue, runDue } from '../src/jobs/queue';
+import { startWorker } from '../src/jobs/worker';
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await createTestDb();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.db.delete(jobs);
+});
+
+const job = async (id: string) => (await h.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+describe('job queue', () => {
+  it('runs a job once and marks it done', async () => {
+    const seen: unknown[] = [];
+    const id = await enqueue(h.db, 'echo', { n: 1 });
+    expect(await runDue(h.db, { echo: async (p) => void seen.push(p) })).toBe(1);
+    expect(await runDue(h.db, { echo: async (p) => void seen.push(p) })).toBe(0);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect((await job(id)).state).toBe('done');
+  });
+
+  it('retries a failing job later with backoff, then gives up after maxAttempts', async () => {
+    const id = await enqueue(h.db, 'flaky', {}, { maxAttempts: 2 });
+    const failing = { flaky: async () => Promise.reject(new Error('smtp down')) };
+    await runDue(h.db, failing);
+    let row = await job(id);
+    expect(row).toMatchObject({ state: 'queued', attempts: 1, lastError: 'smtp down' });
+    expect(row.runAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    expect(await runDue(h.db, failing)).toBe(0); // not due yet
+    await h.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, id));
+    await runDue(h.db, failing);
+    row = await job(id);
+    expect(row).toMatchObject({ state: 'failed', attempts: 2 });
+    expect(backoffMs(1)).toBe(5_000);
+    expect(backoffMs(3)).toBe(20_000);
+    expect(backoffMs(50)).toBe(3_600_000);
+  });
+
+  it('recovers a job whose worker crashed mid-run once the lease expires', async () => {
+    const id = await enqueue(h.db, 'echo', {});
+    expect(await claim(h.db)).toHaveLength(1); // a worker takes it and dies
+    expect(await claim(h.db)).toHaveLength(0); // still leased
+    await h.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, id));
+    let ran = 0;
+    expect(await runDue(h.db, { echo: async () => void ran++ })).toBe(1);
+    expect(ran).toBe(1);
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it('a worker drains everything queued when woken', async () => {
+    let ran = 0;
+    const worker = startWorker(h.db, { echo: async () => void ran++ }, { autoStart: false });
+    for (let i = 0; i < 7; i++) await enqueue(h.db, 'echo', { i });
+    await worker.drain();
+    expect(ran).toBe(7);
+    await worker.stop();
+  });
+});
