@@ -23,6 +23,11 @@ export const ZEnv = z.object({
   ANALYTICS_KEY: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** Express 'trust proxy': false, true, a hop count, or addresses such as 'loopback' (reverse proxies). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 

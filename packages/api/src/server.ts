@@ -58,7 +58,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', env.TRUST_PROXY);
   app.use(
     helmet({
       contentSecurityPolicy: {

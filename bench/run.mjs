@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|install]`.
+// Each figure is reported with a same-run baseline so noisy machines compare by ratio.
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+const server = join(root, 'packages/api/dist/server.js');
+const only = process.argv.slice(2);
+const results = {};
+const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Spawns a process and resolves with ms until GET url answers 200. */
+async function timeToFirstResponse(args, env, url) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: 'ignore' });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(url)).ok) return performance.now() - t0;
+      } catch {}
+      await sleep(10);
+      if (performance.now() - t0 > 60_000) throw new Error(`no answer from ${url}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function startup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tieline-bench-'));
+  const env = { PORT: '4391', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'no', LOG_LEVEL: 'error' };
+  const url = 'http://127.0.0.1:4391/api/health';
+  const first = await timeToFirstResponse([server], env, url); // creates the data directory
+  const runs = [];
+  const baseline = [];
+  for (let i = 0; i < 5; i++) {
+    runs.push(await timeToFirstResponse([server], env, url));
+    baseline.push(
+      await timeToFirstResponse(
+        ['-e', "require('http').createServer((q,s)=>s.end('ok')).listen(4392,'127.0.0.1')"],
+        {},
+        'http://127.0.0.1:4392/',
+      ),
+    );
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  results.startup = {
+    what: 'spawn -> first 200 from /api/health, embedded PGlite, existing data directory (median of 5)',
+    ms: Math.round(median(runs)),
+    firstRunWithNewDataDirMs: Math.round(first),
+    baselineMs: Math.round(median(baseline)),
+    ratio: +(median(runs) / median(baseline)).toFixed(1),
+    budgetMs: 2000,
+  };
+}
+
+function initialJsGzip(app) {
+  const dist = join(root, 'apps', app, 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1].replace(/^\/(responses\/)?/, ''));
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
+  const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  return { initialFiles: files.length, initialGzipKb: +(bytes / 1024).toFixed(1), totalChunks: all.length };
+}
+
+function bundles() {
+  results.bundles = {
+    what: 'gzip -9 size of the JS the index.html loads (script + modulepreload)',
+    respondent: { ...initialJsGzip('respondent'), budgetKb: 90 },
+    admin: initialJsGzip('admin'),
+  };
+}
+
+/** Sign-in throughput on real PostgreSQL; argon2id verify is the bound, measured alone as the baseline. */
+async function signin() {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dbName = `tieline_bench_${process.pid}`;
+  execSync(`psql "${pgUrl}" -qc "create database ${dbName}"`);
+  const dbUrl = pgUrl.replace(/\/[^/]*$/, `/${dbName}`);
+  const port = 4393;
+  const child = spawn(process.execPath, [server], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'yes', TRUST_PROXY: 'loopback', LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+  });
+  try {
+    const base = `http://127.0.0.1:${port}/api/base`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/getConfig`)).ok) break;
+      } catch {}
+      if (i > 3000) throw new Error('server did not start');
+      await sleep(20);
+    }
+    const body = JSON.stringify({ email: 'demo@tieline.local', password: 'tieline-demo' });
+    let n = 0;
+    let failed = 0;
+    const seconds = 10;
+    const end = performance.now() + seconds * 1000;
+    const worker = async (w) => {
+      while (performance.now() < end) {
+        // Distinct client addresses through a trusted proxy, so the per-address limit does not cap the run.
+        const res = await fetch(`${base}/userLogins/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${w}.${n % 250}` },
+          body,
+        });
+        await res.arrayBuffer();
+        if (res.ok) n++;
+        else failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    const { hash, verify } = await import(join(root, 'packages/api/node_modules/@node-rs/argon2/index.js'));
+    const h = await hash('tieline-demo', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    let v = 0;
+    const vEnd = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (performance.now() < vEnd) {
+          await verify(h, 'tieline-demo');
+          v++;
+        }
+      }),
+    );
+    results.signin = {
+      what: 'POST /api/base/userLogins/signin, 8 concurrent clients for 10 s, real PostgreSQL',
+      rps: +(n / seconds).toFixed(1),
+      failed,
+      baselineArgon2VerifyPerSec: +(v / seconds).toFixed(1),
+      ratio: +(n / v).toFixed(2),
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    execSync(`psql "${pgUrl}" -qc "drop database if exists ${dbName} with (force)"`);
+  }
+}
+
+function install() {
+  const t0 = performance.now();
+  execSync('rm -rf node_modules apps/*/node_modules packages/*/node_modules e2e/node_modules', { cwd: root });
+  execSync('pnpm install --frozen-lockfile --prefer-offline', { cwd: root, stdio: 'ignore' });
+  const ms = performance.now() - t0;
+  const t1 = performance.now();
+  execSync('pnpm install --frozen-lockfile --prefer-offline', { cwd: root, stdio: 'ignore' });
+  const warm = performance.now() - t1;
+  results.install = {
+    what: 'pnpm install --frozen-lockfile with no node_modules (package store already on the machine)',
+    ms: Math.round(ms),
+    baselineNoopInstallMs: Math.round(warm),
+    ratio: +(ms / warm).toFixed(1),
+  };
+}
+
+const all = { startup, bundles, signin, install };
+for (const [name, fn] of Object.entries(all)) {
+  if (only.length && !only.includes(name)) continue;
+  console.error(`bench: ${name}...`);
+  await fn();
+}
+const out = { date: new Date().toISOString(), machine, results };
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(out, null, 2));
+console.log(JSON.stringify(out, null, 2));
