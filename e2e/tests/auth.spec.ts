@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+test('sign up, read the verification mail, verify, land on the first enabled module', async ({ page }) => {
+  const id = unique();
+  const email = `e2e-${id}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(`E2E ${id}`);
+  await page.getByLabel('Username').fill(`e2e${id}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: /sign up|create account/i }).click();
+
+  await expect(page).toHaveURL(/\/networks$/);
+  const banner = page.getByRole('region', { name: 'Email verification' }).or(page.getByLabel('Email verification'));
+  await expect(banner).toContainText(email);
+
+  await page.goto('/mailbox');
+  await page.getByText('Verify your email address for Tieline').first().click();
+  const mail = page.frameLocator('iframe').first();
+  const href = await mail.getByRole('link', { name: 'Verify email address' }).getAttribute('href');
+  expect(href).toMatch(/\/verifyEmail\/[a-z2-7]+$/);
+  await page.goto(new URL(href!).pathname);
+
+  await expect(page).toHaveURL(/\/users\/verification$/);
+  await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible();
+  await expect(page).toHaveURL(/\/networks$/, { timeout: 10_000 });
+  await expect(page.getByLabel('Email verification')).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userLogin') ?? 'null'));
+  expect(stored).toMatchObject({ email, verified: true });
+
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  await page.goto('/networks');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a login with two users chooses an organization', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@tieline.local');
+  await page.getByLabel('Password').fill('tieline-demo');
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page.getByRole('heading', { name: /choose/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Individual Account/ })).toBeVisible();
+  await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
+  await expect(page).toHaveURL(/\/networks$/);
+  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+});
+
+test('a wrong password shows the server message in a toast', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@tieline.local');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page.getByText('Incorrect email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unknown paths go to /404', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('the sign-in page has no accessibility violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
