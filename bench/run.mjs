@@ -36,7 +36,14 @@ async function timeToFirstResponse(args, env, url) {
 
 async function startup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tieline-bench-'));
-  const env = { PORT: '4391', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'no', LOG_LEVEL: 'error' };
+  const env = {
+    PORT: '4391',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'no',
+    LOG_LEVEL: 'error',
+  };
   const url = 'http://127.0.0.1:4391/api/health';
   const first = await timeToFirstResponse([server], env, url); // creates the data directory
   const runs = [];
@@ -87,7 +94,15 @@ async function signin() {
   const dbUrl = pgUrl.replace(/\/[^/]*$/, `/${dbName}`);
   const port = 4393;
   const child = spawn(process.execPath, [server], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'yes', TRUST_PROXY: 'loopback', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      SEED_DEMO: 'yes',
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'error',
+    },
     stdio: 'ignore',
   });
   try {

@@ -102,6 +102,7 @@ export class RestClient {
       this.cookie = value === 'tieline_session=' ? '' : value;
     }
     const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON bodies
     let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;
