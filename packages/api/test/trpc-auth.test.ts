@@ -1,6 +1,7 @@
 import { organizations, responses, surveys, tempUsers, users } from '@tieline/db';
 import { MSG, PERMISSIONS } from '@tieline/validation';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens';
 import type { AppRouter } from '../src/root';
@@ -157,6 +158,29 @@ describe('choose-organization step', () => {
       twoFactorAuthEnabled: true,
     });
     expect(await rejection(trpc.users.me.query())).toMatchObject({ status: 401 });
+  });
+
+  it('completes two-factor sign-in with a valid TOTP code only', async () => {
+    const account = newAccount();
+    const trpc = client();
+    await trpc.userLogins.signUp.mutate(account);
+    await trpc.userLogins.signOut.mutate();
+    const secret = generateSecret();
+    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
+    await db
+      .update(userLogins)
+      .set({ twoFactorEnabled: true, twoFactorSecret: secret })
+      .where(eq(userLogins.email, account.email));
+    expect(await trpc.userLogins.signIn.mutate(account)).toEqual({ twoFactorAuthEnabled: true });
+    const wrong = trpc.userLogins.twoFactorSignIn.mutate({ ...account, token: '000000' });
+    expect(await rejection(wrong)).toEqual({ message: MSG.invalidTwoFactorCode, status: 401 });
+    expect(await rejection(trpc.users.me.query())).toMatchObject({ status: 401 });
+    const token = await generate({ secret });
+    const done = await trpc.userLogins.twoFactorSignIn.mutate({ ...account, token });
+    expect(done.user?.userLogin.twoFactorAuthEnabled).toBe(true);
+    expect((await trpc.users.me.query()).userLogin.email).toBe(account.email);
+    const bad = trpc.userLogins.twoFactorSignIn.mutate({ ...account, token: 'abc' });
+    expect(await rejection(bad)).toEqual({ message: 'Please enter the 6-digit code', status: 400 });
   });
 });
 

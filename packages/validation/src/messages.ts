@@ -10,7 +10,7 @@ export const MSG = {
   usernameTaken: 'This username is already taken',
   emailTaken: 'An account with this email address already exists',
   invalidCredentials: 'Incorrect email or password',
-  notVerified: 'Please verify your email address before signing in',
+  invalidTwoFactorCode: 'The two-factor code is not valid. Please try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   resetTokenInvalid: 'This password reset link is invalid or has expired',

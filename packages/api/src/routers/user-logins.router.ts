@@ -8,6 +8,7 @@ import {
   ZSignInInput,
   ZSignInResult,
   ZSignUpInput,
+  ZTwoFactorSignInInput,
   ZUser,
   ZVerifyEmailInput,
 } from '@tieline/validation';
@@ -36,6 +37,18 @@ export const userLoginsRouter = router({
   signIn: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/signin', tags, summary: 'Sign in (spec §4 branches)' } })
     .input(ZSignInInput)
+    .output(ZSignInResult)
+    .mutation(async ({ ctx, input }) => {
+      const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);
+      if (sessionToken) setSessionCookie(ctx, sessionToken);
+      return result;
+    }),
+
+  twoFactorSignIn: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/userLogins/twoFactorSignIn', tags, summary: 'Sign in with a TOTP code' },
+    })
+    .input(ZTwoFactorSignInInput)
     .output(ZSignInResult)
     .mutation(async ({ ctx, input }) => {
       const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);

@@ -1,5 +1,6 @@
 import { type Db, eq, userLogins } from '@tieline/db';
 import { MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation';
+import { verify as verifyTotp } from 'otplib';
 import type { z } from 'zod';
 import { verifyNothing, verifyPassword } from '../auth/password';
 import { enforce, hit, LIMITS, peek, reset } from '../auth/rate-limit';
@@ -13,7 +14,11 @@ export type SignInOutcome = { result: TSignInResult; sessionToken?: string };
  * Sign-in with the branches of spec platform §4: choose-organization when a login has several users,
  * two-factor, single sign-on, otherwise a new session.
  */
-export async function signIn(db: Db, input: z.output<typeof ZSignInInput>, ip: string): Promise<SignInOutcome> {
+export async function signIn(
+  db: Db,
+  input: z.output<typeof ZSignInInput> & { token?: string },
+  ip: string,
+): Promise<SignInOutcome> {
   await enforce(db, `signin:ip:${ip}`, LIMITS.signInPerAddress, MSG.tooManyAttempts);
   const accountKey = `signin:fail:${input.email}`;
   if ((await peek(db, accountKey)) >= LIMITS.signInFailuresPerAccount.max) {
@@ -41,7 +46,17 @@ export async function signIn(db: Db, input: z.output<typeof ZSignInInput>, ip: s
   if (chosen.org?.samlEnabled) {
     return { result: { samlRedirect: `/api/base/saml/login/${chosen.org.id}` } };
   }
-  if (login.twoFactorEnabled) return { result: { twoFactorAuthEnabled: true } };
+  if (login.twoFactorEnabled) {
+    // Without a code: the two-factor step. With one (twoFactorSignIn): the same branches minus this one.
+    if (input.token === undefined) return { result: { twoFactorAuthEnabled: true } };
+    const valid =
+      !!login.twoFactorSecret &&
+      (await verifyTotp({ secret: login.twoFactorSecret, token: input.token, epochTolerance: 30 })).valid;
+    if (!valid) {
+      await hit(db, accountKey, LIMITS.signInFailuresPerAccount);
+      throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
+    }
+  }
 
   const { token } = await createSession(db, login.id, chosen.user.id);
   return { result: { user: toUserWire(login, chosen.user, chosen.org) }, sessionToken: token };
