@@ -4,7 +4,7 @@ import { Toaster as Sonner, toast } from 'sonner';
 export function Toaster() {
   return (
     <Sonner
-      position="top-center"
+      position="bottom-right"
       richColors
       closeButton
       duration={6000}

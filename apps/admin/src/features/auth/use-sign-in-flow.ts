@@ -60,13 +60,19 @@ export function useSignInFlow({ community = false }: { community?: boolean } = {
     step,
     pending: signIn.isPending || twoFactorSignIn.isPending,
     backToCredentials: () => setStep({ kind: 'credentials' }),
-    submitCredentials: (credentials: Credentials) =>
-      signIn.mutate(credentials, { onSuccess: (r) => handleResult(r, credentials, true) }),
+    submitCredentials: (credentials: Credentials) => {
+      // Spec §4: a new attempt clears the previous error.
+      toast.dismiss();
+      signIn.mutate(credentials, { onSuccess: (r) => handleResult(r, credentials, true) });
+    },
     chooseUser: (credentials: Credentials, userId: string) => {
       const next = { ...credentials, userId };
+      toast.dismiss();
       signIn.mutate(next, { onSuccess: (r) => handleResult(r, next, true) });
     },
-    submitTwoFactor: (credentials: Credentials, token: string) =>
-      twoFactorSignIn.mutate({ ...credentials, token }, { onSuccess: (r) => handleResult(r, credentials, false) }),
+    submitTwoFactor: (credentials: Credentials, token: string) => {
+      toast.dismiss();
+      twoFactorSignIn.mutate({ ...credentials, token }, { onSuccess: (r) => handleResult(r, credentials, false) });
+    },
   };
 }

@@ -98,7 +98,7 @@ type MessageListProps = { messages: TOutboxMessage[]; selectedId: string | undef
 
 function MessageList({ messages, selectedId, onSelect }: MessageListProps) {
   return (
-    <nav aria-label="Messages" className="rounded-lg border border-border bg-card">
+    <nav aria-label="Messages" className="rounded-lg border border-border bg-card lg:self-start">
       <p className="border-b border-border px-4 py-2 text-sm text-muted-foreground" aria-live="polite">
         {messages.length === 1 ? '1 message' : `${messages.length} messages`}, newest first
       </p>

@@ -8,37 +8,37 @@ export const MODULE_INFO: Record<TModuleName, ModuleInfo> = {
     name: 'networks',
     label: 'Networks',
     path: '/networks',
-    description: 'Create and explore networks here.',
+    description: 'create and explore networks here.',
   },
   surveys: {
     name: 'surveys',
     label: 'Surveys',
     path: '/surveys',
-    description: 'Build network surveys, send them to respondents and follow the responses here.',
+    description: 'build network surveys, send them to respondents and follow the responses here.',
   },
   passiveData: {
     name: 'passiveData',
     label: 'Passive Data',
     path: '/passivedata',
-    description: 'Connect Slack, Office 365 and Microsoft Teams and turn their activity into networks here.',
+    description: 'connect Slack, Office 365 and Microsoft Teams and turn their activity into networks here.',
   },
   meltwater: {
     name: 'meltwater',
     label: 'Meltwater',
     path: '/meltwater',
-    description: 'Turn Meltwater media data into networks here.',
+    description: 'turn Meltwater media data into networks here.',
   },
   AONA: {
     name: 'AONA',
     label: 'AONA',
     path: '/aona',
-    description: 'Run adaptable readiness analyses across your networks here.',
+    description: 'run adaptable readiness analyses across your networks here.',
   },
   discover: {
     name: 'discover',
     label: 'Discover',
     path: '/discover',
-    description: 'Explore and describe patterns in your networks here.',
+    description: 'explore and describe patterns in your networks here.',
   },
 };
 

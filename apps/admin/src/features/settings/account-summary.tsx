@@ -3,7 +3,7 @@ import { enabledModules } from '../modules/module-list';
 
 function Summary({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="mx-auto mt-4 grid w-full max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md border border-border bg-background p-4 text-left text-sm">
+    <dl className="mx-auto my-4 grid w-full max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md border border-border bg-background p-4 text-left text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-muted-foreground">{term}</dt>

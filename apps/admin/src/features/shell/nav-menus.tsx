@@ -29,7 +29,7 @@ function MenuTrigger({ children, label }: { children: ReactNode; label?: string 
   return (
     <DropdownMenuTrigger
       aria-label={label}
-      className="inline-flex max-w-56 items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-nav-foreground/90 hover:bg-nav-hover hover:text-nav-foreground data-[state=open]:bg-nav-hover [&_svg]:size-4 [&_svg]:shrink-0"
+      className="inline-flex max-w-64 items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-nav-foreground/90 hover:bg-nav-hover hover:text-nav-foreground data-[state=open]:bg-nav-hover [&_svg]:size-4 [&_svg]:shrink-0"
     >
       {children}
       <ChevronDown aria-hidden="true" className="opacity-70" />

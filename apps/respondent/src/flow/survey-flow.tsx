@@ -1,0 +1,46 @@
+import type { TRespondentSurvey } from '@tieline/validation';
+import { useState } from 'react';
+import { StatusCard, useFocusOnMount } from '../components/status-card';
+import { TEXT } from '../lib/messages';
+import { WelcomePage } from './welcome-page';
+
+type Step = 'welcome' | 'questions';
+
+/** The personal-link flow: welcome page, then the questions (built in the respondent issue). */
+export function SurveyFlow({ survey }: { survey: TRespondentSurvey }) {
+  const [step, setStep] = useState<Step>('welcome');
+
+  if (survey.status === 'Completed') {
+    return (
+      <StatusCard title={TEXT.closedTitle} tone="warning">
+        {TEXT.closedBody}
+      </StatusCard>
+    );
+  }
+  if (step === 'welcome') return <WelcomePage survey={survey} onContinue={() => setStep('questions')} />;
+  return <QuestionsPlaceholder survey={survey} onBack={() => setStep('welcome')} />;
+}
+
+function QuestionsPlaceholder({ survey, onBack }: { survey: TRespondentSurvey; onBack: () => void }) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section aria-labelledby="questions-title" className="flex flex-col gap-6">
+      <h1
+        id="questions-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold tracking-tight focus:outline-none"
+      >
+        {survey.name}
+      </h1>
+      <p className="rounded-md border border-dashed border-border bg-muted px-4 py-10 text-center text-muted-foreground">
+        {TEXT.questionsPlaceholder}
+      </p>
+      <div className="flex border-t border-border pt-5">
+        <button type="button" onClick={onBack} className="btn btn-outline w-full sm:w-auto">
+          Back
+        </button>
+      </div>
+    </section>
+  );
+}

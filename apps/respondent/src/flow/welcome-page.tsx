@@ -1,0 +1,34 @@
+import type { TRespondentSurvey } from '@tieline/validation';
+import { useFocusOnMount } from '../components/status-card';
+import { mergeRespondentTokens } from '../lib/merge-tokens';
+
+/** Welcome page: survey name, the owner's welcome message with the respondent's name filled in, Continue. */
+export function WelcomePage({ survey, onContinue }: { survey: TRespondentSurvey; onContinue: () => void }) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const html = mergeRespondentTokens(survey.welcomeMessage, survey.respondent);
+
+  return (
+    <article aria-labelledby="survey-title" className="flex flex-col gap-6">
+      <h1
+        id="survey-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold tracking-tight focus:outline-none sm:text-3xl"
+      >
+        {survey.name}
+      </h1>
+      {html.trim() ? (
+        <div
+          className="rich-text max-w-3xl text-base"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: welcome messages are sanitized with an allowlist on the server; the merged names are escaped.
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ) : null}
+      <div className="flex justify-end border-t border-border pt-5">
+        <button type="button" onClick={onContinue} className="btn btn-primary w-full sm:w-auto">
+          Continue
+        </button>
+      </div>
+    </article>
+  );
+}
