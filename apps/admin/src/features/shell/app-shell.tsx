@@ -11,6 +11,8 @@ import { VerificationBanner } from './verification-banner';
 export function AppShell() {
   const user = useCurrentUser();
   const [supportOpen, setSupportOpen] = useState(false);
+  // The dialog opens from a menu item that is gone once it closes, so focus goes back to the Help button.
+  const helpTrigger = useRef<HTMLButtonElement>(null);
   useHeartbeat();
   useVerifiedToast(user.userLogin.verified);
 
@@ -22,12 +24,17 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <TopNav onRequestSupport={() => setSupportOpen(true)} />
+      <TopNav onRequestSupport={() => setSupportOpen(true)} helpTriggerRef={helpTrigger} />
       {user.userLogin.verified ? null : <VerificationBanner email={user.userLogin.email} />}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6">
         <Outlet />
       </main>
-      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} defaultEmail={user.userLogin.email} />
+      <SupportDialog
+        open={supportOpen}
+        onOpenChange={setSupportOpen}
+        defaultEmail={user.userLogin.email}
+        returnFocusTo={helpTrigger}
+      />
     </div>
   );
 }

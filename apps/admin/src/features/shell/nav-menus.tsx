@@ -20,14 +20,17 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref, RefObject } from 'react';
 import { Link } from 'react-router';
 import { isOrganizationAdmin, isSuperAdmin, useCurrentUser } from '../session/current-user';
 import { useSignOut } from '../session/use-session-actions';
 
-function MenuTrigger({ children, label }: { children: ReactNode; label?: string }) {
+type MenuTriggerProps = { children: ReactNode; label?: string; ref?: Ref<HTMLButtonElement> };
+
+function MenuTrigger({ children, label, ref }: MenuTriggerProps) {
   return (
     <DropdownMenuTrigger
+      ref={ref}
       aria-label={label}
       className="inline-flex max-w-64 items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-nav-foreground/90 hover:bg-nav-hover hover:text-nav-foreground data-[state=open]:bg-nav-hover [&_svg]:size-4 [&_svg]:shrink-0"
     >
@@ -49,7 +52,9 @@ function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; childre
 }
 
 /** Right-hand menus of the top bar; each appears only for the people allowed to use it (spec §2, §6). */
-export function NavMenus({ onRequestSupport }: { onRequestSupport: () => void }) {
+type NavMenusProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTMLButtonElement | null> };
+
+export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
   const user = useCurrentUser();
   const signOut = useSignOut();
   const organization = user.organizations[0]?.organization;
@@ -58,9 +63,9 @@ export function NavMenus({ onRequestSupport }: { onRequestSupport: () => void })
     <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5">
       {isSuperAdmin(user) ? (
         <DropdownMenu>
-          <MenuTrigger>
+          <MenuTrigger label="Admin">
             <ShieldCheck aria-hidden="true" />
-            Admin
+            <span className="hidden sm:inline">Admin</span>
           </MenuTrigger>
           <DropdownMenuContent>
             <LinkItem to="/admin/management/user" icon={<Users aria-hidden="true" />}>
@@ -77,7 +82,7 @@ export function NavMenus({ onRequestSupport }: { onRequestSupport: () => void })
         <DropdownMenu>
           <MenuTrigger label={`Organisation: ${organization.name}`}>
             <Building aria-hidden="true" />
-            <span className="truncate">{organization.name}</span>
+            <span className="hidden truncate sm:inline">{organization.name}</span>
           </MenuTrigger>
           <DropdownMenuContent>
             <DropdownMenuLabel>{organization.name}</DropdownMenuLabel>
@@ -92,9 +97,9 @@ export function NavMenus({ onRequestSupport }: { onRequestSupport: () => void })
       ) : null}
 
       <DropdownMenu>
-        <MenuTrigger>
+        <MenuTrigger ref={helpTriggerRef} label="Help">
           <CircleQuestionMark aria-hidden="true" />
-          Help
+          <span className="hidden sm:inline">Help</span>
         </MenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuItem onSelect={onRequestSupport}>
@@ -107,7 +112,7 @@ export function NavMenus({ onRequestSupport }: { onRequestSupport: () => void })
       <DropdownMenu>
         <MenuTrigger label={`Account: ${user.userLogin.name}`}>
           <CircleUser aria-hidden="true" />
-          <span className="truncate">{user.userLogin.name}</span>
+          <span className="hidden truncate sm:inline">{user.userLogin.name}</span>
         </MenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuLabel className="font-normal">

@@ -1,4 +1,5 @@
 import { cn } from '@tieline/ui';
+import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { enabledModules } from '../modules/module-list';
 import { useCurrentUser } from '../session/current-user';
@@ -6,7 +7,9 @@ import { NavMenus } from './nav-menus';
 import { Wordmark } from './product-logo';
 
 /** Top navigation bar (spec §2): logo, enabled modules, then the Admin/Organisation/Help/user menus. */
-export function TopNav({ onRequestSupport }: { onRequestSupport: () => void }) {
+type TopNavProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTMLButtonElement | null> };
+
+export function TopNav({ onRequestSupport, helpTriggerRef }: TopNavProps) {
   const user = useCurrentUser();
   const modules = enabledModules(user.billing.modules);
 
@@ -37,7 +40,7 @@ export function TopNav({ onRequestSupport }: { onRequestSupport: () => void }) {
             </ul>
           </nav>
         ) : null}
-        <NavMenus onRequestSupport={onRequestSupport} />
+        <NavMenus onRequestSupport={onRequestSupport} helpTriggerRef={helpTriggerRef} />
       </div>
     </header>
   );

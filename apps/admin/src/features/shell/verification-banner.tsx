@@ -16,7 +16,7 @@ export function VerificationBanner({ email }: { email: string }) {
   );
 
   return (
-    <Banner variant="warning" aria-label="Email verification">
+    <Banner variant="warning" role="region" aria-label="Email verification">
       <MailExclamationPoint aria-hidden="true" />
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2">
         <p className="flex-1 basis-64">
@@ -26,7 +26,7 @@ export function VerificationBanner({ email }: { email: string }) {
           {config?.mailbox ? (
             <Button asChild variant="link" size="sm" className="text-warning">
               <Link to="/mailbox" target="_blank" rel="noopener">
-                Open mailbox
+                Open mailbox<span className="sr-only"> (opens in a new tab)</span>
               </Link>
             </Button>
           ) : null}

@@ -14,14 +14,20 @@ import {
   toast,
 } from '@tieline/ui';
 import { MSG, type TSupportRequestInput, ZSupportRequestInput } from '@tieline/validation';
-import { useEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTRPC } from '../../lib/trpc';
 
-type SupportDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultEmail: string };
+type SupportDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultEmail: string;
+  /** Where focus goes when the dialog closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+};
 
 /** Help > Request Support (spec §2, §4, §5): open, sending, then closed with the text cleared on success. */
-export function SupportDialog({ open, onOpenChange, defaultEmail }: SupportDialogProps) {
+export function SupportDialog({ open, onOpenChange, defaultEmail, returnFocusTo }: SupportDialogProps) {
   const trpc = useTRPC();
   const form = useForm<TSupportRequestInput>({
     resolver: zodResolver(ZSupportRequestInput),
@@ -48,7 +54,13 @@ export function SupportDialog({ open, onOpenChange, defaultEmail }: SupportDialo
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[820px]">
+      <DialogContent
+        className="max-w-[820px]"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Request support</DialogTitle>
           <DialogDescription>Tell us what you need help with and we will answer by email.</DialogDescription>
