@@ -51,7 +51,15 @@ export interface TestApp {
 export async function startTestApp(opts: { smtp?: boolean } = {}): Promise<TestApp> {
   const smtp = opts.smtp === false ? null : await startSmtp();
   const dbHandle = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp?.url, PORT: '0' });
+  // Clients pose as distinct addresses behind a trusted proxy, as real users are, so per-address limits
+  // apply per test client rather than to the whole file.
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp?.url,
+    PORT: '0',
+    TRUST_PROXY: 'loopback',
+  });
   const server = await createServer({ env, dbHandle });
   const listener = server.app.listen(0, '127.0.0.1');
   await new Promise((r) => listener.once('listening', r));
@@ -65,11 +73,11 @@ export async function startTestApp(opts: { smtp?: boolean } = {}): Promise<TestA
     flushMail,
     linkFor: async (to, prefix) => {
       await flushMail();
-      const mail = [...(smtp?.inbox ?? [])].reverse().find((m) => m.to.includes(to));
-      if (!mail) throw new Error(`No mail to ${to}`);
-      const match = mail.body.match(new RegExp(`https?://[^\\s"<>]+${prefix}[a-z0-9]+`));
-      if (!match) throw new Error(`No ${prefix} link in mail to ${to}`);
-      return new URL(match[0]).pathname;
+      const pattern = new RegExp(`https?://[^\\s"<>]+${prefix}[a-z0-9]+`);
+      const links = (smtp?.inbox ?? []).filter((m) => m.to.includes(to)).map((m) => m.body.match(pattern)?.[0]);
+      const link = links.filter(Boolean).at(-1);
+      if (!link) throw new Error(`No ${prefix} link in ${links.length} mail(s) to ${to}`);
+      return new URL(link).pathname;
     },
     close: async () => {
       listener.closeAllConnections();
@@ -84,7 +92,10 @@ export async function startTestApp(opts: { smtp?: boolean } = {}): Promise<TestA
 /** A browser-like HTTP client with a cookie jar, speaking JSON to the REST bridges. */
 export class RestClient {
   cookie = '';
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    readonly address = randomAddress(),
+  ) {}
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(`${this.base}${path}`, {
@@ -92,6 +103,7 @@ export class RestClient {
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        'x-forwarded-for': this.address,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -117,6 +129,10 @@ export class RestClient {
   post(path: string, body: unknown = {}) {
     return this.call('POST', `/api/base${path}`, body);
   }
+}
+
+export function randomAddress() {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 }
 
 let counter = 0;

@@ -60,12 +60,16 @@ describe('job queue', () => {
     expect(await job(id)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
-  it('a worker drains everything queued when woken', async () => {
-    let ran = 0;
-    const worker = startWorker(h.db, { echo: async () => void ran++ }, { autoStart: false });
+  it('a worker drains everything queued when woken, oldest first', async () => {
+    const ran: number[] = [];
+    const worker = startWorker(
+      h.db,
+      { echo: async (p) => void ran.push((p as { i: number }).i) },
+      { autoStart: false },
+    );
     for (let i = 0; i < 7; i++) await enqueue(h.db, 'echo', { i });
     await worker.drain();
-    expect(ran).toBe(7);
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6]);
     await worker.stop();
   });
 });

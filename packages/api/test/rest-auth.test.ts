@@ -158,6 +158,31 @@ describe('sign-in and sign-out', () => {
     }
     const locked = await c.post('/userLogins/signin', { email: account.email, password: account.password });
     expect(locked).toMatchObject({ status: 429, body: { message: MSG.tooManyAttempts } });
+    // From another address too: the limit protects the account, not one client.
+    const elsewhere = await new RestClient(app.url).post('/userLogins/signin', account);
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('rate-limits sign-in attempts per address, across accounts', async () => {
+    const c = new RestClient(app.url, '10.250.0.1');
+    for (let i = 0; i < 30; i++) {
+      const res = await c.post('/userLogins/signin', { email: `nobody${i}@example.com`, password: 'guess' });
+      expect(res.status).toBe(401);
+    }
+    const { account } = await signedUp();
+    const blocked = await c.post('/userLogins/signin', { email: account.email, password: account.password });
+    expect(blocked).toMatchObject({ status: 429, body: { message: MSG.tooManyAttempts } });
+    expect((await new RestClient(app.url).post('/userLogins/signin', account)).status).toBe(200);
+  });
+
+  it('rate-limits sign-ups per address', async () => {
+    const c = new RestClient(app.url, '10.250.0.2');
+    for (let i = 0; i < 20; i++) expect((await c.post('/userLogins/signup', newAccount())).status).toBe(200);
+    expect(await c.post('/userLogins/signup', newAccount())).toMatchObject({
+      status: 429,
+      body: { message: MSG.tooManyRequests },
+    });
   });
 });
 

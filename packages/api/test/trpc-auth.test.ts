@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens';
 import type { AppRouter } from '../src/root';
 import { defaultModules } from '../src/services/users';
-import { newAccount, startTestApp, type TestApp } from './helpers';
+import { newAccount, randomAddress, startTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,12 +17,16 @@ afterAll(() => app.close());
 /** The tRPC client the admin app uses, with a cookie jar standing in for the browser. */
 function client() {
   let cookie = '';
+  const address = randomAddress();
   const trpc = createTRPCClient<AppRouter>({
     links: [
       httpLink({
         url: `${app.url}/api/trpc`,
         fetch: async (url, init) => {
-          const res = await fetch(url, { ...init, headers: { ...(init?.headers as object), cookie } });
+          const res = await fetch(url, {
+            ...init,
+            headers: { ...(init?.headers as object), cookie, 'x-forwarded-for': address },
+          });
           const set = res.headers.getSetCookie().find((c) => c.startsWith('tieline_session='));
           if (set) cookie = set.split(';')[0]!;
           return res;

@@ -26,7 +26,10 @@ export async function claim(db: Db, limit = 5): Promise<JobRow[]> {
     returning id`);
   const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => String(r.id));
   if (ids.length === 0) return [];
-  return db.query.jobs.findMany({ where: (j, { inArray }) => inArray(j.id, ids) });
+  return db.query.jobs.findMany({
+    where: (j, { inArray }) => inArray(j.id, ids),
+    orderBy: (j, { asc }) => [asc(j.runAt), asc(j.createdAt)],
+  });
 }
 
 /** Exponential backoff: 5 s, 10 s, 20 s ... capped at one hour. */
