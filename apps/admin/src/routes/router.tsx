@@ -1,26 +1,31 @@
+import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { SignUpPage } from '../features/auth/signup-page';
-import {
-  EmailVerificationErrorPage,
-  EmailVerifiedPage,
-  SamlSuccessPage,
-} from '../features/auth/verification-result-pages';
-import { VerifyEmailPage } from '../features/auth/verify-email-page';
-import { MailboxPage } from '../features/mailbox/mailbox-page';
-import { DashboardIndex } from '../features/modules/dashboard-index';
 import { MODULE_INFO } from '../features/modules/module-list';
-import { ModulePage } from '../features/modules/module-page';
-import { ProtectedLayout } from '../features/session/protected-layout';
-import { SettingsPage } from '../features/settings/settings-pages';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 
+/** Each page is its own chunk, loaded when its route is visited, so the first paint ships less JS. */
+const page = (load: () => Promise<ReactElement>) => ({ lazy: async () => ({ element: await load() }) });
+
+type AuthPages = typeof import('../features/auth/pages');
+function authPage<K extends keyof AuthPages>(name: K, props?: ComponentProps<AuthPages[K]>) {
+  return page(async () => {
+    const Page = (await import('../features/auth/pages'))[name] as ComponentType<Record<string, unknown>>;
+    return <Page {...(props ?? {})} />;
+  });
+}
+const settings = (which: Parameters<typeof import('../features/settings/settings-pages').SettingsPage>[0]['page']) =>
+  page(async () => {
+    const { SettingsPage } = await import('../features/settings/settings-pages');
+    return <SettingsPage page={which} />;
+  });
+
 const moduleRoutes = Object.values(MODULE_INFO).map((m) => ({
   path: m.path.slice(1),
-  element: <ModulePage module={m.name} />,
+  ...page(async () => {
+    const { ModulePage } = await import('../features/modules/module-page');
+    return <ModulePage module={m.name} />;
+  }),
 }));
 
 /** Route table (spec platform §2). Public account pages first, then everything behind sign-in at '/'. */
@@ -28,34 +33,49 @@ export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/communityLogin', element: <LoginPage community /> },
-      { path: '/signup', element: <SignUpPage /> },
-      { path: '/signup/:token', element: <SignUpPage /> },
-      { path: '/basic-signup', element: <SignUpPage plan="basic" /> },
-      { path: '/professional-signup', element: <SignUpPage plan="professional" /> },
-      { path: '/verifyEmail/:token', element: <VerifyEmailPage /> },
-      { path: '/users/verification', element: <EmailVerifiedPage /> },
-      { path: '/users/emailVerificationError', element: <EmailVerificationErrorPage /> },
-      { path: '/users/samlSuccess', element: <SamlSuccessPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset/:token', element: <ResetPasswordPage /> },
-      { path: '/mailbox', element: <MailboxPage /> },
+      { path: '/login', ...authPage('LoginPage') },
+      { path: '/communityLogin', ...authPage('LoginPage', { community: true }) },
+      { path: '/signup', ...authPage('SignUpPage') },
+      { path: '/signup/:token', ...authPage('SignUpPage') },
+      { path: '/basic-signup', ...authPage('SignUpPage', { plan: 'basic' }) },
+      { path: '/professional-signup', ...authPage('SignUpPage', { plan: 'professional' }) },
+      { path: '/verifyEmail/:token', ...authPage('VerifyEmailPage') },
+      { path: '/users/verification', ...authPage('EmailVerifiedPage') },
+      { path: '/users/emailVerificationError', ...authPage('EmailVerificationErrorPage') },
+      { path: '/users/samlSuccess', ...authPage('SamlSuccessPage') },
+      { path: '/forgot-password', ...authPage('ForgotPasswordPage') },
+      { path: '/reset/:token', ...authPage('ResetPasswordPage') },
+      {
+        path: '/mailbox',
+        ...page(async () => {
+          const { MailboxPage } = await import('../features/mailbox/mailbox-page');
+          return <MailboxPage />;
+        }),
+      },
       { path: '/404', element: <NotFoundPage /> },
       {
         path: '/',
-        element: <ProtectedLayout />,
+        ...page(async () => {
+          const { ProtectedLayout } = await import('../features/session/protected-layout');
+          return <ProtectedLayout />;
+        }),
         children: [
-          { index: true, element: <DashboardIndex /> },
+          {
+            index: true,
+            ...page(async () => {
+              const { DashboardIndex } = await import('../features/modules/dashboard-index');
+              return <DashboardIndex />;
+            }),
+          },
           ...moduleRoutes,
-          { path: 'organization/settings/manage-users', element: <SettingsPage page="manageUsers" /> },
-          { path: 'organization/settings/manage-organizations', element: <SettingsPage page="manageOrganizations" /> },
-          { path: 'organization/settings/logos', element: <SettingsPage page="logos" /> },
-          { path: 'users/settings/profile', element: <SettingsPage page="profile" /> },
-          { path: 'users/settings/billing', element: <SettingsPage page="billing" /> },
-          { path: 'users/settings/api', element: <SettingsPage page="api" /> },
-          { path: 'admin/management/user', element: <SettingsPage page="adminUsers" /> },
-          { path: 'admin/management/organization', element: <SettingsPage page="adminOrganizations" /> },
+          { path: 'organization/settings/manage-users', ...settings('manageUsers') },
+          { path: 'organization/settings/manage-organizations', ...settings('manageOrganizations') },
+          { path: 'organization/settings/logos', ...settings('logos') },
+          { path: 'users/settings/profile', ...settings('profile') },
+          { path: 'users/settings/billing', ...settings('billing') },
+          { path: 'users/settings/api', ...settings('api') },
+          { path: 'admin/management/user', ...settings('adminUsers') },
+          { path: 'admin/management/organization', ...settings('adminOrganizations') },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

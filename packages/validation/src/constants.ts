@@ -1,0 +1,27 @@
+// Plain constants and helpers with no zod, so pages that need only these stay small.
+
+/** Module order used for landing after sign-in (spec platform §2, §9). */
+export const MODULES = ['networks', 'surveys', 'passiveData', 'meltwater', 'AONA', 'discover'] as const;
+export type TModuleName = (typeof MODULES)[number];
+export type TModules = Record<TModuleName, { enabled: boolean }>;
+
+/** Path of the first enabled module, or null when none is enabled. */
+export function firstEnabledModulePath(modules: TModules | undefined): string | null {
+  const first = MODULES.find((m) => modules?.[m]?.enabled);
+  return first ? `/${first.toLowerCase()}` : null;
+}
+
+export const PLANS = ['free', 'basic', 'professional'] as const;
+export type TPlan = (typeof PLANS)[number];
+
+/** networksSubscriptionType stored per plan (spec platform §9). */
+export const PLAN_KEYS: Record<TPlan, string> = {
+  free: 'free',
+  basic: 'basic_50_public_networks',
+  professional: 'professional',
+};
+
+export const PERMISSIONS = ['Owner', 'Admin', 'Simplified Access-only'] as const;
+export type TPermission = (typeof PERMISSIONS)[number];
+
+export const ROLES = ['User', 'Admin'] as const;
