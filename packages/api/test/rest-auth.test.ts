@@ -134,6 +134,17 @@ describe('sign-in and sign-out', () => {
     expect(c.cookie).toBe('');
   });
 
+  it('a new sign-in ends the session the browser had', async () => {
+    const { account, client } = await signedUp();
+    const before = client.cookie;
+    expect((await client.post('/userLogins/signin', account)).status).toBe(200);
+    expect(client.cookie).not.toBe(before);
+    const old = new RestClient(app.url);
+    old.cookie = before;
+    expect((await old.get('/users/me')).status).toBe(401);
+    expect((await client.get('/users/me')).status).toBe(200);
+  });
+
   it('signs out: the session no longer works', async () => {
     const { client } = await signedUp();
     const stolen = client.cookie;

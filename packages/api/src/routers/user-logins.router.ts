@@ -14,13 +14,26 @@ import {
 } from '@tieline/validation';
 import { z } from 'zod';
 import { invalidateSession } from '../auth/session';
-import { clearSessionCookie, setSessionCookie } from '../context';
+import { type Context, clearSessionCookie, setSessionCookie } from '../context';
 import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../services/email-tokens';
 import { signIn } from '../services/sign-in';
 import { isEmailAvailable, isUsernameAvailable, signUp } from '../services/sign-up';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 
 const tags = ['userLogins'];
+
+/** Both sign-in calls: a session cookie only when the answer is a signed-in user. */
+async function signInAndSetCookie(ctx: Context, input: Parameters<typeof signIn>[1]) {
+  const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);
+  if (sessionToken) await replaceSession(ctx, sessionToken);
+  return result;
+}
+
+/** A new sign-in ends the session the browser had, so no orphaned session outlives it. */
+async function replaceSession(ctx: Context, token: string) {
+  if (ctx.session) await invalidateSession(ctx.deps.db, ctx.session.id);
+  setSessionCookie(ctx, token);
+}
 const ok = { ok: true } as const;
 
 export const userLoginsRouter = router({
@@ -30,7 +43,7 @@ export const userLoginsRouter = router({
     .output(z.object({ user: ZUser }))
     .mutation(async ({ ctx, input }) => {
       const { user, sessionToken } = await signUp(ctx.deps, input, ctx.ip);
-      setSessionCookie(ctx, sessionToken);
+      await replaceSession(ctx, sessionToken);
       return { user };
     }),
 
@@ -38,11 +51,7 @@ export const userLoginsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/userLogins/signin', tags, summary: 'Sign in (spec §4 branches)' } })
     .input(ZSignInInput)
     .output(ZSignInResult)
-    .mutation(async ({ ctx, input }) => {
-      const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);
-      if (sessionToken) setSessionCookie(ctx, sessionToken);
-      return result;
-    }),
+    .mutation(({ ctx, input }) => signInAndSetCookie(ctx, input)),
 
   twoFactorSignIn: publicProcedure
     .meta({
@@ -50,11 +59,7 @@ export const userLoginsRouter = router({
     })
     .input(ZTwoFactorSignInInput)
     .output(ZSignInResult)
-    .mutation(async ({ ctx, input }) => {
-      const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);
-      if (sessionToken) setSessionCookie(ctx, sessionToken);
-      return result;
-    }),
+    .mutation(({ ctx, input }) => signInAndSetCookie(ctx, input)),
 
   signOut: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/signout', tags } })
