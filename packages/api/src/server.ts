@@ -1,5 +1,6 @@
 import { createDb, type DbHandle, sql } from '@tieline/db';
 import { MSG } from '@tieline/validation';
+import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import helmet from 'helmet';
@@ -80,13 +81,23 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     res.json({ ok: true, database: dbHandle.kind });
   });
   // tRPC reads its own bodies (limit -> 413, bad JSON -> 400); the REST bridges get express.json.
-  api.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, maxBodySize: BODY_LIMIT_BYTES }));
+  // Unexpected failures reach the log; the client only ever sees 'Something went wrong.'.
+  const onError = ({ error }: { error: TRPCError }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') log(error.cause ?? error);
+  };
+  api.use(
+    '/trpc',
+    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: BODY_LIMIT_BYTES }),
+  );
   const doc = openApiDocument();
   api.get('/base/openapi.json', (_req, res) => {
     res.json(doc);
   });
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES }));
-  api.use('/base', createOpenApiExpressMiddleware({ router: appRouter, createContext, maxBodySize: BODY_LIMIT_BYTES }));
+  api.use(
+    '/base',
+    createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: BODY_LIMIT_BYTES }),
+  );
   api.use((_req, res) => sendError(res, 'NOT_FOUND', MSG.notFound));
   app.use('/api', api);
   if (opts.staticDirs) serveApps(app, opts.staticDirs);

@@ -48,7 +48,7 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database and a real SMTP server, listening on loopback. */
-export async function startTestApp(opts: { smtp?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const smtp = opts.smtp === false ? null : await startSmtp();
   const dbHandle = await createTestDb();
   // Clients pose as distinct addresses behind a trusted proxy, as real users are, so per-address limits
@@ -59,6 +59,7 @@ export async function startTestApp(opts: { smtp?: boolean } = {}): Promise<TestA
     SMTP_URL: smtp?.url,
     PORT: '0',
     TRUST_PROXY: 'loopback',
+    ...opts.env,
   });
   const server = await createServer({ env, dbHandle });
   const listener = server.app.listen(0, '127.0.0.1');
