@@ -1,28 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-
-const unique = () => Math.random().toString(36).slice(2, 8);
+import { linkFromMailbox, signIn, signUp } from './helpers';
 
 test('sign up, read the verification mail, verify, land on the first enabled module', async ({ page }) => {
-  const id = unique();
-  const email = `e2e-${id}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill(`E2E ${id}`);
-  await page.getByLabel('Username').fill(`e2e${id}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: /sign up|create account/i }).click();
+  const { email } = await signUp(page);
+  await expect(page.getByLabel('Email verification')).toContainText(email);
 
-  await expect(page).toHaveURL(/\/networks$/);
-  const banner = page.getByRole('region', { name: 'Email verification' }).or(page.getByLabel('Email verification'));
-  await expect(banner).toContainText(email);
-
-  await page.goto('/mailbox');
-  await page.getByText('Verify your email address for Tieline').first().click();
-  const mail = page.frameLocator('iframe').first();
-  const href = await mail.getByRole('link', { name: 'Verify email address' }).getAttribute('href');
-  expect(href).toMatch(/\/verifyEmail\/[a-z2-7]+$/);
-  await page.goto(new URL(href!).pathname);
+  const link = await linkFromMailbox(page, email, 'Verify your email', 'Verify email address');
+  expect(link).toMatch(/^\/verifyEmail\/[a-z2-7]+$/);
+  await page.goto(link);
 
   await expect(page).toHaveURL(/\/users\/verification$/);
   await expect(page.getByRole('heading', { name: /verified/i })).toBeVisible();
@@ -40,10 +26,7 @@ test('sign up, read the verification mail, verify, land on the first enabled mod
 });
 
 test('a login with two users chooses an organization', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@tieline.local');
-  await page.getByLabel('Password').fill('tieline-demo');
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await signIn(page, 'demo@tieline.local', 'tieline-demo');
   await expect(page.getByRole('heading', { name: /choose/i })).toBeVisible();
   await expect(page.getByRole('button', { name: /Individual Account/ })).toBeVisible();
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
@@ -52,10 +35,7 @@ test('a login with two users chooses an organization', async ({ page }) => {
 });
 
 test('a wrong password shows the server message in a toast', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@tieline.local');
-  await page.getByLabel('Password').fill('not the password');
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await signIn(page, 'demo@tieline.local', 'not the password');
   await expect(page.getByText('Incorrect email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
