@@ -5,6 +5,8 @@ import { linkFromMailbox, signIn, signUp } from './helpers';
 test('sign up, read the verification mail, verify, land on the first enabled module', async ({ page }) => {
   const { email } = await signUp(page);
   await expect(page.getByLabel('Email verification')).toContainText(email);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   const link = await linkFromMailbox(page, email, 'Verify your email', 'Verify email address');
   expect(link).toMatch(/^\/verifyEmail\/[a-z2-7]+$/);
@@ -46,9 +48,11 @@ test('unknown paths go to /404', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
-test('the sign-in page has no accessibility violations', async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.getByLabel('Email')).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-});
+for (const path of ['/login', '/signup', '/forgot-password']) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}

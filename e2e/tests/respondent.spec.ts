@@ -23,3 +23,19 @@ test('an unknown personal link says so', async ({ page }) => {
   await page.goto(`/responses/${crypto.randomUUID()}`);
   await expect(page.getByText(/not valid/i).first()).toBeVisible();
 });
+
+test('a respondent asks for support by keyboard on a phone', async ({ page }) => {
+  await page.goto(new URL(process.env.E2E_DEMO_LINK!).pathname);
+  await page.getByRole('button', { name: 'Support' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Request support' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await page.keyboard.type('ada@example.com');
+  await dialog.getByLabel('Message').fill('The page will not scroll on my phone.');
+  const results = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Support request sent successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});

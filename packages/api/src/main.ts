@@ -12,6 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 async function main() {
   const started = performance.now();
   const env = loadEnv();
+  // Libraries (express, trpc-to-openapi) read NODE_ENV themselves; make them agree with our default.
+  process.env.NODE_ENV = env.NODE_ENV;
   const server = await createServer({
     env,
     migrationsFolder: join(root, 'packages/db/drizzle'),
