@@ -26,14 +26,15 @@ type FormFieldProps = {
 export function FormField({ label, error, hint, id, className, children }: FormFieldProps) {
   const autoId = useId();
   const controlId = id ?? `field${autoId}`;
-  const hintId = hint ? `${controlId}-hint` : undefined;
+  // An error replaces the hint: it usually says the same thing, more pointedly.
+  const hintId = hint && !error ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={controlId}>{label}</Label>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? (
+      {hintId ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </p>
