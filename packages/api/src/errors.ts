@@ -17,13 +17,22 @@ export const APP_ERROR_STATUS = {
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export class AppError extends Error {
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    opts: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
+}
+
+/** Extra response headers an error asks for (Retry-After on 429), for both transports' responseMeta. */
+export function errorHeaders(errors: readonly TRPCError[]): Record<string, string> {
+  const after = errors.map((e) => e.cause).find((c) => c instanceof AppError && c.retryAfterSeconds);
+  return after instanceof AppError && after.retryAfterSeconds ? { 'retry-after': String(after.retryAfterSeconds) } : {};
 }
 
 /** First zod issue, as the user-facing message (the schemas carry the spec's wording). */

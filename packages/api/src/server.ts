@@ -8,6 +8,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { createContextFactory } from './context';
 import { type Deps, mailQueue } from './deps';
 import type { TEnv } from './env';
+import { errorHeaders } from './errors';
 import { errorHandler, sameOriginJson, sendError } from './http/guards';
 import { serveApps } from './http/static';
 import { startWorker, type Worker } from './jobs/worker';
@@ -85,9 +86,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const onError = ({ error }: { error: TRPCError }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') log(error.cause ?? error);
   };
+  const responseMeta = ({ errors }: { errors: TRPCError[] }) => ({ headers: errorHeaders(errors) });
   api.use(
     '/trpc',
-    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: BODY_LIMIT_BYTES }),
+    createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta, maxBodySize: BODY_LIMIT_BYTES }),
   );
   const doc = openApiDocument();
   api.get('/base/openapi.json', (_req, res) => {
@@ -96,7 +98,13 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES }));
   api.use(
     '/base',
-    createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: BODY_LIMIT_BYTES }),
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      responseMeta,
+      maxBodySize: BODY_LIMIT_BYTES,
+    }),
   );
   api.use((_req, res) => sendError(res, 'NOT_FOUND', MSG.notFound));
   app.use('/api', api);

@@ -129,3 +129,16 @@ describe('tRPC transport limits', () => {
     expect(res.status).toBe(413);
   });
 });
+
+describe('429 over tRPC', () => {
+  it('carries Retry-After', async () => {
+    const c = new RestClient(app.url, '10.251.0.1');
+    let last = await c.call('POST', '/api/trpc/support.request', { email: 'a@example.com', message: 'hi' });
+    for (let i = 0; i < 10; i++) {
+      last = await c.call('POST', '/api/trpc/support.request', { email: 'a@example.com', message: 'hi' });
+    }
+    expect(last.status).toBe(429);
+    expect(last.body.error.message).toBe(MSG.tooManyRequests);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -169,6 +169,9 @@ describe('sign-in and sign-out', () => {
     }
     const locked = await c.post('/userLogins/signin', { email: account.email, password: account.password });
     expect(locked).toMatchObject({ status: 429, body: { message: MSG.tooManyAttempts } });
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // From another address too: the limit protects the account, not one client.
     const elsewhere = await new RestClient(app.url).post('/userLogins/signin', account);
     expect(elsewhere.status).toBe(429);

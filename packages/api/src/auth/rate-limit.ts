@@ -18,8 +18,13 @@ export const LIMITS = {
   supportPerAddress: { max: 10, windowMs: 60 * MIN },
 } satisfies Record<string, Limit>;
 
-/** Counts one hit in a fixed window and returns the count so far (this hit included). */
-export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
+export interface Window {
+  count: number;
+  resetAt: Date;
+}
+
+/** Counts one hit in a fixed window and returns the window (its count includes this hit). */
+export async function hit(db: Db, key: string, limit: Limit): Promise<Window> {
   const resetAt = new Date(Date.now() + limit.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -31,14 +36,20 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return row ?? { count: 1, resetAt };
 }
 
-/** Hits made so far in the current window, without counting a new one. */
-export async function peek(db: Db, key: string): Promise<number> {
+/** The current window without counting a new hit. */
+export async function peek(db: Db, key: string): Promise<Window> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  return row && row.resetAt > new Date() ? row.count : 0;
+  return row && row.resetAt > new Date() ? row : { count: 0, resetAt: new Date() };
+}
+
+/** The 429 for a full window; clients learn when to retry from Retry-After. */
+export function tooMany(window: Window, message: string = MSG.tooManyRequests) {
+  const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000));
+  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 }
 
 export async function reset(db: Db, key: string) {
@@ -47,7 +58,8 @@ export async function reset(db: Db, key: string) {
 
 /** Counts a hit and refuses with 429 past the limit. */
 export async function enforce(db: Db, key: string, limit: Limit, message: string = MSG.tooManyRequests) {
-  if ((await hit(db, key, limit)) > limit.max) throw new AppError('TOO_MANY_REQUESTS', message);
+  const window = await hit(db, key, limit);
+  if (window.count > limit.max) throw tooMany(window, message);
 }
 
 export async function deleteExpiredLimits(db: Db) {

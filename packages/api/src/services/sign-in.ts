@@ -3,7 +3,7 @@ import { MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation'
 import { verify as verifyTotp } from 'otplib';
 import type { z } from 'zod';
 import { verifyNothing, verifyPassword } from '../auth/password';
-import { enforce, hit, LIMITS, peek, reset } from '../auth/rate-limit';
+import { enforce, hit, LIMITS, peek, reset, tooMany } from '../auth/rate-limit';
 import { createSession } from '../auth/session';
 import { AppError } from '../errors';
 import { toChoice, toUserWire, usersOfLogin } from './users';
@@ -21,9 +21,8 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   await enforce(db, `signin:ip:${ip}`, LIMITS.signInPerAddress, MSG.tooManyAttempts);
   const accountKey = `signin:fail:${input.email}`;
-  if ((await peek(db, accountKey)) >= LIMITS.signInFailuresPerAccount.max) {
-    throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts);
-  }
+  const failures = await peek(db, accountKey);
+  if (failures.count >= LIMITS.signInFailuresPerAccount.max) throw tooMany(failures, MSG.tooManyAttempts);
   const [login] = await db.select().from(userLogins).where(eq(userLogins.email, input.email));
   const ok = login ? await verifyPassword(login.passwordHash, input.password) : await verifyNothing(input.password);
   if (!login || !ok) {
