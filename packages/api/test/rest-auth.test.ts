@@ -178,6 +178,18 @@ describe('sign-in and sign-out', () => {
     expect(elsewhere.headers.get('set-cookie')).toBeNull();
   });
 
+  it('holds the per-account limit against concurrent guesses', async () => {
+    const { account } = await signedUp();
+    const guesses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        new RestClient(app.url).post('/userLogins/signin', { email: account.email, password: `guess ${i}` }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
   it('rate-limits sign-in attempts per address, across accounts', async () => {
     const c = new RestClient(app.url, '10.250.0.1');
     for (let i = 0; i < 30; i++) {

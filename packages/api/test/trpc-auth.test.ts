@@ -155,13 +155,47 @@ describe('choose-organization step', () => {
     const trpc = client();
     const sso = await trpc.userLogins.signIn.mutate({ ...account, userId: memberId });
     expect(sso).toEqual({ samlRedirect: `/api/base/saml/login/${org.id}` });
-    await db.update(userLogins).set({ twoFactorEnabled: true }).where(eq(userLogins.email, account.email));
-    const users = (await trpc.userLogins.signIn.mutate(account)).users!;
-    const individual = users.find((u) => u.organization === null)!;
-    expect(await trpc.userLogins.signIn.mutate({ ...account, userId: individual._id })).toEqual({
+    expect(await rejection(trpc.users.me.query())).toMatchObject({ status: 401 });
+  });
+
+  it('asks for the two-factor code before telling which organizations a login belongs to', async () => {
+    const { account, memberId, org } = await loginWithTwoUsers();
+    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
+    const secret = generateSecret();
+    await db
+      .update(userLogins)
+      .set({ twoFactorEnabled: true, twoFactorSecret: secret })
+      .where(eq(userLogins.email, account.email));
+    const trpc = client();
+    expect(await trpc.userLogins.signIn.mutate(account)).toEqual({ twoFactorAuthEnabled: true });
+    expect(await trpc.userLogins.signIn.mutate({ ...account, userId: memberId })).toEqual({
       twoFactorAuthEnabled: true,
     });
-    expect(await rejection(trpc.users.me.query())).toMatchObject({ status: 401 });
+    const token = await generate({ secret });
+    // The code unlocks the choose-organization step, and the same code then opens the chosen session.
+    const step = await trpc.userLogins.twoFactorSignIn.mutate({ ...account, token });
+    expect(step.users?.map((u) => u.label)).toEqual(['Individual Account', org.name]);
+    const done = await trpc.userLogins.twoFactorSignIn.mutate({ ...account, token, userId: memberId });
+    expect(done.user?._id).toBe(memberId);
+    // Spent: a code that opened a session cannot open another (replay).
+    const replay = client().userLogins.twoFactorSignIn.mutate({ ...account, token, userId: memberId });
+    expect(await rejection(replay)).toEqual({ message: MSG.invalidTwoFactorCode, status: 401 });
+  });
+
+  it('limits two-factor guesses per account even with the right password', async () => {
+    const { account } = await loginWithTwoUsers();
+    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
+    await db
+      .update(userLogins)
+      .set({ twoFactorEnabled: true, twoFactorSecret: generateSecret() })
+      .where(eq(userLogins.email, account.email));
+    const statuses: (number | undefined)[] = [];
+    for (let i = 0; i < 11; i++) {
+      const guess = client().userLogins.twoFactorSignIn.mutate({ ...account, token: String(100000 + i) });
+      statuses.push((await rejection(guess)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
   });
 
   it('completes two-factor sign-in with a valid TOTP code only', async () => {

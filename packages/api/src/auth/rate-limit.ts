@@ -11,7 +11,8 @@ const MIN = 60_000;
 /** Every rate limit in one place. */
 export const LIMITS = {
   signInPerAddress: { max: 30, windowMs: 10 * MIN },
-  signInFailuresPerAccount: { max: 10, windowMs: 15 * MIN },
+  /** Attempts that did not end in a session (wrong password, wrong code, unfinished steps). */
+  signInPerAccount: { max: 10, windowMs: 15 * MIN },
   signUpPerAddress: { max: 20, windowMs: 60 * MIN },
   mailPerAccount: { max: 5, windowMs: 60 * MIN },
   mailPerAddress: { max: 20, windowMs: 60 * MIN },
@@ -38,12 +39,6 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<Window> {
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   return row ?? { count: 1, resetAt };
-}
-
-/** The current window without counting a new hit. */
-export async function peek(db: Db, key: string): Promise<Window> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  return row && row.resetAt > new Date() ? row : { count: 0, resetAt: new Date() };
 }
 
 /** The 429 for a full window; clients learn when to retry from Retry-After. */

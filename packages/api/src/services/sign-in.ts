@@ -3,16 +3,32 @@ import { MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation'
 import { verify as verifyTotp } from 'otplib';
 import type { z } from 'zod';
 import { verifyNothing, verifyPassword } from '../auth/password';
-import { enforce, hit, LIMITS, peek, reset, tooMany } from '../auth/rate-limit';
+import { enforce, hit, LIMITS, reset, tooMany } from '../auth/rate-limit';
 import { createSession } from '../auth/session';
 import { AppError } from '../errors';
 import { toChoice, toUserWire, usersOfLogin } from './users';
 
 export type SignInOutcome = { result: TSignInResult; sessionToken?: string };
+type Login = typeof userLogins.$inferSelect;
+
+/** The TOTP time step a code matches, or null; steps already used to sign in are refused. */
+export async function totpStep(login: Login, token: string): Promise<number | null> {
+  if (!login.twoFactorSecret) return null;
+  const result = await verifyTotp({
+    secret: login.twoFactorSecret,
+    token,
+    epochTolerance: 30,
+    ...(login.twoFactorLastStep !== null ? { afterTimeStep: login.twoFactorLastStep } : {}),
+  }).catch(() => ({ valid: false as const }));
+  // otplib types the result for HOTP and TOTP alike; a TOTP match carries its time step.
+  const { timeStep } = result as { timeStep?: number };
+  return result.valid && typeof timeStep === 'number' ? timeStep : null;
+}
 
 /**
- * Sign-in with the branches of spec platform §4: choose-organization when a login has several users,
- * two-factor, single sign-on, otherwise a new session.
+ * Sign-in with the branches of spec platform §4, in its order: two-factor (a code is needed before
+ * anything about the login is told), then choose-organization when the login has several users, then
+ * single sign-on, otherwise a new session. twoFactorSignIn passes `token` and takes the same path.
  */
 export async function signIn(
   db: Db,
@@ -20,16 +36,21 @@ export async function signIn(
   ip: string,
 ): Promise<SignInOutcome> {
   await enforce(db, `signin:ip:${ip}`, LIMITS.signInPerAddress, MSG.tooManyAttempts);
-  const accountKey = `signin:fail:${input.email}`;
-  const failures = await peek(db, accountKey);
-  if (failures.count >= LIMITS.signInFailuresPerAccount.max) throw tooMany(failures, MSG.tooManyAttempts);
+  // Counted before the checks, so concurrent guesses cannot all pass under the limit; a session clears it.
+  const accountKey = `signin:account:${input.email}`;
+  const attempts = await hit(db, accountKey, LIMITS.signInPerAccount);
+  if (attempts.count > LIMITS.signInPerAccount.max) throw tooMany(attempts, MSG.tooManyAttempts);
+
   const [login] = await db.select().from(userLogins).where(eq(userLogins.email, input.email));
   const ok = login ? await verifyPassword(login.passwordHash, input.password) : await verifyNothing(input.password);
-  if (!login || !ok) {
-    await hit(db, accountKey, LIMITS.signInFailuresPerAccount);
-    throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+  if (!login || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+
+  let step: number | null = null;
+  if (login.twoFactorEnabled) {
+    if (input.token === undefined) return { result: { twoFactorAuthEnabled: true } };
+    step = await totpStep(login, input.token);
+    if (step === null) throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
   }
-  await reset(db, accountKey);
 
   const owned = await usersOfLogin(db, login.id);
   if (owned.length === 0) throw new AppError('FORBIDDEN', MSG.userNotFound);
@@ -45,18 +66,10 @@ export async function signIn(
   if (chosen.org?.samlEnabled) {
     return { result: { samlRedirect: `/api/base/saml/login/${chosen.org.id}` } };
   }
-  if (login.twoFactorEnabled) {
-    // Without a code: the two-factor step. With one (twoFactorSignIn): the same branches minus this one.
-    if (input.token === undefined) return { result: { twoFactorAuthEnabled: true } };
-    const valid =
-      !!login.twoFactorSecret &&
-      (await verifyTotp({ secret: login.twoFactorSecret, token: input.token, epochTolerance: 30 })).valid;
-    if (!valid) {
-      await hit(db, accountKey, LIMITS.signInFailuresPerAccount);
-      throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
-    }
-  }
 
+  await reset(db, accountKey);
+  // The code's step is spent only when it opens a session, so the choose-organization step can reuse it.
+  if (step !== null) await db.update(userLogins).set({ twoFactorLastStep: step }).where(eq(userLogins.id, login.id));
   const { token } = await createSession(db, login.id, chosen.user.id);
   return { result: { user: toUserWire(login, chosen.user, chosen.org) }, sessionToken: token };
 }

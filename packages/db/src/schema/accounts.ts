@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -18,6 +18,8 @@ export const userLogins = pgTable(
     verified: boolean().notNull().default(false),
     twoFactorEnabled: boolean().notNull().default(false),
     twoFactorSecret: text(),
+    /** Last TOTP time step that opened a session; codes of that step or earlier are refused (replay). */
+    twoFactorLastStep: integer(),
     mobileNumber: text(),
     hideTutorialVideosMessage: boolean().notNull().default(false),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "user_logins" ADD COLUMN "two_factor_last_step" integer;
