@@ -148,9 +148,9 @@ describe('choose-organization step', () => {
     expect(await rejection(attempt)).toEqual({ message: MSG.userNotFound, status: 400 });
   });
 
-  it('branches to single sign-on and two-factor without creating a session', async () => {
+  it('branches to single sign-on without creating a session', async () => {
     const { account, memberId, org } = await loginWithTwoUsers();
-    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
+    const { db, eq } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
     await db.update(organizations).set({ samlEnabled: true }).where(eq(organizations.id, org.id));
     const trpc = client();
     const sso = await trpc.userLogins.signIn.mutate({ ...account, userId: memberId });

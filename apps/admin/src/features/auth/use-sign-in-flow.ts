@@ -6,7 +6,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { useSetSignedInUser } from '../session/use-session-actions';
 
-export type Credentials = { email: string; password: string; userId?: string };
+/** What the next sign-in call sends; `token` is kept once the two-factor step has passed. */
+export type Credentials = { email: string; password: string; userId?: string; token?: string };
 
 export type SignInStep =
   | { kind: 'credentials' }
@@ -68,11 +69,15 @@ export function useSignInFlow({ community = false }: { community?: boolean } = {
     chooseUser: (credentials: Credentials, userId: string) => {
       const next = { ...credentials, userId };
       toast.dismiss();
-      signIn.mutate(next, { onSuccess: (r) => handleResult(r, next, true) });
+      // After the two-factor step the same code goes along: the server asks for it before the list.
+      const { token } = next;
+      if (token) twoFactorSignIn.mutate({ ...next, token }, { onSuccess: (r) => handleResult(r, next, false) });
+      else signIn.mutate(next, { onSuccess: (r) => handleResult(r, next, true) });
     },
     submitTwoFactor: (credentials: Credentials, token: string) => {
+      const next = { ...credentials, token };
       toast.dismiss();
-      twoFactorSignIn.mutate({ ...credentials, token }, { onSuccess: (r) => handleResult(r, credentials, false) });
+      twoFactorSignIn.mutate(next, { onSuccess: (r) => handleResult(r, next, false) });
     },
   };
 }
