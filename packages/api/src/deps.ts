@@ -10,6 +10,8 @@ export interface Deps {
   /** Origin the apps are reached at, for links in mail (no trailing slash). */
   publicUrl: string;
   mailMode: 'smtp' | 'outbox';
+  /** Whether /mailbox may show the embedded outbox (see mailboxOpen in env.ts). */
+  mailboxOpen: boolean;
   /** Queues a mail; the job worker delivers it outside the request. */
   queueMail: (mail: Mail) => Promise<void>;
 }

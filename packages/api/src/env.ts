@@ -11,7 +11,8 @@ const ZOptionalUrl = z
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: a fresh install is reachable from this machine only until configured. */
+  HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: ZOptionalUrl,
   DATA_DIR: z.string().default('.data'),
   SMTP_URL: ZOptionalUrl,
@@ -22,6 +23,8 @@ export const ZEnv = z.object({
   ASSET_BASE_URL: z.string().default('/assets/'),
   ANALYTICS_KEY: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** The /mailbox page for the embedded outbox: 'auto' opens it only on a loopback-only server. */
+  MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** Express 'trust proxy': false, true, a hop count, or addresses such as 'loopback' (reverse proxies). */
   TRUST_PROXY: z
@@ -30,6 +33,20 @@ export const ZEnv = z.object({
     .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
 });
 export type TEnv = z.infer<typeof ZEnv>;
+
+/** True when the server listens on loopback only, so only this machine's users can reach it. */
+export function isLoopbackOnly(env: Pick<TEnv, 'HOST'>): boolean {
+  return ['127.0.0.1', 'localhost', '::1'].includes(env.HOST) || env.HOST.startsWith('127.');
+}
+
+/**
+ * The embedded outbox can be read in the app only without SMTP and when nobody else can reach the
+ * server (or the operator opted in): it holds password-reset links.
+ */
+export function mailboxOpen(env: TEnv): boolean {
+  if (env.SMTP_URL || env.MAILBOX === 'off') return false;
+  return env.MAILBOX === 'on' || isLoopbackOnly(env);
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   const parsed = ZEnv.safeParse(source);

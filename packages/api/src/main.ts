@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteExpiredLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/session';
-import { loadEnv } from './env';
+import { isLoopbackOnly, loadEnv } from './env';
 import { DEMO, seedDemo } from './seed/demo';
 import { createServer } from './server';
 
@@ -20,14 +20,18 @@ async function main() {
     staticDirs: { admin: join(root, 'apps/admin/dist'), respondent: join(root, 'apps/respondent/dist') },
   });
   const { deps, dbHandle } = server;
-  const seed = env.SEED_DEMO === 'yes' || (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite');
+  // 'auto' seeds only a local install: embedded database and reachable from this machine only.
+  const seed =
+    env.SEED_DEMO === 'yes' || (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && isLoopbackOnly(env));
   const demo = seed ? await seedDemo(deps.db) : null;
 
   const listener = server.app.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     console.log(`Tieline is running at ${deps.publicUrl} (${dbHandle.kind} database, ready in ${ms} ms)`);
-    if (deps.mailMode === 'outbox') {
+    if (deps.mailboxOpen) {
       console.log(`Mail goes to the embedded outbox at ${deps.publicUrl}/mailbox (set SMTP_URL to send real mail).`);
+    } else if (deps.mailMode === 'outbox') {
+      console.warn('No SMTP_URL: mail is kept in the database outbox and not delivered. Set SMTP_URL (or MAILBOX=on).');
     }
     if (demo) {
       console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { createContextFactory } from './context';
 import { type Deps, mailQueue } from './deps';
-import type { TEnv } from './env';
+import { mailboxOpen, type TEnv } from './env';
 import { errorHeaders } from './errors';
 import { errorHandler, sameOriginJson, sendError } from './http/guards';
 import { serveApps } from './http/static';
@@ -55,7 +55,14 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     { onError: log, autoStart: env.NODE_ENV !== 'test' },
   );
   const publicUrl = (env.PUBLIC_URL ?? opts.publicUrl ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  const deps: Deps = { db, env, publicUrl, mailMode: mailer.mode, queueMail: mailQueue(db, worker.wake) };
+  const deps: Deps = {
+    db,
+    env,
+    publicUrl,
+    mailMode: mailer.mode,
+    mailboxOpen: mailboxOpen(env),
+    queueMail: mailQueue(db, worker.wake),
+  };
   const createContext = createContextFactory(deps);
 
   const app = express();

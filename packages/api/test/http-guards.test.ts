@@ -142,3 +142,16 @@ describe('429 over tRPC', () => {
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('the embedded outbox on a server others can reach', () => {
+  it('is not readable, and the apps are told so', async () => {
+    const exposed = await startTestApp({ smtp: false, env: { HOST: '0.0.0.0' } });
+    try {
+      const c = new RestClient(exposed.url);
+      expect((await c.get('/getConfig')).body.mailbox).toBe(false);
+      expect((await c.call('GET', '/api/trpc/outbox.list')).status).toBe(404);
+    } finally {
+      await exposed.close();
+    }
+  });
+});

@@ -17,15 +17,15 @@ export const configRouter = router({
       paymentPublicKey: ctx.deps.env.PAYMENT_PUBLIC_KEY,
       analyticsKey: ctx.deps.env.ANALYTICS_KEY,
       publicUrl: ctx.deps.publicUrl,
-      mailbox: ctx.deps.mailMode === 'outbox',
+      mailbox: ctx.deps.mailboxOpen,
       supportEmail: ctx.deps.env.SUPPORT_EMAIL,
     })),
 });
 
-/** The embedded outbox: readable only while no SMTP server is configured. */
+/** The embedded outbox: readable only while no SMTP server is configured, on a loopback-only server or by opt-in. */
 export const outboxRouter = router({
   list: publicProcedure.output(z.array(ZOutboxMessage)).query(async ({ ctx }) => {
-    if (ctx.deps.mailMode !== 'outbox') throw new AppError('NOT_FOUND', MSG.notFound);
+    if (!ctx.deps.mailboxOpen) throw new AppError('NOT_FOUND', MSG.notFound);
     const rows = await ctx.deps.db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(100);
     return rows.map((r) => ({
       _id: r.id,

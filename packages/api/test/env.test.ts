@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopbackOnly, loadEnv, mailboxOpen } from '../src/env';
+
+describe('configuration', () => {
+  it('has safe defaults: loopback host, production mode, embedded outbox open locally only', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ HOST: '127.0.0.1', NODE_ENV: 'production', PORT: 3000, SEED_DEMO: 'auto' });
+    expect(isLoopbackOnly(env)).toBe(true);
+    expect(mailboxOpen(env)).toBe(true);
+  });
+
+  it('closes the mailbox on a reachable server, with SMTP, or when switched off', () => {
+    expect(mailboxOpen(loadEnv({ HOST: '0.0.0.0' }))).toBe(false);
+    expect(mailboxOpen(loadEnv({ HOST: '0.0.0.0', MAILBOX: 'on' }))).toBe(true);
+    expect(mailboxOpen(loadEnv({ SMTP_URL: 'smtp://mail.example.com:587', MAILBOX: 'on' }))).toBe(false);
+    expect(mailboxOpen(loadEnv({ MAILBOX: 'off' }))).toBe(false);
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  });
+});
