@@ -96,7 +96,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const responseMeta = ({ errors }: { errors: TRPCError[] }) => ({ headers: errorHeaders(errors) });
   api.use(
     '/trpc',
-    createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta, maxBodySize: BODY_LIMIT_BYTES }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      responseMeta,
+      maxBodySize: BODY_LIMIT_BYTES,
+      // A batch is one request to the limits; keep it small so it cannot multiply costly work.
+      maxBatchSize: 10,
+    }),
   );
   const doc = openApiDocument();
   api.get('/base/openapi.json', (_req, res) => {

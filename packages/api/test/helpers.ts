@@ -48,7 +48,9 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database and a real SMTP server, listening on loopback. */
-export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { smtp?: boolean; env?: Record<string, string>; staticDirs?: { admin: string; respondent: string } } = {},
+): Promise<TestApp> {
   const smtp = opts.smtp === false ? null : await startSmtp();
   const dbHandle = await createTestDb();
   // Clients pose as distinct addresses behind a trusted proxy, as real users are, so per-address limits
@@ -61,7 +63,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
     TRUST_PROXY: 'loopback',
     ...opts.env,
   });
-  const server = await createServer({ env, dbHandle });
+  const server = await createServer({ env, dbHandle, ...(opts.staticDirs ? { staticDirs: opts.staticDirs } : {}) });
   const listener = server.app.listen(0, '127.0.0.1');
   await new Promise((r) => listener.once('listening', r));
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;

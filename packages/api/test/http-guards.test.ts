@@ -130,6 +130,23 @@ describe('tRPC transport limits', () => {
   });
 });
 
+describe('tRPC batches', () => {
+  it('are capped at 10 calls', async () => {
+    const input = JSON.stringify(
+      Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { username: `n${i}abc` }])),
+    );
+    const paths = Array(11).fill('userLogins.checkUsername').join(',');
+    const res = await victim.call('POST', `/api/trpc/${paths}?batch=1`, input);
+    expect(res.status).toBe(400);
+    const ten = await victim.call(
+      'POST',
+      `/api/trpc/${Array(10).fill('userLogins.checkUsername').join(',')}?batch=1`,
+      input,
+    );
+    expect(ten.status).toBe(200);
+  });
+});
+
 describe('429 over tRPC', () => {
   it('carries Retry-After', async () => {
     const c = new RestClient(app.url, '10.251.0.1');

@@ -22,6 +22,7 @@ describe('OpenAPI document', () => {
         '/userLogins/heartbeat',
         '/userLogins/resendVerificationEmail',
         '/userLogins/resetPassword/{token}',
+        '/userLogins/resetPasswordWithTwoFactorAuth/{resetToken}',
         '/userLogins/signin',
         '/userLogins/signout',
         '/userLogins/signup',

@@ -2,7 +2,7 @@ import type { DbHandle } from '@tieline/db';
 import { eq, jobs } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backoffMs, claim, enqueue, runDue } from '../src/jobs/queue';
+import { backoffMs, claim, complete, enqueue, runDue } from '../src/jobs/queue';
 import { startWorker } from '../src/jobs/worker';
 
 let h: DbHandle;
@@ -71,5 +71,35 @@ describe('job queue', () => {
     await worker.drain();
     expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6]);
     await worker.stop();
+  });
+});
+
+describe('job leases', () => {
+  it('a worker that lost its lease cannot finish the job another worker took over', async () => {
+    const id = await enqueue(h.db, 'echo', {});
+    const [first] = await claim(h.db);
+    await h.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, id));
+    const [second] = await claim(h.db);
+    expect(second?.attempts).toBe(2);
+    await complete(h.db, first!); // the first worker wakes up late
+    expect((await job(id)).state).toBe('running');
+    await complete(h.db, second!);
+    expect((await job(id)).state).toBe('done');
+  });
+
+  it('gives up on a job whose worker died on its last attempt', async () => {
+    const id = await enqueue(h.db, 'echo', {}, { maxAttempts: 1 });
+    await claim(h.db);
+    await h.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, id));
+    let ran = 0;
+    expect(await runDue(h.db, { echo: async () => void ran++ })).toBe(0);
+    expect(ran).toBe(0);
+    expect(await job(id)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/Abandoned/) });
   });
 });

@@ -1,5 +1,6 @@
 import { emailTokens, eq, userLogins } from '@tieline/db';
 import { MSG } from '@tieline/validation';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, RestClient, startTestApp, type TestApp } from './helpers';
 
@@ -239,6 +240,42 @@ describe('forgot and reset password', () => {
     await app.server.deps.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await anon.post(`/userLogins/resetPassword/${token}`, { password: 'long enough now' });
     expect(expired).toMatchObject({ status: 400, body: { message: MSG.resetTokenInvalid } });
+  });
+
+  it('past the per-account mail limit, answers as for an unknown address', async () => {
+    const { account } = await signedUp();
+    const anon = new RestClient(app.url);
+    for (let i = 0; i < 7; i++) {
+      expect(await anon.post('/userLogins/forgotPassword', { email: account.email })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
+    }
+    await app.flushMail();
+    const resets = app.inbox.filter((m) => m.to.includes(account.email) && m.body.includes('/reset/'));
+    expect(resets).toHaveLength(5);
+  });
+
+  it('a login with two-factor sign-in needs a current code to reset its password', async () => {
+    const { account } = await signedUp();
+    const secret = generateSecret();
+    await app.server.deps.db
+      .update(userLogins)
+      .set({ twoFactorEnabled: true, twoFactorSecret: secret })
+      .where(eq(userLogins.email, account.email));
+    const anon = new RestClient(app.url);
+    await anon.post('/userLogins/forgotPassword', { email: account.email });
+    const token = (await app.linkFor(account.email, '/reset/')).split('/').pop();
+    const plain = await anon.post(`/userLogins/resetPassword/${token}`, { password: 'taken over now' });
+    expect(plain).toMatchObject({ status: 403, body: { message: MSG.resetNeedsTwoFactor } });
+    const path = `/userLogins/resetPasswordWithTwoFactorAuth/${token}`;
+    const wrong = await anon.post(path, { password: 'taken over now', token: '000000' });
+    expect(wrong).toMatchObject({ status: 401, body: { message: MSG.invalidTwoFactorCode } });
+    const code = await generate({ secret });
+    expect(await anon.post(path, { password: 'my own new secret', token: code })).toMatchObject({ status: 200 });
+    expect((await anon.post(path, { password: 'again and again', token: code })).status).toBe(400);
+    const signIn = await anon.post('/userLogins/signin', { email: account.email, password: 'my own new secret' });
+    expect(signIn.body).toEqual({ twoFactorAuthEnabled: true });
   });
 
   it('answers ok for an unknown email and sends nothing', async () => {

@@ -39,9 +39,11 @@ export const ZSignInInput = z.object({
 });
 export type TSignInInput = z.input<typeof ZSignInInput>;
 
-export const ZTwoFactorSignInInput = ZSignInInput.extend({
-  token: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
-});
+/** A code from an authenticator app (TOTP). */
+export const ZTotpCode = z
+  .string({ error: 'Please enter the 6-digit code' })
+  .regex(/^\d{6}$/, 'Please enter the 6-digit code');
+export const ZTwoFactorSignInInput = ZSignInInput.extend({ token: ZTotpCode });
 
 export const ZCheckUsernameInput = z.object({ username: ZUsername });
 export const ZCheckEmailInput = z.object({ email: ZEmail });
@@ -50,6 +52,8 @@ export type TAvailability = z.infer<typeof ZAvailability>;
 
 export const ZForgotPasswordInput = z.object({ email: ZEmail });
 export const ZResetPasswordInput = z.object({ token: ZToken, password: ZPassword });
+/** resetPasswordWithTwoFactorAuth/{resetToken}: `token` is the authenticator code, as in the spec. */
+export const ZResetPasswordWithTwoFactorInput = z.object({ resetToken: ZToken, password: ZPassword, token: ZTotpCode });
 export const ZVerifyEmailInput = z.object({ token: ZToken });
 export const ZTempUserInput = z.object({ id: ZToken });
 

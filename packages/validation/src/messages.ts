@@ -10,6 +10,8 @@ export const MSG = {
   usernameTaken: 'This username is already taken',
   emailTaken: 'An account with this email address already exists',
   invalidCredentials: 'Incorrect email or password',
+  resetNeedsTwoFactor:
+    'Two-factor sign-in is on for this account: enter the code from your authenticator app to reset the password.',
   invalidTwoFactorCode: 'The two-factor code is not valid. Please try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',

@@ -17,6 +17,9 @@ export const LIMITS = {
   mailPerAccount: { max: 5, windowMs: 60 * MIN },
   mailPerAddress: { max: 20, windowMs: 60 * MIN },
   supportPerAddress: { max: 10, windowMs: 60 * MIN },
+  /** Emailed-token redemptions (verify, reset) and availability checks, per client address. */
+  tokensPerAddress: { max: 30, windowMs: 10 * MIN },
+  checksPerAddress: { max: 120, windowMs: 10 * MIN },
 } satisfies Record<string, Limit>;
 
 export interface Window {

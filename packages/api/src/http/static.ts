@@ -1,11 +1,26 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import express, { type Express } from 'express';
 
-/** Built SPAs: hashed assets cached for a year, index.html never cached so deploys take effect. */
+/**
+ * Built SPAs: content-hashed files under assets/ are cached for a year; everything else (index.html,
+ * favicon) is revalidated, so a deploy takes effect at once.
+ */
 function serveSpa(app: Express, mount: string, dir: string, missing: string) {
   const index = join(dir, 'index.html');
-  app.use(mount, express.static(dir, { index: false, immutable: true, maxAge: '1y' }));
+  const assets = join(dir, 'assets');
+  app.use(
+    mount,
+    express.static(dir, {
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'Cache-Control',
+          path.startsWith(assets + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    }),
+  );
   app.get(mount === '/' ? '/{*rest}' : [mount, `${mount}/{*rest}`], (_req, res) => {
     if (!existsSync(index)) {
       res.status(503).type('text').send(missing);

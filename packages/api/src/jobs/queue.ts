@@ -1,4 +1,4 @@
-import { type Db, eq, jobs, sql } from '@tieline/db';
+import { and, type Db, eq, jobs, sql } from '@tieline/db';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
@@ -21,7 +21,7 @@ export async function claim(db: Db, limit = 5): Promise<JobRow[]> {
       locked_until = now() + ${`${LEASE_MS} milliseconds`}::interval
     where id in (
       select id from ${jobs}
-      where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now())
+      where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now() and attempts < max_attempts)
       order by run_at limit ${limit} for update skip locked)
     returning id`);
   const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => String(r.id));
@@ -37,8 +37,19 @@ export function backoffMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export async function complete(db: Db, id: string) {
-  await db.update(jobs).set({ state: 'done', finishedAt: new Date(), lockedUntil: null }).where(eq(jobs.id, id));
+/** Only the holder of the lease may finish a job; a worker whose lease ran out finds no row to change. */
+const held = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.attempts, job.attempts));
+
+export async function complete(db: Db, job: JobRow) {
+  await db.update(jobs).set({ state: 'done', finishedAt: new Date(), lockedUntil: null }).where(held(job));
+}
+
+/** Running jobs whose lease ran out on their last attempt (their worker died): give up on them. */
+export async function failAbandoned(db: Db) {
+  await db
+    .update(jobs)
+    .set({ state: 'failed', lastError: 'Abandoned: the worker stopped while running it', finishedAt: new Date() })
+    .where(sql`state = 'running' and locked_until < now() and attempts >= max_attempts`);
 }
 
 export async function fail(db: Db, job: JobRow, error: unknown) {
@@ -53,18 +64,19 @@ export async function fail(db: Db, job: JobRow, error: unknown) {
       runAt: new Date(Date.now() + backoffMs(job.attempts)),
       finishedAt: final ? new Date() : null,
     })
-    .where(eq(jobs.id, job.id));
+    .where(held(job));
 }
 
 /** Runs one batch; returns how many jobs it handled. */
 export async function runDue(db: Db, handlers: Record<string, JobHandler>, limit = 5): Promise<number> {
+  await failAbandoned(db);
   const batch = await claim(db, limit);
   for (const job of batch) {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload, job);
-      await complete(db, job.id);
+      await complete(db, job);
     } catch (error) {
       await fail(db, job, error);
     }

@@ -18,7 +18,21 @@ export interface Mailer {
 /** SMTP through nodemailer when a URL is given; otherwise the embedded outbox in the database. */
 export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Time-outs well inside the job lease (LEASE_MS), so a stalled server fails the job instead of
+    // letting another worker take it while this one still sends.
+    const url = new URL(opts.smtpUrl);
+    const secure = url.protocol === 'smtps:';
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port) || (secure ? 465 : 587),
+      secure,
+      ...(url.username
+        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        : {}),
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       mode: 'smtp',
       send: async (mail) => {

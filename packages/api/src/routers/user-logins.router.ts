@@ -5,6 +5,7 @@ import {
   ZForgotPasswordInput,
   ZOk,
   ZResetPasswordInput,
+  ZResetPasswordWithTwoFactorInput,
   ZSignInInput,
   ZSignInResult,
   ZSignUpInput,
@@ -13,6 +14,7 @@ import {
   ZVerifyEmailInput,
 } from '@tieline/validation';
 import { z } from 'zod';
+import { enforce, LIMITS } from '../auth/rate-limit';
 import { invalidateSession } from '../auth/session';
 import { type Context, clearSessionCookie, setSessionCookie } from '../context';
 import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../services/email-tokens';
@@ -75,7 +77,7 @@ export const userLoginsRouter = router({
     .input(ZVerifyEmailInput)
     .output(z.object({ verified: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await verifyEmail(ctx.deps.db, input.token);
+      await verifyEmail(ctx.deps.db, input.token, ctx.ip);
       return { verified: true } as const;
     }),
 
@@ -101,7 +103,20 @@ export const userLoginsRouter = router({
     .input(ZResetPasswordInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(ctx.deps.db, input.token, input.password);
+      await resetPassword(ctx.deps.db, input, ctx.ip);
+      return ok;
+    }),
+
+  resetPasswordWithTwoFactorAuth: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/userLogins/resetPasswordWithTwoFactorAuth/{resetToken}', tags } })
+    .input(ZResetPasswordWithTwoFactorInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(
+        ctx.deps.db,
+        { token: input.resetToken, password: input.password, code: input.token },
+        ctx.ip,
+      );
       return ok;
     }),
 
@@ -109,13 +124,19 @@ export const userLoginsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/userLogins/check/username', tags } })
     .input(ZCheckUsernameInput)
     .output(ZAvailability)
-    .mutation(async ({ ctx, input }) => ({ available: await isUsernameAvailable(ctx.deps.db, input.username) })),
+    .mutation(async ({ ctx, input }) => {
+      await enforce(ctx.deps.db, `checks:ip:${ctx.ip}`, LIMITS.checksPerAddress);
+      return { available: await isUsernameAvailable(ctx.deps.db, input.username) };
+    }),
 
   checkEmail: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/check/email', tags } })
     .input(ZCheckEmailInput)
     .output(ZAvailability)
-    .mutation(async ({ ctx, input }) => ({ available: await isEmailAvailable(ctx.deps.db, input.email) })),
+    .mutation(async ({ ctx, input }) => {
+      await enforce(ctx.deps.db, `checks:ip:${ctx.ip}`, LIMITS.checksPerAddress);
+      return { available: await isEmailAvailable(ctx.deps.db, input.email) };
+    }),
 
   heartbeat: protectedProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/heartbeat', tags, summary: 'Keeps the session alive' } })

@@ -1,12 +1,13 @@
 import { and, type Db, emailTokens, eq, gt, isNull, userLogins } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
-import { enforce, LIMITS } from '../auth/rate-limit';
+import { enforce, hit, LIMITS, tooMany } from '../auth/rate-limit';
 import { invalidateLoginSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { resetMail, verificationMail } from '../mail/templates';
+import { totpStep } from './sign-in';
 
 const HOUR = 3_600_000;
 const LIFETIME = { verify: 48 * HOUR, reset: HOUR } as const;
@@ -19,19 +20,22 @@ async function issue(db: Db, kind: 'verify' | 'reset', userLoginId: string): Pro
   return token;
 }
 
+/** Rows of an unused, unexpired token of this kind. */
+function live(kind: 'verify' | 'reset', token: string) {
+  return and(
+    eq(emailTokens.id, hashToken(token)),
+    eq(emailTokens.kind, kind),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+}
+
 /** Marks a live token used and returns its login id, or throws the given message. Single use. */
 async function consume(db: Db, kind: 'verify' | 'reset', token: string, message: string): Promise<string> {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.id, hashToken(token)),
-        eq(emailTokens.kind, kind),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(live(kind, token))
     .returning({ userLoginId: emailTokens.userLoginId });
   if (!row) throw new AppError('BAD_REQUEST', message);
   return row.userLoginId;
@@ -50,7 +54,8 @@ export async function resendVerification(deps: Deps, userLoginId: string, ip: st
   await sendVerification(deps, login);
 }
 
-export async function verifyEmail(db: Db, token: string) {
+export async function verifyEmail(db: Db, token: string, ip: string) {
+  await enforce(db, `token:ip:${ip}`, LIMITS.tokensPerAddress);
   const userLoginId = await consume(db, 'verify', token, MSG.verifyTokenInvalid);
   await db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, userLoginId));
 }
@@ -60,17 +65,45 @@ export async function forgotPassword(deps: Deps, email: string, ip: string) {
   await enforce(deps.db, `mail:ip:${ip}`, LIMITS.mailPerAddress);
   const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.email, email));
   if (!login) return;
-  await enforce(deps.db, `mail:login:${login.id}`, LIMITS.mailPerAccount);
+  // Past the per-account limit, answer as for an unknown address: a 429 here would reveal the account.
+  if ((await hit(deps.db, `mail:login:${login.id}`, LIMITS.mailPerAccount)).count > LIMITS.mailPerAccount.max) return;
   const token = await issue(deps.db, 'reset', login.id);
   await deps.queueMail(resetMail(login.email, login.name, `${deps.publicUrl}/reset/${token}`));
 }
 
-/** Sets the password, proves the address, and signs the login out everywhere. */
-export async function resetPassword(db: Db, token: string, password: string) {
-  const passwordHash = await hashPassword(password);
+/**
+ * Sets the password, proves the address, and signs the login out everywhere. A login with two-factor
+ * sign-in also needs a current code (spec: resetPasswordWithTwoFactorAuth), so the mailbox alone is
+ * not enough to take the account. The token is checked before the costly hash.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string; code?: string | undefined },
+  ip: string,
+) {
+  await enforce(db, `token:ip:${ip}`, LIMITS.tokensPerAddress);
+  const [row] = await db
+    .select({ login: userLogins })
+    .from(emailTokens)
+    .innerJoin(userLogins, eq(emailTokens.userLoginId, userLogins.id))
+    .where(live('reset', input.token));
+  if (!row) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
+  const { login } = row;
+  let step: number | null = null;
+  if (login.twoFactorEnabled) {
+    if (input.code === undefined) throw new AppError('FORBIDDEN', MSG.resetNeedsTwoFactor);
+    const attempts = await hit(db, `signin:account:${login.email}`, LIMITS.signInPerAccount);
+    if (attempts.count > LIMITS.signInPerAccount.max) throw tooMany(attempts, MSG.tooManyAttempts);
+    step = await totpStep(login, input.code);
+    if (step === null) throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
+  }
+  const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const userLoginId = await consume(tx as unknown as Db, 'reset', token, MSG.resetTokenInvalid);
-    await tx.update(userLogins).set({ passwordHash, verified: true }).where(eq(userLogins.id, userLoginId));
+    const userLoginId = await consume(tx as unknown as Db, 'reset', input.token, MSG.resetTokenInvalid);
+    await tx
+      .update(userLogins)
+      .set({ passwordHash, verified: true, ...(step !== null ? { twoFactorLastStep: step } : {}) })
+      .where(eq(userLogins.id, userLoginId));
     await tx
       .update(emailTokens)
       .set({ usedAt: new Date() })

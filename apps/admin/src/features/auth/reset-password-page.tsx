@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input, toast } from '@tieline/ui';
-import { ZPassword } from '@tieline/validation';
-import { useEffect } from 'react';
+import { MSG, ZPassword, ZTotpCode } from '@tieline/validation';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout, TextLink } from './auth-layout';
@@ -15,7 +16,7 @@ const PASSWORDS_DIFFER = 'Passwords do not match';
 const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
 
 const ZResetForm = z
-  .object({ password: ZPassword, confirm: z.string() })
+  .object({ password: ZPassword, confirm: z.string(), code: z.string() })
   .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ['confirm'] });
 
 /** /reset/:token: choose a new password, then sign in with it. */
@@ -24,20 +25,37 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const trpc = useTRPC();
   const navigate = useNavigate();
+  // A login with two-factor sign-in also needs a current code; the server says so on the first try.
+  const [needsCode, setNeedsCode] = useState(false);
+  const done = () => {
+    toast.success(PASSWORD_RESET_DONE);
+    void navigate('/login', { replace: true });
+  };
   const reset = useMutation(
     trpc.userLogins.resetPassword.mutationOptions({
-      onSuccess: () => {
-        toast.success(PASSWORD_RESET_DONE);
-        void navigate('/login', { replace: true });
+      onSuccess: done,
+      onError: (error) => {
+        if (errorMessage(error) === MSG.resetNeedsTwoFactor) setNeedsCode(true);
       },
     }),
   );
-  const { register, handleSubmit, formState, setFocus } = useForm({
+  const resetWithCode = useMutation(
+    trpc.userLogins.resetPasswordWithTwoFactorAuth.mutationOptions({ onSuccess: done }),
+  );
+  const pending = reset.isPending || resetWithCode.isPending;
+  const { register, handleSubmit, formState, setFocus, setError } = useForm({
     resolver: zodResolver(ZResetForm),
     mode: 'onTouched',
-    defaultValues: { password: '', confirm: '' },
+    defaultValues: { password: '', confirm: '', code: '' },
   });
-  useEffect(() => setFocus('password'), [setFocus]);
+  useEffect(() => setFocus(needsCode ? 'code' : 'password'), [setFocus, needsCode]);
+
+  const submit = handleSubmit(({ password, code }) => {
+    if (!needsCode) return reset.mutate({ token, password });
+    const parsed = ZTotpCode.safeParse(code.trim());
+    if (!parsed.success) return setError('code', { message: parsed.error.issues[0]?.message });
+    resetWithCode.mutate({ resetToken: token, password, token: parsed.data });
+  });
 
   return (
     <AuthLayout
@@ -48,20 +66,26 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={handleSubmit((v) => reset.mutate({ token, password: v.password }))}
-        aria-busy={reset.isPending}
-      >
+      <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-busy={pending}>
         <FormField label="New password" error={formState.errors.password?.message} hint="At least 8 characters.">
           {(field) => <Input type="password" autoComplete="new-password" {...field} {...register('password')} />}
         </FormField>
         <FormField label="Confirm new password" error={formState.errors.confirm?.message}>
           {(field) => <Input type="password" autoComplete="new-password" {...field} {...register('confirm')} />}
         </FormField>
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+        {needsCode ? (
+          <FormField
+            label="Authenticator code"
+            error={formState.errors.code?.message}
+            hint="Two-factor sign-in is on: enter the 6-digit code from your authenticator app."
+          >
+            {(field) => (
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...field} {...register('code')} />
+            )}
+          </FormField>
+        ) : null}
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
+          {pending ? 'Saving…' : 'Set new password'}
         </Button>
       </form>
     </AuthLayout>
