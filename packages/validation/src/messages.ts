@@ -22,6 +22,7 @@ export const MSG = {
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
   userNotFound: 'The selected account is not available',
+  surveyLinkInvalid: 'This survey link is not valid',
   supportMessageRequired: 'Please enter a support request',
   supportSent: 'Support request sent successfully',
   supportFailed: 'There was an error while sending your support request',

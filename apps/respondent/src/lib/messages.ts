@@ -1,12 +1,14 @@
-// Respondent-facing texts. Kept here because the respondent bundle may not import values from
-// @tieline/validation (that would pull zod in); the support texts match MSG there word for word.
+import { MSG } from '@tieline/validation';
+
+// Respondent-facing texts. Messages the server also uses come from MSG: @tieline/validation has no side
+// effects and its messages module no zod, so importing it keeps zod out of this bundle.
 export const TEXT = {
-  supportMessageRequired: 'Please enter a support request',
-  emailRequired: 'Please enter an email address',
-  emailInvalid: 'Please enter a valid email address',
-  supportSent: 'Support request sent successfully',
-  supportFailed: 'There was an error while sending your support request',
-  linkInvalidTitle: 'This survey link is not valid',
+  supportMessageRequired: MSG.supportMessageRequired,
+  emailRequired: MSG.emailRequired,
+  emailInvalid: MSG.emailInvalid,
+  supportSent: MSG.supportSent,
+  supportFailed: MSG.supportFailed,
+  linkInvalidTitle: MSG.surveyLinkInvalid,
   linkInvalidBody:
     'Please check that you opened the whole link from your invitation email. If it still does not work, ask the person who sent you the survey for a new link.',
   closedTitle: 'This survey is closed',

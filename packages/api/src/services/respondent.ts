@@ -1,5 +1,5 @@
 import { type Db, eq, responses, surveys } from '@tieline/db';
-import { type TRespondentSurvey, ZSurveyStatus } from '@tieline/validation';
+import { MSG, type TRespondentSurvey, ZSurveyStatus } from '@tieline/validation';
 import { AppError } from '../errors';
 
 /** The survey behind a personal link, with what the welcome page needs about the respondent. */
@@ -9,7 +9,7 @@ export async function surveyByRandomUUID(db: Db, randomUUID: string): Promise<TR
     .from(responses)
     .innerJoin(surveys, eq(responses.surveyId, surveys.id))
     .where(eq(responses.randomUuid, randomUUID));
-  if (!row) throw new AppError('NOT_FOUND', 'This survey link is not valid');
+  if (!row) throw new AppError('NOT_FOUND', MSG.surveyLinkInvalid);
   const name = row.response.nodeName;
   return {
     _id: row.survey.id,
