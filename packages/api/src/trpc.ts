@@ -1,6 +1,7 @@
 import { MSG } from '@tieline/validation';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
 import { publicMessage, toTRPCError } from './errors';
 import { loadActor } from './services/users';
@@ -27,6 +28,13 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 export const publicProcedure = t.procedure.use(mapErrors);
+
+/** A public procedure limited per client address: every call counts, valid or not. */
+export const rateLimitedProcedure = (name: string, limit: Limit) =>
+  publicProcedure.use(async ({ ctx, next }) => {
+    await enforce(ctx.deps.db, `${name}:ip:${ctx.ip}`, limit);
+    return next();
+  });
 
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });

@@ -1,4 +1,4 @@
-import { and, type Db, eq, lt, sessions } from '@tieline/db';
+import { type Db, eq, lt, sessions } from '@tieline/db';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -53,5 +53,5 @@ export async function invalidateLoginSessions(db: Db, userLoginId: string) {
 }
 
 export async function deleteExpiredSessions(db: Db, now = new Date()) {
-  await db.delete(sessions).where(and(lt(sessions.expiresAt, now)));
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -14,15 +14,16 @@ import {
   ZVerifyEmailInput,
 } from '@tieline/validation';
 import { z } from 'zod';
-import { enforce, LIMITS } from '../auth/rate-limit';
+import { LIMITS } from '../auth/rate-limit';
 import { invalidateSession } from '../auth/session';
 import { type Context, clearSessionCookie, setSessionCookie } from '../context';
 import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../services/email-tokens';
 import { signIn } from '../services/sign-in';
 import { isEmailAvailable, isUsernameAvailable, signUp } from '../services/sign-up';
-import { protectedProcedure, publicProcedure, router } from '../trpc';
+import { protectedProcedure, publicProcedure, rateLimitedProcedure, router } from '../trpc';
 
 const tags = ['userLogins'];
+const availabilityCheck = rateLimitedProcedure('checks', LIMITS.checksPerAddress);
 
 /** Both sign-in calls: a session cookie only when the answer is a signed-in user. */
 async function signInAndSetCookie(ctx: Context, input: Parameters<typeof signIn>[1]) {
@@ -120,23 +121,17 @@ export const userLoginsRouter = router({
       return ok;
     }),
 
-  checkUsername: publicProcedure
+  checkUsername: availabilityCheck
     .meta({ openapi: { method: 'POST', path: '/userLogins/check/username', tags } })
     .input(ZCheckUsernameInput)
     .output(ZAvailability)
-    .mutation(async ({ ctx, input }) => {
-      await enforce(ctx.deps.db, `checks:ip:${ctx.ip}`, LIMITS.checksPerAddress);
-      return { available: await isUsernameAvailable(ctx.deps.db, input.username) };
-    }),
+    .mutation(async ({ ctx, input }) => ({ available: await isUsernameAvailable(ctx.deps.db, input.username) })),
 
-  checkEmail: publicProcedure
+  checkEmail: availabilityCheck
     .meta({ openapi: { method: 'POST', path: '/userLogins/check/email', tags } })
     .input(ZCheckEmailInput)
     .output(ZAvailability)
-    .mutation(async ({ ctx, input }) => {
-      await enforce(ctx.deps.db, `checks:ip:${ctx.ip}`, LIMITS.checksPerAddress);
-      return { available: await isEmailAvailable(ctx.deps.db, input.email) };
-    }),
+    .mutation(async ({ ctx, input }) => ({ available: await isEmailAvailable(ctx.deps.db, input.email) })),
 
   heartbeat: protectedProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/heartbeat', tags, summary: 'Keeps the session alive' } })

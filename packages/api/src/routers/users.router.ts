@@ -1,10 +1,10 @@
 import { MSG, ZOk, ZSupportRequestInput, ZTempUser, ZTempUserInput, ZUser } from '@tieline/validation';
-import { enforce, LIMITS } from '../auth/rate-limit';
+import { LIMITS } from '../auth/rate-limit';
 import { AppError } from '../errors';
 import { supportMail } from '../mail/templates';
 import { getTempUser } from '../services/sign-up';
 import { getUserWire } from '../services/users';
-import { protectedProcedure, publicProcedure, router } from '../trpc';
+import { protectedProcedure, publicProcedure, rateLimitedProcedure, router } from '../trpc';
 
 export const usersRouter = router({
   me: protectedProcedure
@@ -26,12 +26,11 @@ export const tempUsersRouter = router({
 });
 
 export const supportRouter = router({
-  request: publicProcedure
+  request: rateLimitedProcedure('support', LIMITS.supportPerAddress)
     .meta({ openapi: { method: 'POST', path: '/supportRequest', tags: ['support'] } })
     .input(ZSupportRequestInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await enforce(ctx.deps.db, `support:ip:${ctx.ip}`, LIMITS.supportPerAddress);
       await ctx.deps.queueMail(supportMail(ctx.deps.env.SUPPORT_EMAIL, input.email, input.message));
       return { ok: true } as const;
     }),

@@ -1,13 +1,13 @@
 import { and, type Db, emailTokens, eq, gt, isNull, userLogins } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
-import { enforce, hit, LIMITS, tooMany } from '../auth/rate-limit';
+import { enforce, hit, LIMITS } from '../auth/rate-limit';
 import { invalidateLoginSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { resetMail, verificationMail } from '../mail/templates';
-import { totpStep } from './sign-in';
+import { countAccountAttempt, requireTotp } from './sign-in';
 
 const HOUR = 3_600_000;
 const LIFETIME = { verify: 48 * HOUR, reset: HOUR } as const;
@@ -92,14 +92,12 @@ export async function resetPassword(
   let step: number | null = null;
   if (login.twoFactorEnabled) {
     if (input.code === undefined) throw new AppError('FORBIDDEN', MSG.resetNeedsTwoFactor);
-    const attempts = await hit(db, `signin:account:${login.email}`, LIMITS.signInPerAccount);
-    if (attempts.count > LIMITS.signInPerAccount.max) throw tooMany(attempts, MSG.tooManyAttempts);
-    step = await totpStep(login, input.code);
-    if (step === null) throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
+    await countAccountAttempt(db, login.email);
+    step = await requireTotp(login, input.code);
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const userLoginId = await consume(tx as unknown as Db, 'reset', input.token, MSG.resetTokenInvalid);
+    const userLoginId = await consume(tx, 'reset', input.token, MSG.resetTokenInvalid);
     await tx
       .update(userLogins)
       .set({ passwordHash, verified: true, ...(step !== null ? { twoFactorLastStep: step } : {}) })
@@ -108,6 +106,6 @@ export async function resetPassword(
       .update(emailTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(emailTokens.userLoginId, userLoginId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
-    await invalidateLoginSessions(tx as unknown as Db, userLoginId);
+    await invalidateLoginSessions(tx, userLoginId);
   });
 }

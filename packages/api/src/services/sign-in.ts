@@ -11,8 +11,29 @@ import { toChoice, toUserWire, usersOfLogin } from './users';
 export type SignInOutcome = { result: TSignInResult; sessionToken?: string };
 type Login = typeof userLogins.$inferSelect;
 
-/** The TOTP time step a code matches, or null; steps already used to sign in are refused. */
-export async function totpStep(login: Login, token: string): Promise<number | null> {
+const accountKey = (email: string) => `signin:account:${email}`;
+
+/**
+ * Counts an attempt on the account before anything is checked, so concurrent guesses cannot all pass
+ * under the limit; past it, 429. A new session clears the count (clearAccountAttempts).
+ */
+export async function countAccountAttempt(db: Db, email: string) {
+  const attempts = await hit(db, accountKey(email), LIMITS.signInPerAccount);
+  if (attempts.count > LIMITS.signInPerAccount.max) throw tooMany(attempts, MSG.tooManyAttempts);
+}
+
+function clearAccountAttempts(db: Db, email: string) {
+  return reset(db, accountKey(email));
+}
+
+/** The TOTP time step of a valid code, else 401; steps already spent on a session are refused. */
+export async function requireTotp(login: Login, token: string): Promise<number> {
+  const step = await totpStep(login, token);
+  if (step === null) throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
+  return step;
+}
+
+async function totpStep(login: Login, token: string): Promise<number | null> {
   if (!login.twoFactorSecret) return null;
   const result = await verifyTotp({
     secret: login.twoFactorSecret,
@@ -36,10 +57,7 @@ export async function signIn(
   ip: string,
 ): Promise<SignInOutcome> {
   await enforce(db, `signin:ip:${ip}`, LIMITS.signInPerAddress, MSG.tooManyAttempts);
-  // Counted before the checks, so concurrent guesses cannot all pass under the limit; a session clears it.
-  const accountKey = `signin:account:${input.email}`;
-  const attempts = await hit(db, accountKey, LIMITS.signInPerAccount);
-  if (attempts.count > LIMITS.signInPerAccount.max) throw tooMany(attempts, MSG.tooManyAttempts);
+  await countAccountAttempt(db, input.email);
 
   const [login] = await db.select().from(userLogins).where(eq(userLogins.email, input.email));
   const ok = login ? await verifyPassword(login.passwordHash, input.password) : await verifyNothing(input.password);
@@ -48,8 +66,7 @@ export async function signIn(
   let step: number | null = null;
   if (login.twoFactorEnabled) {
     if (input.token === undefined) return { result: { twoFactorAuthEnabled: true } };
-    step = await totpStep(login, input.token);
-    if (step === null) throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
+    step = await requireTotp(login, input.token);
   }
 
   const owned = await usersOfLogin(db, login.id);
@@ -67,7 +84,7 @@ export async function signIn(
     return { result: { samlRedirect: `/api/base/saml/login/${chosen.org.id}` } };
   }
 
-  await reset(db, accountKey);
+  await clearAccountAttempts(db, login.email);
   // The code's step is spent only when it opens a session, so the choose-organization step can reuse it.
   if (step !== null) await db.update(userLogins).set({ twoFactorLastStep: step }).where(eq(userLogins.id, login.id));
   const { token } = await createSession(db, login.id, chosen.user.id);
