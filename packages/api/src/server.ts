@@ -24,8 +24,6 @@ export interface ServerOptions {
   dbHandle?: DbHandle;
   staticDirs?: { admin: string; respondent: string };
   migrationsFolder?: string;
-  /** Base URL when PUBLIC_URL is unset and the port is only known after listen. */
-  publicUrl?: string;
 }
 
 export interface Server {
@@ -54,7 +52,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     { email: (payload) => mailer.send(payload as Mail) },
     { onError: log, autoStart: env.NODE_ENV !== 'test' },
   );
-  const publicUrl = (env.PUBLIC_URL ?? opts.publicUrl ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const deps: Deps = {
     db,
     env,
@@ -106,8 +104,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       maxBatchSize: 10,
     }),
   );
-  const doc = openApiDocument();
+  // Built on first request, not at start-up.
+  let doc: ReturnType<typeof openApiDocument> | undefined;
   api.get('/base/openapi.json', (_req, res) => {
+    doc ??= openApiDocument();
     res.json(doc);
   });
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES }));

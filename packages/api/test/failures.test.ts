@@ -1,4 +1,4 @@
-import { sql } from '@tieline/db';
+import { jobs, sql } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newAccount, RestClient, startTestApp, type TestApp } from './helpers';
@@ -28,5 +28,23 @@ describe('when the database fails under a request', () => {
       logged.mockRestore();
     }
     expect((await new RestClient(app.url).post('/userLogins/signup', newAccount())).status).toBe(200);
+  });
+});
+
+describe('when the SMTP server is down', () => {
+  it('still signs the user up and keeps the mail queued for a retry', async () => {
+    const down = await startTestApp({ smtp: false, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const account = newAccount();
+      const res = await new RestClient(down.url).post('/userLogins/signup', account);
+      expect(res.status).toBe(200);
+      await down.flushMail();
+      const [job] = await down.server.deps.db.select().from(jobs);
+      expect(job).toMatchObject({ kind: 'email', state: 'queued', attempts: 1 });
+      expect(job?.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect((job?.payload as { to: string }).to).toBe(account.email);
+    } finally {
+      await down.close();
+    }
   });
 });

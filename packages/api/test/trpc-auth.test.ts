@@ -1,4 +1,4 @@
-import { organizations, responses, surveys, tempUsers, users } from '@tieline/db';
+import { eq, organizations, responses, surveys, tempUsers, userLogins, users } from '@tieline/db';
 import { MSG, PERMISSIONS } from '@tieline/validation';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { generate, generateSecret } from 'otplib';
@@ -35,6 +35,15 @@ function client() {
     ],
   });
   return trpc;
+}
+
+/** Two-factor sign-in on, as the enrollment flow (a later issue) will leave it. */
+async function enableTwoFactor(email: string, secret = generateSecret()) {
+  await app.server.deps.db
+    .update(userLogins)
+    .set({ twoFactorEnabled: true, twoFactorSecret: secret })
+    .where(eq(userLogins.email, email));
+  return secret;
 }
 
 async function rejection(p: Promise<unknown>) {
@@ -150,7 +159,7 @@ describe('choose-organization step', () => {
 
   it('branches to single sign-on without creating a session', async () => {
     const { account, memberId, org } = await loginWithTwoUsers();
-    const { db, eq } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
+    const { db } = app.server.deps;
     await db.update(organizations).set({ samlEnabled: true }).where(eq(organizations.id, org.id));
     const trpc = client();
     const sso = await trpc.userLogins.signIn.mutate({ ...account, userId: memberId });
@@ -160,12 +169,7 @@ describe('choose-organization step', () => {
 
   it('asks for the two-factor code before telling which organizations a login belongs to', async () => {
     const { account, memberId, org } = await loginWithTwoUsers();
-    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
-    const secret = generateSecret();
-    await db
-      .update(userLogins)
-      .set({ twoFactorEnabled: true, twoFactorSecret: secret })
-      .where(eq(userLogins.email, account.email));
+    const secret = await enableTwoFactor(account.email);
     const trpc = client();
     expect(await trpc.userLogins.signIn.mutate(account)).toEqual({ twoFactorAuthEnabled: true });
     expect(await trpc.userLogins.signIn.mutate({ ...account, userId: memberId })).toEqual({
@@ -184,11 +188,7 @@ describe('choose-organization step', () => {
 
   it('limits two-factor guesses per account even with the right password', async () => {
     const { account } = await loginWithTwoUsers();
-    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
-    await db
-      .update(userLogins)
-      .set({ twoFactorEnabled: true, twoFactorSecret: generateSecret() })
-      .where(eq(userLogins.email, account.email));
+    await enableTwoFactor(account.email);
     const statuses: (number | undefined)[] = [];
     for (let i = 0; i < 11; i++) {
       const guess = client().userLogins.twoFactorSignIn.mutate({ ...account, token: String(100000 + i) });
@@ -203,12 +203,7 @@ describe('choose-organization step', () => {
     const trpc = client();
     await trpc.userLogins.signUp.mutate(account);
     await trpc.userLogins.signOut.mutate();
-    const secret = generateSecret();
-    const { db, eq, userLogins } = { db: app.server.deps.db, ...(await import('@tieline/db')) };
-    await db
-      .update(userLogins)
-      .set({ twoFactorEnabled: true, twoFactorSecret: secret })
-      .where(eq(userLogins.email, account.email));
+    const secret = await enableTwoFactor(account.email);
     expect(await trpc.userLogins.signIn.mutate(account)).toEqual({ twoFactorAuthEnabled: true });
     const wrong = trpc.userLogins.twoFactorSignIn.mutate({ ...account, token: '000000' });
     expect(await rejection(wrong)).toEqual({ message: MSG.invalidTwoFactorCode, status: 401 });
