@@ -39,10 +39,10 @@ describe('when the SMTP server is down', () => {
       const res = await new RestClient(down.url).post('/userLogins/signup', account);
       expect(res.status).toBe(200);
       await down.flushMail();
-      const [job] = await down.server.deps.db.select().from(jobs);
+      const job = (await down.server.deps.db.select().from(jobs))[0]!;
       expect(job).toMatchObject({ kind: 'email', state: 'queued', attempts: 1 });
-      expect(job?.lastError).toMatch(/ECONNREFUSED|connect/i);
-      expect((job?.payload as { to: string }).to).toBe(account.email);
+      expect(job.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect((job.payload as { to: string }).to).toBe(account.email);
     } finally {
       await down.close();
     }
