@@ -1,9 +1,9 @@
 import type { TModules, TUser } from '@tieline/validation';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { enabledModules } from '../src/features/modules/module-list';
-import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin } from '../src/features/session/current-user';
+import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin } from '../src/lib/current-user';
 import { errorCode, errorMessage, UNREACHABLE } from '../src/lib/errors';
+import { enabledModules } from '../src/lib/module-list';
 
 const modules = (on: string[]): TModules =>
   Object.fromEntries(

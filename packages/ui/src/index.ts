@@ -24,6 +24,7 @@ export {
 export { type FieldControlProps, FormField } from './components/form-field';
 export { fieldClasses, Input } from './components/input';
 export { Label } from './components/label';
+export { ProductIcon, Wordmark } from './components/product-logo';
 export { Spinner } from './components/spinner';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';

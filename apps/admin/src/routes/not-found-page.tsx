@@ -1,6 +1,6 @@
-import { Button } from '@tieline/ui';
+import { Button, ProductIcon } from '@tieline/ui';
 import { Link } from 'react-router';
-import { ProductIcon } from '../features/shell/product-logo';
+
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /404: every unknown path ends here (spec §2). */

@@ -1,7 +1,6 @@
-import { Button } from '@tieline/ui';
+import { Button, ProductIcon } from '@tieline/ui';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { ProductIcon } from '../features/shell/product-logo';
 
 /** Last-resort page when rendering throws; the details go to the console, not the screen. */
 export function RouteError() {

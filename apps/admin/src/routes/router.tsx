@@ -1,6 +1,6 @@
 import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { MODULE_INFO } from '../features/modules/module-list';
+import { MODULE_INFO } from '../lib/module-list';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 
@@ -56,7 +56,7 @@ export const router = createBrowserRouter([
       {
         path: '/',
         ...page(async () => {
-          const { ProtectedLayout } = await import('../features/session/protected-layout');
+          const { ProtectedLayout } = await import('./protected-layout');
           return <ProtectedLayout />;
         }),
         children: [

@@ -1,7 +1,6 @@
-import { Card, CardContent, CardDescription, CardHeader, cn } from '@tieline/ui';
+import { Card, CardContent, CardDescription, CardHeader, cn, Wordmark } from '@tieline/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Wordmark } from '../shell/product-logo';
 
 type AuthLayoutProps = {
   title: string;

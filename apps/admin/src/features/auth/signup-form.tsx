@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { useConfig } from '../../lib/use-config';
-import { useSetSignedInUser } from '../session/use-session-actions';
+import { useSetSignedInUser } from '../../lib/use-session-actions';
 
 type SignUpFormProps = {
   plan: TPlan;

@@ -4,7 +4,7 @@ import { MSG, type TSignInResult, type TUserChoice } from '@tieline/validation';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { useSetSignedInUser } from '../session/use-session-actions';
+import { useSetSignedInUser } from '../../lib/use-session-actions';
 
 /** What the next sign-in call sends; `token` is kept once the two-factor step has passed. */
 export type Credentials = { email: string; password: string; userId?: string; token?: string };

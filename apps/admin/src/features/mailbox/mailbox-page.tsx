@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner } from '@tieline/ui';
+import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner, Wordmark } from '@tieline/ui';
 import type { TOutboxMessage } from '@tieline/validation';
 import { Inbox, ShieldExclamationPoint } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Wordmark } from '../shell/product-logo';
+
 import { MessageView } from './message-view';
 
 /** /mailbox: the embedded outbox, for installations without an SMTP server (config.mailbox). */

@@ -1,9 +1,9 @@
 import { firstEnabledModulePath } from '@tieline/validation';
 import { Blocks } from 'lucide-react';
 import { Navigate } from 'react-router';
+import { EmptyState } from '../../components/page-states';
+import { useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../session/current-user';
-import { EmptyState } from '../shell/page-states';
 
 /** '/': lands on the first enabled module (spec §2); says so plainly when none is enabled. */
 export function DashboardIndex() {

@@ -1,9 +1,9 @@
 import type { TModuleName } from '@tieline/validation';
 import { Blocks, Construction } from 'lucide-react';
+import { EmptyState } from '../../components/page-states';
+import { useCurrentUser } from '../../lib/current-user';
+import { MODULE_INFO } from '../../lib/module-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../session/current-user';
-import { EmptyState } from '../shell/page-states';
-import { MODULE_INFO } from './module-list';
 
 /** Landing page of one module; says plainly that the area is not built yet. */
 export function ModulePage({ module }: { module: TModuleName }) {

@@ -1,5 +1,5 @@
 import { PLAN_KEYS, PLANS, type TPlan, type TUser } from '@tieline/validation';
-import { enabledModules } from '../modules/module-list';
+import { enabledModules } from '../../lib/module-list';
 
 function Summary({ rows }: { rows: [string, string][] }) {
   return (

@@ -1,9 +1,9 @@
 import type { TUser } from '@tieline/validation';
 import { Building, Code, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/page-states';
+import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../session/current-user';
-import { EmptyState } from '../shell/page-states';
 import { AccountSummary, PlanSummary } from './account-summary';
 
 type Access = 'signedIn' | 'owner' | 'superAdmin';

@@ -22,8 +22,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode, Ref, RefObject } from 'react';
 import { Link } from 'react-router';
-import { isOrganizationAdmin, isSuperAdmin, useCurrentUser } from '../session/current-user';
-import { useSignOut } from '../session/use-session-actions';
+import { isOrganizationAdmin, isSuperAdmin, useCurrentUser } from '../lib/current-user';
+import { useSignOut } from '../lib/use-session-actions';
 
 type MenuTriggerProps = { children: ReactNode; label?: string; ref?: Ref<HTMLButtonElement> };
 

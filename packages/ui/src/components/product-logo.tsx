@@ -1,11 +1,13 @@
-import { cn } from '@tieline/ui';
-
-/** Product icon: three connected nodes (a tie line between people). Decorative unless labelled. */
-export function ProductIcon({ className, title }: { className?: string; title?: string }) {
+/**
+ * Product icon: three connected nodes (a tie line between people). Decorative unless labelled.
+ * No `cn` here: the respondent app imports this one component and should not carry tailwind-merge.
+ * `className` replaces the default size.
+ */
+export function ProductIcon({ className = 'size-8', title }: { className?: string; title?: string }) {
   return (
     <svg
       viewBox="0 0 32 32"
-      className={cn('size-8 shrink-0', className)}
+      className={`shrink-0 ${className}`}
       role={title ? 'img' : undefined}
       aria-hidden={title ? undefined : true}
       aria-label={title}
@@ -19,9 +21,10 @@ export function ProductIcon({ className, title }: { className?: string; title?: 
   );
 }
 
-export function Wordmark({ className }: { className?: string }) {
+/** Icon and product name, as in the top bars and the account pages. */
+export function Wordmark() {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
+    <span className="inline-flex items-center gap-2 font-semibold tracking-tight">
       <ProductIcon />
       <span className="text-lg">Tieline</span>
     </span>

@@ -16,7 +16,7 @@ import {
 import { MSG, type TSupportRequestInput, ZSupportRequestInput } from '@tieline/validation';
 import { type RefObject, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../lib/trpc';
 
 type SupportDialogProps = {
   open: boolean;

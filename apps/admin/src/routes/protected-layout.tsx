@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { errorCode } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
-import { AppShell } from '../shell/app-shell';
-import { FullPageSpinner, LoadFailed } from '../shell/page-states';
-import { CurrentUserProvider } from './current-user';
-import { clearStoredUser, readStoredUser, storeUser } from './session-storage';
+import { AppShell } from '../components/app-shell';
+import { FullPageSpinner, LoadFailed } from '../components/page-states';
+import { CurrentUserProvider } from '../lib/current-user';
+import { errorCode } from '../lib/errors';
+import { clearStoredUser, readStoredUser, storeUser } from '../lib/session-storage';
+import { useTRPC } from '../lib/trpc';
 
 const VERIFICATION_POLL_MS = 3000;
 

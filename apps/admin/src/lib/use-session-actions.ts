@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@tieline/validation';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useTRPC } from '../../lib/trpc';
 import { clearStoredUser, storeUser } from './session-storage';
+import { useTRPC } from './trpc';
 
 /** Records a freshly signed-in user in the query cache (users.me) and browser storage. */
 export function useSetSignedInUser() {

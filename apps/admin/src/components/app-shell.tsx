@@ -1,9 +1,9 @@
 import { toast } from '@tieline/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useCurrentUser } from '../session/current-user';
-import { useHeartbeat } from '../session/use-heartbeat';
-import { SupportDialog } from '../support/support-dialog';
+import { useCurrentUser } from '../lib/current-user';
+import { useHeartbeat } from '../lib/use-heartbeat';
+import { SupportDialog } from './support-dialog';
 import { TopNav } from './top-nav';
 import { VerificationBanner } from './verification-banner';
 

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Banner, Button, toast } from '@tieline/ui';
 import { MailExclamationPoint } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTRPC } from '../../lib/trpc';
-import { useConfig } from '../../lib/use-config';
+import { useTRPC } from '../lib/trpc';
+import { useConfig } from '../lib/use-config';
 
 /** Spec §4: shown while userLogin.verified is false; the protected layout polls users.me meanwhile. */
 export function VerificationBanner({ email }: { email: string }) {

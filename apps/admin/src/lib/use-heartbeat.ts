@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from './trpc';
 
 const HEARTBEAT_MS = 5 * 60 * 1000;
 

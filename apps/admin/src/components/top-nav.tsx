@@ -1,10 +1,9 @@
-import { cn } from '@tieline/ui';
+import { cn, Wordmark } from '@tieline/ui';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
-import { enabledModules } from '../modules/module-list';
-import { useCurrentUser } from '../session/current-user';
+import { useCurrentUser } from '../lib/current-user';
+import { enabledModules } from '../lib/module-list';
 import { NavMenus } from './nav-menus';
-import { Wordmark } from './product-logo';
 
 /** Top navigation bar (spec §2): logo, enabled modules, then the Admin/Organisation/Help/user menus. */
 type TopNavProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTMLButtonElement | null> };
