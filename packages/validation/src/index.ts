@@ -5,4 +5,5 @@ export * from './constants';
 export * from './messages';
 export * from './modules';
 export * from './respondent';
+export * from './rules';
 export * from './support';

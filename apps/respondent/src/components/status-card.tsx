@@ -1,10 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { StepHeading } from './step-heading';
 
 type StatusCardProps = { title: string; children: ReactNode; action?: ReactNode; tone?: 'neutral' | 'warning' };
 
 /** One message in the flow card (invalid link, closed survey, not available yet, load failure). */
 export function StatusCard({ title, children, action, tone = 'neutral' }: StatusCardProps) {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <div className="flex flex-col items-center gap-4 px-2 py-10 text-center sm:py-16">
       <div
@@ -15,20 +15,11 @@ export function StatusCard({ title, children, action, tone = 'neutral' }: Status
       >
         {tone === 'warning' ? '!' : 'i'}
       </div>
-      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight focus:outline-none">
-        {title}
-      </h1>
+      <StepHeading>{title}</StepHeading>
       <p className="max-w-prose text-muted-foreground">{children}</p>
       {action}
     </div>
   );
-}
-
-/** Moves focus to the element when it appears, so screen readers announce the new step. */
-export function useFocusOnMount<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
 }
 
 export function Spinner({ label }: { label: string }) {

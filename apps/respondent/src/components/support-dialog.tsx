@@ -1,3 +1,4 @@
+import { emailProblem } from '@tieline/validation';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { sendSupportRequest } from '../lib/api';
 import { TEXT } from '../lib/messages';
@@ -8,14 +9,6 @@ type SupportDialogProps = {
   /** Called after a successful send (the dialog closes and clears the message). */
   onSent: () => void;
 };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function emailError(email: string): string | undefined {
-  if (!email.trim()) return TEXT.emailRequired;
-  if (!EMAIL.test(email.trim())) return TEXT.emailInvalid;
-  return undefined;
-}
 
 /**
  * Support request from the respondent pages (spec surveys §4): a native modal <dialog>, which keeps
@@ -45,8 +38,8 @@ export function SupportDialog({ open, onClose, onSent }: SupportDialogProps) {
   }, [open]);
 
   const errors = {
-    email: emailError(email),
-    message: message.trim() ? undefined : TEXT.supportMessageRequired,
+    email: emailProblem(email),
+    message: message.trim() ? null : TEXT.supportMessageRequired,
   };
   const valid = !errors.email && !errors.message;
 

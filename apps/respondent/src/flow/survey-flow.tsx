@@ -1,6 +1,7 @@
-import type { TRespondentSurvey } from '@tieline/validation';
 import { useState } from 'react';
-import { StatusCard, useFocusOnMount } from '../components/status-card';
+import { StatusCard } from '../components/status-card';
+import { StepHeading } from '../components/step-heading';
+import type { TRespondentSurvey } from '../lib/api';
 import { TEXT } from '../lib/messages';
 import { WelcomePage } from './welcome-page';
 
@@ -22,17 +23,9 @@ export function SurveyFlow({ survey }: { survey: TRespondentSurvey }) {
 }
 
 function QuestionsPlaceholder({ survey, onBack }: { survey: TRespondentSurvey; onBack: () => void }) {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section aria-labelledby="questions-title" className="flex flex-col gap-6">
-      <h1
-        id="questions-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-2xl font-semibold tracking-tight focus:outline-none"
-      >
-        {survey.name}
-      </h1>
+      <StepHeading id="questions-title">{survey.name}</StepHeading>
       <p className="rounded-md border border-dashed border-border bg-muted px-4 py-10 text-center text-muted-foreground">
         {TEXT.questionsPlaceholder}
       </p>

@@ -1,6 +1,5 @@
-import type { TRespondentSurvey } from '@tieline/validation';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, fetchSurveyByRandomUUID } from '../lib/api';
+import { ApiError, fetchSurveyByRandomUUID, type TRespondentSurvey } from '../lib/api';
 
 export type SurveyState =
   | { status: 'idle' | 'loading' }

@@ -1,22 +1,16 @@
-import type { TRespondentSurvey } from '@tieline/validation';
-import { useFocusOnMount } from '../components/status-card';
+import { StepHeading } from '../components/step-heading';
+import type { TRespondentSurvey } from '../lib/api';
 import { mergeRespondentTokens } from '../lib/merge-tokens';
 
 /** Welcome page: survey name, the owner's welcome message with the respondent's name filled in, Continue. */
 export function WelcomePage({ survey, onContinue }: { survey: TRespondentSurvey; onContinue: () => void }) {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const html = mergeRespondentTokens(survey.welcomeMessage, survey.respondent);
 
   return (
     <article aria-labelledby="survey-title" className="flex flex-col gap-6">
-      <h1
-        id="survey-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-2xl font-semibold tracking-tight focus:outline-none sm:text-3xl"
-      >
+      <StepHeading id="survey-title" className="sm:text-3xl">
         {survey.name}
-      </h1>
+      </StepHeading>
       {html.trim() ? (
         <div
           className="rich-text max-w-3xl text-base"

@@ -1,4 +1,12 @@
-import type { TRespondentSurvey } from '@tieline/validation';
+import type { AppRouter } from '@tieline/api/client';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+
+// The shapes of the documented REST paths, taken from the procedures behind them (types only: no code).
+type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
+export type TRespondentSurvey = Outputs['surveys']['byRandomUUID'];
+type TSupportRequest = Inputs['support']['request'];
+type TSupportResult = Outputs['support']['request'];
 
 /** A failed call: HTTP status (0 when the server was not reached) and the server's `{ message }`. */
 export class ApiError extends Error {
@@ -36,6 +44,6 @@ export function fetchSurveyByRandomUUID(id: string, signal?: AbortSignal): Promi
 }
 
 /** POST /api/base/supportRequest */
-export function sendSupportRequest(input: { email: string; message: string }): Promise<{ ok: true }> {
+export function sendSupportRequest(input: TSupportRequest): Promise<TSupportResult> {
   return request('/supportRequest', { method: 'POST', body: JSON.stringify(input) });
 }

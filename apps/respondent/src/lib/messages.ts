@@ -4,8 +4,6 @@ import { MSG } from '@tieline/validation';
 // effects and its messages module no zod, so importing it keeps zod out of this bundle.
 export const TEXT = {
   supportMessageRequired: MSG.supportMessageRequired,
-  emailRequired: MSG.emailRequired,
-  emailInvalid: MSG.emailInvalid,
   supportSent: MSG.supportSent,
   supportFailed: MSG.supportFailed,
   linkInvalidTitle: MSG.surveyLinkInvalid,
