@@ -1,8 +1,9 @@
-import { cn, Wordmark } from '@tieline/ui';
+import { cn } from '@tieline/ui';
 import type { RefObject } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { enabledModules } from '../lib/module-list';
+import { HomeLink } from './home-link';
 import { NavMenus } from './nav-menus';
 
 /** Top navigation bar (spec §2): logo, enabled modules, then the Admin/Organisation/Help/user menus. */
@@ -15,9 +16,7 @@ export function TopNav({ onRequestSupport, helpTriggerRef }: TopNavProps) {
   return (
     <header className="bg-nav text-nav-foreground shadow-sm">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6">
-        <Link to="/" className="rounded-md py-1" aria-label="Tieline home">
-          <Wordmark />
-        </Link>
+        <HomeLink />
         {modules.length > 0 ? (
           <nav aria-label="Modules" className="order-last -mx-2 w-full overflow-x-auto lg:order-none lg:mx-0 lg:w-auto">
             <ul className="flex items-center gap-1">

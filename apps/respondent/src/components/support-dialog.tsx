@@ -1,5 +1,5 @@
 import { emailProblem } from '@tieline/validation';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { sendSupportRequest } from '../lib/api';
 import { TEXT } from '../lib/messages';
 
@@ -60,18 +60,9 @@ export function SupportDialog({ open, onClose, onSent }: SupportDialogProps) {
     }
   }
 
-  const field = (name: 'email' | 'message') => {
-    const error = touched[name] ? errors[name] : undefined;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${name}-error` : undefined,
-      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-      error,
-    };
-  };
-  const emailField = field('email');
-  const messageField = field('message');
+  // Errors show once a field has been left, as a person would expect; Send stays disabled meanwhile.
+  const shown = (name: 'email' | 'message') => (touched[name] ? errors[name] : null);
+  const leave = (name: 'email' | 'message') => () => setTouched((t) => ({ ...t, [name]: true }));
 
   return (
     <dialog
@@ -97,49 +88,33 @@ export function SupportDialog({ open, onClose, onSent }: SupportDialogProps) {
           Having trouble with this survey? Tell us and we will reply by email.
         </p>
 
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={emailField.id} className="text-sm font-medium">
-            Your email address
-          </label>
-          <input
-            ref={emailRef}
-            id={emailField.id}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={emailField.onBlur}
-            aria-invalid={emailField['aria-invalid']}
-            aria-describedby={emailField['aria-describedby']}
-            className="field h-11"
-          />
-          {emailField.error ? (
-            <p id={`${emailField.id}-error`} className="text-sm font-medium text-destructive">
-              {emailField.error}
-            </p>
-          ) : null}
-        </div>
+        <Field id={`${id}-email`} label="Your email address" error={shown('email')}>
+          {(control) => (
+            <input
+              {...control}
+              ref={emailRef}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={leave('email')}
+              className="field h-11"
+            />
+          )}
+        </Field>
 
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={messageField.id} className="text-sm font-medium">
-            Message
-          </label>
-          <textarea
-            id={messageField.id}
-            rows={12}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            onBlur={messageField.onBlur}
-            aria-invalid={messageField['aria-invalid']}
-            aria-describedby={messageField['aria-describedby']}
-            className="field resize-y py-2"
-          />
-          {messageField.error ? (
-            <p id={`${messageField.id}-error`} className="text-sm font-medium text-destructive">
-              {messageField.error}
-            </p>
-          ) : null}
-        </div>
+        <Field id={`${id}-message`} label="Message" error={shown('message')}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={12}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              onBlur={leave('message')}
+              className="field resize-y py-2"
+            />
+          )}
+        </Field>
 
         {failed ? (
           <p
@@ -160,5 +135,26 @@ export function SupportDialog({ open, onClose, onSent }: SupportDialogProps) {
         </div>
       </form>
     </dialog>
+  );
+}
+
+type ControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+type FieldProps = { id: string; label: string; error: string | null; children: (control: ControlProps) => ReactNode };
+
+/** Label, control and error message, tied together for screen readers. */
+function Field({ id, label, error, children }: FieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, CardContent, CardDescription, CardHeader, cn, Wordmark } from '@tieline/ui';
+import { Card, CardContent, CardDescription, CardHeader, cn } from '@tieline/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HomeLink } from '../../components/home-link';
 
 type AuthLayoutProps = {
   title: string;
@@ -15,9 +16,7 @@ export function AuthLayout({ title, description, children, footer, wide = false 
   return (
     <div className="flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:py-16">
       <header className="mb-8">
-        <Link to="/" className="inline-flex rounded-md p-1 text-foreground" aria-label="Tieline home">
-          <Wordmark />
-        </Link>
+        <HomeLink />
       </header>
       <main className={cn('w-full', wide ? 'max-w-xl' : 'max-w-md')}>
         <Card>

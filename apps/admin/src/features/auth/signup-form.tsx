@@ -39,25 +39,24 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
 
   const checkUsername = useMutation(trpc.userLogins.checkUsername.mutationOptions());
   const checkEmail = useMutation(trpc.userLogins.checkEmail.mutationOptions());
+  const availability = {
+    username: {
+      schema: ZUsername,
+      taken: MSG.usernameTaken,
+      check: (username: string) => checkUsername.mutateAsync({ username }),
+    },
+    email: { schema: ZEmail, taken: MSG.emailTaken, check: (email: string) => checkEmail.mutateAsync({ email }) },
+  };
 
-  async function onUsernameBlur(value: string) {
-    const parsed = ZUsername.safeParse(value);
+  /** On leaving the field: ask the server whether a well-formed value is free (a failed call says nothing). */
+  async function checkAvailable(field: 'username' | 'email', value: string) {
+    const { schema, taken: message, check } = availability[field];
+    const parsed = schema.safeParse(value);
     if (!parsed.success) return;
-    const { available } = await checkUsername.mutateAsync({ username: parsed.data }).catch(() => ({ available: true }));
+    const { available } = await check(parsed.data).catch(() => ({ available: true }));
     if (!available) {
-      taken.current.username = parsed.data;
-      setError('username', { type: 'taken', message: MSG.usernameTaken });
-    }
-  }
-
-  async function onEmailBlur(value: string) {
-    if (invite) return;
-    const parsed = ZEmail.safeParse(value);
-    if (!parsed.success) return;
-    const { available } = await checkEmail.mutateAsync({ email: parsed.data }).catch(() => ({ available: true }));
-    if (!available) {
-      taken.current.email = parsed.data;
-      setError('email', { type: 'taken', message: MSG.emailTaken });
+      taken.current[field] = parsed.data;
+      setError(field, { type: 'taken', message });
     }
   }
 
@@ -77,14 +76,8 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
   );
 
   const onSubmit = handleSubmit((values) => {
-    if (values.username === taken.current.username) {
-      setError('username', { type: 'taken', message: MSG.usernameTaken });
-      return;
-    }
-    if (values.email === taken.current.email) {
-      setError('email', { type: 'taken', message: MSG.emailTaken });
-      return;
-    }
+    const refused = (['username', 'email'] as const).find((field) => values[field] === taken.current[field]);
+    if (refused) return setError(refused, { type: 'taken', message: availability[refused].taken });
     signUp.mutate(values);
   });
 
@@ -104,7 +97,7 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
             autoCapitalize="none"
             spellCheck={false}
             {...field}
-            {...register('username', { onBlur: (e) => void onUsernameBlur(e.target.value) })}
+            {...register('username', { onBlur: (e) => void checkAvailable('username', e.target.value) })}
           />
         )}
       </FormField>
@@ -119,7 +112,10 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
             autoComplete="email"
             readOnly={Boolean(invite)}
             {...field}
-            {...register('email', { onBlur: (e) => void onEmailBlur(e.target.value) })}
+            {...register('email', {
+              // An invitation fixes the address, so there is nothing to check.
+              onBlur: (e) => (invite ? undefined : void checkAvailable('email', e.target.value)),
+            })}
           />
         )}
       </FormField>

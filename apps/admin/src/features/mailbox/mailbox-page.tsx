@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner, Wordmark } from '@tieline/ui';
+import { Alert, AlertDescription, AlertTitle, Button, cn, Spinner } from '@tieline/ui';
 import type { TOutboxMessage } from '@tieline/validation';
 import { Inbox, ShieldExclamationPoint } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { HomeLink } from '../../components/home-link';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -21,9 +21,7 @@ export function MailboxPage() {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
-          <Link to="/" className="rounded-md p-1" aria-label="Tieline home">
-            <Wordmark />
-          </Link>
+          <HomeLink />
           <span className="text-muted-foreground" aria-hidden="true">
             /
           </span>
