@@ -1,7 +1,7 @@
 import type { Db } from '@tieline/db';
 import type { TEnv } from './env';
 import { enqueue } from './jobs/queue';
-import type { Mail } from './mail/mailer';
+import type { Enqueue } from './jobs/registry';
 
 /** What services need from the running server, built once in createServer and passed down. */
 export interface Deps {
@@ -12,13 +12,13 @@ export interface Deps {
   mailMode: 'smtp' | 'outbox';
   /** Whether /mailbox may show the embedded outbox (see mailboxOpen in env.ts). */
   mailboxOpen: boolean;
-  /** Queues a mail; the job worker delivers it outside the request. */
-  queueMail: (mail: Mail) => Promise<void>;
+  /** Queues background work (mail, ...); the job worker runs it outside the request. */
+  enqueue: Enqueue;
 }
 
-export function mailQueue(db: Db, wake: () => void) {
-  return async (mail: Mail) => {
-    await enqueue(db, 'email', mail);
+export function jobEnqueuer(db: Db, wake: () => void): Enqueue {
+  return async (kind, payload) => {
+    await enqueue(db, kind, payload);
     wake();
   };
 }

@@ -1,7 +1,10 @@
-import { configRouter, outboxRouter } from './routers/config.router';
-import { surveysRouter } from './routers/surveys.router';
-import { userLoginsRouter } from './routers/user-logins.router';
-import { supportRouter, tempUsersRouter, usersRouter } from './routers/users.router';
+import { configRouter } from './routers/config/config.router';
+import { outboxRouter } from './routers/outbox/outbox.router';
+import { supportRouter } from './routers/support/support.router';
+import { surveysRouter } from './routers/surveys/surveys.router';
+import { tempUsersRouter } from './routers/users/temp-users.router';
+import { userLoginsRouter } from './routers/users/user-logins.router';
+import { usersRouter } from './routers/users/users.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({

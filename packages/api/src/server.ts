@@ -6,14 +6,14 @@ import express from 'express';
 import helmet from 'helmet';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { createContextFactory } from './context';
-import { type Deps, mailQueue } from './deps';
+import { type Deps, jobEnqueuer } from './deps';
 import { mailboxOpen, type TEnv } from './env';
 import { errorHeaders } from './errors';
 import { errorHandler, sameOriginJson, sendError } from './http/guards';
 import { serveApps } from './http/static';
-import { startWorker, type Worker } from './jobs/worker';
-import { createMailer, type Mail, type Mailer } from './mail/mailer';
-import { openApiDocument } from './rest/openapi';
+import { jobHandlers, startWorker, type Worker } from './jobs/worker';
+import { createMailer, type Mailer } from './mail/mailer';
+import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 
 export const BODY_LIMIT_BYTES = 100_000;
@@ -47,20 +47,22 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const { db } = dbHandle;
   const log = env.LOG_LEVEL === 'silent' ? () => {} : (e: unknown) => console.error(e);
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const worker = startWorker(
-    db,
-    { email: (payload) => mailer.send(payload as Mail) },
-    { onError: log, autoStart: env.NODE_ENV !== 'test' },
-  );
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  // The worker runs jobs with deps, and deps wake the worker on enqueue: tie the knot after both exist.
+  let wake = () => {};
   const deps: Deps = {
     db,
     env,
     publicUrl,
     mailMode: mailer.mode,
     mailboxOpen: mailboxOpen(env),
-    queueMail: mailQueue(db, worker.wake),
+    enqueue: jobEnqueuer(db, () => wake()),
   };
+  const worker = startWorker(db, jobHandlers({ ...deps, mailer }), {
+    onError: log,
+    autoStart: env.NODE_ENV !== 'test',
+  });
+  wake = worker.wake;
   const createContext = createContextFactory(deps);
 
   const app = express();

@@ -1,10 +1,10 @@
 import { MSG } from '@tieline/validation';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { loadActor } from './auth/actor';
 import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
-import { publicMessage, toTRPCError } from './errors';
-import { loadActor } from './services/users';
+import { AppError, publicMessage, toTRPCError } from './errors';
 
 const t = initTRPC
   .context<Context>()
@@ -32,25 +32,25 @@ export const publicProcedure = t.procedure.use(mapErrors);
 /** A public procedure limited per client address: every call counts, valid or not. */
 export const rateLimitedProcedure = (name: string, limit: Limit) =>
   publicProcedure.use(async ({ ctx, next }) => {
-    await enforce(ctx.deps.db, `${name}:ip:${ctx.ip}`, limit);
+    await enforce(ctx.deps.db, `${name}:ip:${ctx.caller.ip}`, limit);
     return next();
   });
 
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  if (!ctx.session) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
   const actor = await loadActor(ctx.deps.db, ctx.session);
-  if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
-  return next({ ctx: { ...ctx, session: ctx.session, actor } });
+  if (!actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  return next({ ctx: { ...ctx, session: ctx.session, actor, caller: { ...ctx.caller, actor } } });
 });
 
 export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.permission !== 'Owner' && ctx.actor.permission !== 'Admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+    throw new AppError('FORBIDDEN', MSG.forbidden);
   }
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
 });
 
 export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.role !== 'Admin') throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  if (ctx.actor.role !== 'Admin') throw new AppError('FORBIDDEN', MSG.forbidden);
   return next();
 });

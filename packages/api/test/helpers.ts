@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { eq, userLogins } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { generateSecret } from 'otplib';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 import { loadEnv } from '../src/env';
+import type { AppRouter } from '../src/root';
 import { createServer, type Server } from '../src/server';
 
 export interface ReceivedMail {
@@ -143,4 +148,45 @@ export function newAccount(prefix = 'user') {
   counter += 1;
   const id = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
   return { name: `Test ${id}`, username: id, email: `${id}@example.com`, password: 'correct horse battery' };
+}
+
+/** The tRPC client the admin app uses, with a cookie jar standing in for the browser. */
+export function trpcClient(app: TestApp, address = randomAddress()) {
+  let cookie = '';
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${app.url}/api/trpc`,
+        fetch: async (url, init) => {
+          const res = await fetch(url, {
+            ...init,
+            headers: { ...(init?.headers as object), cookie, 'x-forwarded-for': address },
+          });
+          const set = res.headers.getSetCookie().find((c) => c.startsWith('tieline_session='));
+          if (set) cookie = set.split(';')[0]!;
+          return res;
+        },
+      }),
+    ],
+  });
+}
+
+/** The message and HTTP status a tRPC call was refused with (fails the test if it succeeded). */
+export async function rejection(p: Promise<unknown>) {
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCClientError);
+  const e = error as TRPCClientError<AppRouter>;
+  return { message: e.message, status: e.data?.httpStatus };
+}
+
+/** Two-factor sign-in on, as the enrollment flow (a later issue) will leave it; returns the secret. */
+export async function turnOnTwoFactor(app: TestApp, email: string, secret = generateSecret()) {
+  await app.server.deps.db
+    .update(userLogins)
+    .set({ twoFactorEnabled: true, twoFactorSecret: secret })
+    .where(eq(userLogins.email, email));
+  return secret;
 }

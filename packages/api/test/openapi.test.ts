@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../src/rest/openapi';
+import { openApiDocument } from '../src/openapi';
 
 describe('OpenAPI document', () => {
   it('matches the committed docs/openapi.json (regenerate: pnpm --filter @tieline/api openapi)', () => {
@@ -26,8 +26,10 @@ describe('OpenAPI document', () => {
         '/userLogins/signin',
         '/userLogins/signout',
         '/userLogins/signup',
+        '/userLogins/switchUser',
         '/userLogins/twoFactorSignIn',
         '/userLogins/verifyEmail/{token}',
+        '/users/accounts',
         '/users/me',
       ].sort(),
     );

@@ -1,8 +1,8 @@
 import { emailTokens, eq, userLogins } from '@tieline/db';
 import { MSG } from '@tieline/validation';
-import { generate, generateSecret } from 'otplib';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, RestClient, startTestApp, type TestApp } from './helpers';
+import { newAccount, RestClient, startTestApp, type TestApp, turnOnTwoFactor } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -258,11 +258,7 @@ describe('forgot and reset password', () => {
 
   it('a login with two-factor sign-in needs a current code to reset its password', async () => {
     const { account } = await signedUp();
-    const secret = generateSecret();
-    await app.server.deps.db
-      .update(userLogins)
-      .set({ twoFactorEnabled: true, twoFactorSecret: secret })
-      .where(eq(userLogins.email, account.email));
+    const secret = await turnOnTwoFactor(app, account.email);
     const anon = new RestClient(app.url);
     await anon.post('/userLogins/forgotPassword', { email: account.email });
     const token = (await app.linkFor(account.email, '/reset/')).split('/').pop();

@@ -1,12 +1,10 @@
-import { eq, organizations, responses, surveys, tempUsers, userLogins, users } from '@tieline/db';
+import { eq, organizations, responses, surveys, tempUsers, users } from '@tieline/db';
 import { MSG, PERMISSIONS } from '@tieline/validation';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import { generate, generateSecret } from 'otplib';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens';
-import type { AppRouter } from '../src/root';
-import { defaultModules } from '../src/services/users';
-import { newAccount, randomAddress, startTestApp, type TestApp } from './helpers';
+import { defaultModules } from '../src/services/users/user-wire';
+import { newAccount, rejection, startTestApp, type TestApp, trpcClient, turnOnTwoFactor } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,47 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The tRPC client the admin app uses, with a cookie jar standing in for the browser. */
-function client() {
-  let cookie = '';
-  const address = randomAddress();
-  const trpc = createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `${app.url}/api/trpc`,
-        fetch: async (url, init) => {
-          const res = await fetch(url, {
-            ...init,
-            headers: { ...(init?.headers as object), cookie, 'x-forwarded-for': address },
-          });
-          const set = res.headers.getSetCookie().find((c) => c.startsWith('tieline_session='));
-          if (set) cookie = set.split(';')[0]!;
-          return res;
-        },
-      }),
-    ],
-  });
-  return trpc;
-}
-
-/** Two-factor sign-in on, as the enrollment flow (a later issue) will leave it. */
-async function enableTwoFactor(email: string, secret = generateSecret()) {
-  await app.server.deps.db
-    .update(userLogins)
-    .set({ twoFactorEnabled: true, twoFactorSecret: secret })
-    .where(eq(userLogins.email, email));
-  return secret;
-}
-
-async function rejection(p: Promise<unknown>) {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  const e = error as TRPCClientError<AppRouter>;
-  return { message: e.message, status: e.data?.httpStatus };
-}
+const client = () => trpcClient(app);
+const enableTwoFactor = (email: string) => turnOnTwoFactor(app, email);
 
 describe('auth procedures over tRPC', () => {
   it('signs up, reads me, verifies, signs out', async () => {

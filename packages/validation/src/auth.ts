@@ -110,3 +110,6 @@ export const ZTempUser = z
   })
   .nullable();
 export type TTempUser = z.infer<typeof ZTempUser>;
+
+/** Switch to another user of the signed-in login (top bar account menu). */
+export const ZSwitchUserInput = z.object({ userId: ZId });

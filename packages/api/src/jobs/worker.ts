@@ -1,5 +1,17 @@
 import type { Db } from '@tieline/db';
+import type { z } from 'zod';
+import type { JobDefinition, JobDeps } from './define';
 import { type JobHandler, runDue } from './queue';
+import { JOBS } from './registry';
+
+/** A handler per registered kind: the stored payload is parsed by the kind's schema before it runs. */
+export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
+  const handler =
+    <K extends string, S extends z.ZodType>(def: JobDefinition<K, S>): JobHandler =>
+    (payload) =>
+      def.run(deps, def.schema.parse(payload));
+  return Object.fromEntries(Object.values(JOBS).map((def) => [def.kind, handler(def)]));
+}
 
 export interface Worker {
   /** Run due jobs now instead of at the next poll (called after enqueueing). */

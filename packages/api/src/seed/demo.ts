@@ -1,7 +1,7 @@
 import { type Db, eq, organizations, responses, surveys, userLogins, users } from '@tieline/db';
 import { PLAN_KEYS } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
-import { defaultModules } from '../services/users';
+import { defaultModules } from '../services/users/user-wire';
 
 export const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo', organization: 'Acme Research (demo)' };
 

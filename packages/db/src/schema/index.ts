@@ -1,3 +1,4 @@
-export * from './accounts';
+export * from './organizations';
 export * from './surveys';
 export * from './system';
+export * from './users';

@@ -1,11 +1,12 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
+import { users } from './users';
 
 /** Surveys: the columns the respondent shell needs; the builder issue adds the rest. */
 export const surveys = pgTable(
   'surveys',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     ownerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -13,7 +14,7 @@ export const surveys = pgTable(
     status: text().notNull().default('Offline'),
     welcomeMessage: text().notNull().default(''),
     thankYouMessage: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('surveys_owner_idx').on(t.ownerId)],
 );
@@ -22,7 +23,7 @@ export const surveys = pgTable(
 export const responses = pgTable(
   'responses',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     surveyId: uuid()
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
@@ -31,9 +32,9 @@ export const responses = pgTable(
     nodeName: text().notNull(),
     nodeEmail: text(),
     answers: jsonb().$type<unknown[]>().notNull().default([]),
-    started: timestamp({ withTimezone: true }),
-    submitted: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    started: at(),
+    submitted: at(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('responses_random_uuid_key').on(t.randomUuid), index('responses_survey_idx').on(t.surveyId)],
 );

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const id = () => uuid().primaryKey().defaultRandom();
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-
-export type ModuleFlags = Record<string, { enabled: boolean }>;
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
+import { type ModuleFlags, organizations } from './organizations';
 
 /** Credentials of a person. One login owns one user per organization membership (or an individual user). */
 export const userLogins = pgTable(
@@ -26,17 +23,6 @@ export const userLogins = pgTable(
   },
   (t) => [uniqueIndex('user_logins_email_key').on(t.email), uniqueIndex('user_logins_username_key').on(t.username)],
 );
-
-export const organizations = pgTable('organizations', {
-  id: id(),
-  name: text().notNull(),
-  type: text().notNull().default('organization'),
-  logos: jsonb().$type<Record<string, string>>().notNull().default({}),
-  samlEnabled: boolean().notNull().default(false),
-  samlCert: text(),
-  modules: jsonb().$type<ModuleFlags>().notNull(),
-  createdAt: createdAt(),
-});
 
 export const users = pgTable(
   'users',
@@ -75,8 +61,8 @@ export const sessions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: at().notNull(),
+    absoluteExpiresAt: at().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_login_idx').on(t.userLoginId)],
@@ -91,8 +77,8 @@ export const emailTokens = pgTable(
     userLoginId: uuid()
       .notNull()
       .references(() => userLogins.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    expiresAt: at().notNull(),
+    usedAt: at(),
     createdAt: createdAt(),
   },
   (t) => [index('email_tokens_login_idx').on(t.userLoginId, t.kind)],
@@ -107,7 +93,7 @@ export const tempUsers = pgTable('temp_users', {
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' }),
   permission: text().notNull(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  acceptedAt: timestamp({ withTimezone: true }),
+  expiresAt: at().notNull(),
+  acceptedAt: at(),
   createdAt: createdAt(),
 });

@@ -1,5 +1,5 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import { appRouter } from '../root';
+import { appRouter } from './root';
 
 /** The OpenAPI document of the REST bridges under /api/base (regenerate: pnpm --filter @tieline/api openapi). */
 export function openApiDocument(baseUrl = '/api/base') {

@@ -9,35 +9,33 @@ import {
   ZSignInInput,
   ZSignInResult,
   ZSignUpInput,
+  ZSwitchUserInput,
   ZTwoFactorSignInInput,
   ZUser,
   ZVerifyEmailInput,
 } from '@tieline/validation';
 import { z } from 'zod';
-import { LIMITS } from '../auth/rate-limit';
-import { invalidateSession } from '../auth/session';
-import { type Context, clearSessionCookie, setSessionCookie } from '../context';
-import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../services/email-tokens';
-import { signIn } from '../services/sign-in';
-import { isEmailAvailable, isUsernameAvailable, signUp } from '../services/sign-up';
-import { protectedProcedure, publicProcedure, rateLimitedProcedure, router } from '../trpc';
+import { clearSessionCookie, replaceSession } from '../../auth/cookies';
+import { LIMITS } from '../../auth/rate-limit';
+import { invalidateSession } from '../../auth/session';
+import type { Context } from '../../context';
+import { switchUser } from '../../services/users/accounts';
+import { checkEmail, checkUsername } from '../../services/users/availability';
+import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../../services/users/email-tokens';
+import { type SignInOutcome, signIn } from '../../services/users/sign-in';
+import { signUp } from '../../services/users/sign-up';
+import { protectedProcedure, publicProcedure, rateLimitedProcedure, router } from '../../trpc';
 
 const tags = ['userLogins'];
 const availabilityCheck = rateLimitedProcedure('checks', LIMITS.checksPerAddress);
+const ok = { ok: true } as const;
 
-/** Both sign-in calls: a session cookie only when the answer is a signed-in user. */
-async function signInAndSetCookie(ctx: Context, input: Parameters<typeof signIn>[1]) {
-  const { result, sessionToken } = await signIn(ctx.deps.db, input, ctx.ip);
+/** Sign-in answers: a session cookie only when the answer is a signed-in user. */
+async function withSession(ctx: Context, outcome: Promise<SignInOutcome>) {
+  const { result, sessionToken } = await outcome;
   if (sessionToken) await replaceSession(ctx, sessionToken);
   return result;
 }
-
-/** A new sign-in ends the session the browser had, so no orphaned session outlives it. */
-async function replaceSession(ctx: Context, token: string) {
-  if (ctx.session) await invalidateSession(ctx.deps.db, ctx.session.id);
-  setSessionCookie(ctx, token);
-}
-const ok = { ok: true } as const;
 
 export const userLoginsRouter = router({
   signUp: publicProcedure
@@ -45,7 +43,7 @@ export const userLoginsRouter = router({
     .input(ZSignUpInput)
     .output(z.object({ user: ZUser }))
     .mutation(async ({ ctx, input }) => {
-      const { user, sessionToken } = await signUp(ctx.deps, input, ctx.ip);
+      const { user, sessionToken } = await signUp(ctx.deps, ctx.caller, input);
       await replaceSession(ctx, sessionToken);
       return { user };
     }),
@@ -54,7 +52,7 @@ export const userLoginsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/userLogins/signin', tags, summary: 'Sign in (spec §4 branches)' } })
     .input(ZSignInInput)
     .output(ZSignInResult)
-    .mutation(({ ctx, input }) => signInAndSetCookie(ctx, input)),
+    .mutation(({ ctx, input }) => withSession(ctx, signIn(ctx.deps, ctx.caller, input))),
 
   twoFactorSignIn: publicProcedure
     .meta({
@@ -62,7 +60,20 @@ export const userLoginsRouter = router({
     })
     .input(ZTwoFactorSignInInput)
     .output(ZSignInResult)
-    .mutation(({ ctx, input }) => signInAndSetCookie(ctx, input)),
+    .mutation(({ ctx, input }) => withSession(ctx, signIn(ctx.deps, ctx.caller, input))),
+
+  switchUser: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/userLogins/switchUser',
+        tags,
+        summary: 'Continue as another user of this login',
+      },
+    })
+    .input(ZSwitchUserInput)
+    .output(ZSignInResult)
+    .mutation(({ ctx, input }) => withSession(ctx, switchUser(ctx.deps, ctx.caller, input))),
 
   signOut: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/signout', tags } })
@@ -78,7 +89,7 @@ export const userLoginsRouter = router({
     .input(ZVerifyEmailInput)
     .output(z.object({ verified: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await verifyEmail(ctx.deps.db, input.token, ctx.ip);
+      await verifyEmail(ctx.deps, ctx.caller, input);
       return { verified: true } as const;
     }),
 
@@ -86,7 +97,7 @@ export const userLoginsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/userLogins/resendVerificationEmail', tags } })
     .output(ZOk)
     .mutation(async ({ ctx }) => {
-      await resendVerification(ctx.deps, ctx.actor.userLoginId, ctx.ip);
+      await resendVerification(ctx.deps, ctx.caller);
       return ok;
     }),
 
@@ -95,7 +106,7 @@ export const userLoginsRouter = router({
     .input(ZForgotPasswordInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await forgotPassword(ctx.deps, input.email, ctx.ip);
+      await forgotPassword(ctx.deps, ctx.caller, input);
       return ok;
     }),
 
@@ -104,7 +115,7 @@ export const userLoginsRouter = router({
     .input(ZResetPasswordInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(ctx.deps.db, input, ctx.ip);
+      await resetPassword(ctx.deps, ctx.caller, input);
       return ok;
     }),
 
@@ -113,11 +124,11 @@ export const userLoginsRouter = router({
     .input(ZResetPasswordWithTwoFactorInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(
-        ctx.deps.db,
-        { token: input.resetToken, password: input.password, code: input.token },
-        ctx.ip,
-      );
+      await resetPassword(ctx.deps, ctx.caller, {
+        token: input.resetToken,
+        password: input.password,
+        code: input.token,
+      });
       return ok;
     }),
 
@@ -125,13 +136,13 @@ export const userLoginsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/userLogins/check/username', tags } })
     .input(ZCheckUsernameInput)
     .output(ZAvailability)
-    .mutation(async ({ ctx, input }) => ({ available: await isUsernameAvailable(ctx.deps.db, input.username) })),
+    .mutation(({ ctx, input }) => checkUsername(ctx.deps, ctx.caller, input)),
 
   checkEmail: availabilityCheck
     .meta({ openapi: { method: 'POST', path: '/userLogins/check/email', tags } })
     .input(ZCheckEmailInput)
     .output(ZAvailability)
-    .mutation(async ({ ctx, input }) => ({ available: await isEmailAvailable(ctx.deps.db, input.email) })),
+    .mutation(({ ctx, input }) => checkEmail(ctx.deps, ctx.caller, input)),
 
   heartbeat: protectedProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/heartbeat', tags, summary: 'Keeps the session alive' } })

@@ -1,50 +1,16 @@
-import { type Db, eq, userLogins } from '@tieline/db';
+import { eq, userLogins } from '@tieline/db';
 import { MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation';
-import { verify as verifyTotp } from 'otplib';
 import type { z } from 'zod';
-import { verifyNothing, verifyPassword } from '../auth/password';
-import { enforce, hit, LIMITS, reset, tooMany } from '../auth/rate-limit';
-import { createSession } from '../auth/session';
-import { AppError } from '../errors';
-import { toChoice, toUserWire, usersOfLogin } from './users';
+import type { Caller } from '../../auth/actor';
+import { clearAccountAttempts, countAccountAttempt, requireTotp } from '../../auth/attempts';
+import { verifyNothing, verifyPassword } from '../../auth/password';
+import { enforce, LIMITS } from '../../auth/rate-limit';
+import { createSession } from '../../auth/session';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { toChoice, toUserWire, usersOfLogin } from './user-wire';
 
 export type SignInOutcome = { result: TSignInResult; sessionToken?: string };
-type Login = typeof userLogins.$inferSelect;
-
-const accountKey = (email: string) => `signin:account:${email}`;
-
-/**
- * Counts an attempt on the account before anything is checked, so concurrent guesses cannot all pass
- * under the limit; past it, 429. A new session clears the count (clearAccountAttempts).
- */
-export async function countAccountAttempt(db: Db, email: string) {
-  const attempts = await hit(db, accountKey(email), LIMITS.signInPerAccount);
-  if (attempts.count > LIMITS.signInPerAccount.max) throw tooMany(attempts, MSG.tooManyAttempts);
-}
-
-function clearAccountAttempts(db: Db, email: string) {
-  return reset(db, accountKey(email));
-}
-
-/** The TOTP time step of a valid code, else 401; steps already spent on a session are refused. */
-export async function requireTotp(login: Login, token: string): Promise<number> {
-  const step = await totpStep(login, token);
-  if (step === null) throw new AppError('UNAUTHORIZED', MSG.invalidTwoFactorCode);
-  return step;
-}
-
-async function totpStep(login: Login, token: string): Promise<number | null> {
-  if (!login.twoFactorSecret) return null;
-  const result = await verifyTotp({
-    secret: login.twoFactorSecret,
-    token,
-    epochTolerance: 30,
-    ...(login.twoFactorLastStep !== null ? { afterTimeStep: login.twoFactorLastStep } : {}),
-  }).catch(() => ({ valid: false as const }));
-  // otplib types the result for HOTP and TOTP alike; a TOTP match carries its time step.
-  const { timeStep } = result as { timeStep?: number };
-  return result.valid && typeof timeStep === 'number' ? timeStep : null;
-}
 
 /**
  * Sign-in with the branches of spec platform §4, in its order: two-factor (a code is needed before
@@ -52,11 +18,12 @@ async function totpStep(login: Login, token: string): Promise<number | null> {
  * single sign-on, otherwise a new session. twoFactorSignIn passes `token` and takes the same path.
  */
 export async function signIn(
-  db: Db,
+  deps: Deps,
+  caller: Caller,
   input: z.output<typeof ZSignInInput> & { token?: string },
-  ip: string,
 ): Promise<SignInOutcome> {
-  await enforce(db, `signin:ip:${ip}`, LIMITS.signInPerAddress, MSG.tooManyAttempts);
+  const { db } = deps;
+  await enforce(db, `signin:ip:${caller.ip}`, LIMITS.signInPerAddress, MSG.tooManyAttempts);
   await countAccountAttempt(db, input.email);
 
   const [login] = await db.select().from(userLogins).where(eq(userLogins.email, input.email));

@@ -1,13 +1,14 @@
 import { and, type Db, emailTokens, eq, gt, isNull, userLogins } from '@tieline/db';
 import { MSG } from '@tieline/validation';
-import { hashPassword } from '../auth/password';
-import { enforce, hit, LIMITS } from '../auth/rate-limit';
-import { invalidateLoginSessions } from '../auth/session';
-import { generateToken, hashToken } from '../auth/tokens';
-import type { Deps } from '../deps';
-import { AppError } from '../errors';
-import { resetMail, verificationMail } from '../mail/templates';
-import { countAccountAttempt, requireTotp } from './sign-in';
+import type { Caller, SignedInCaller } from '../../auth/actor';
+import { countAccountAttempt, requireTotp } from '../../auth/attempts';
+import { hashPassword } from '../../auth/password';
+import { enforce, hit, LIMITS } from '../../auth/rate-limit';
+import { invalidateLoginSessions } from '../../auth/session';
+import { generateToken, hashToken } from '../../auth/tokens';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { resetMail, verificationMail } from '../../mail/templates';
 
 const HOUR = 3_600_000;
 const LIFETIME = { verify: 48 * HOUR, reset: HOUR } as const;
@@ -43,32 +44,33 @@ async function consume(db: Db, kind: 'verify' | 'reset', token: string, message:
 
 export async function sendVerification(deps: Deps, login: { id: string; email: string; name: string }) {
   const token = await issue(deps.db, 'verify', login.id);
-  await deps.queueMail(verificationMail(login.email, login.name, `${deps.publicUrl}/verifyEmail/${token}`));
+  await deps.enqueue('email', verificationMail(login.email, login.name, `${deps.publicUrl}/verifyEmail/${token}`));
 }
 
-export async function resendVerification(deps: Deps, userLoginId: string, ip: string) {
-  const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.id, userLoginId));
+export async function resendVerification(deps: Deps, caller: SignedInCaller) {
+  const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.id, caller.actor.userLoginId));
   if (!login || login.verified) return;
   await enforce(deps.db, `mail:login:${login.id}`, LIMITS.mailPerAccount);
-  await enforce(deps.db, `mail:ip:${ip}`, LIMITS.mailPerAddress);
+  await enforce(deps.db, `mail:ip:${caller.ip}`, LIMITS.mailPerAddress);
   await sendVerification(deps, login);
 }
 
-export async function verifyEmail(db: Db, token: string, ip: string) {
-  await enforce(db, `token:ip:${ip}`, LIMITS.tokensPerAddress);
-  const userLoginId = await consume(db, 'verify', token, MSG.verifyTokenInvalid);
+export async function verifyEmail(deps: Deps, caller: Caller, input: { token: string }) {
+  const { db } = deps;
+  await enforce(db, `token:ip:${caller.ip}`, LIMITS.tokensPerAddress);
+  const userLoginId = await consume(db, 'verify', input.token, MSG.verifyTokenInvalid);
   await db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, userLoginId));
 }
 
 /** Always succeeds from the outside, so it never tells whether an account exists. */
-export async function forgotPassword(deps: Deps, email: string, ip: string) {
-  await enforce(deps.db, `mail:ip:${ip}`, LIMITS.mailPerAddress);
-  const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.email, email));
+export async function forgotPassword(deps: Deps, caller: Caller, input: { email: string }) {
+  await enforce(deps.db, `mail:ip:${caller.ip}`, LIMITS.mailPerAddress);
+  const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.email, input.email));
   if (!login) return;
   // Past the per-account limit, answer as for an unknown address: a 429 here would reveal the account.
   if ((await hit(deps.db, `mail:login:${login.id}`, LIMITS.mailPerAccount)).count > LIMITS.mailPerAccount.max) return;
   const token = await issue(deps.db, 'reset', login.id);
-  await deps.queueMail(resetMail(login.email, login.name, `${deps.publicUrl}/reset/${token}`));
+  await deps.enqueue('email', resetMail(login.email, login.name, `${deps.publicUrl}/reset/${token}`));
 }
 
 /**
@@ -77,11 +79,12 @@ export async function forgotPassword(deps: Deps, email: string, ip: string) {
  * not enough to take the account. The token is checked before the costly hash.
  */
 export async function resetPassword(
-  db: Db,
+  deps: Deps,
+  caller: Caller,
   input: { token: string; password: string; code?: string | undefined },
-  ip: string,
 ) {
-  await enforce(db, `token:ip:${ip}`, LIMITS.tokensPerAddress);
+  const { db } = deps;
+  await enforce(db, `token:ip:${caller.ip}`, LIMITS.tokensPerAddress);
   const [row] = await db
     .select({ login: userLogins })
     .from(emailTokens)

@@ -8,20 +8,10 @@ import {
   type TUserChoice,
   type TUserLogin,
 } from '@tieline/validation';
-import type { Session } from '../auth/session';
 
 type LoginRow = typeof userLogins.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type OrgRow = typeof organizations.$inferSelect;
-
-export interface Actor {
-  userId: string;
-  userLoginId: string;
-  role: 'User' | 'Admin';
-  organizationId: string | null;
-  permission: TPermission | null;
-  verified: boolean;
-}
 
 const ON_BY_DEFAULT: readonly TModuleName[] = ['networks', 'surveys', 'discover'];
 
@@ -95,21 +85,4 @@ export async function getUserWire(db: Db, userId: string): Promise<TUser | null>
     .leftJoin(organizations, eq(users.organizationId, organizations.id))
     .where(eq(users.id, userId));
   return row ? toUserWire(row.login, row.user, row.org) : null;
-}
-
-export async function loadActor(db: Db, session: Session): Promise<Actor | null> {
-  const [row] = await db
-    .select({ user: users, verified: userLogins.verified })
-    .from(users)
-    .innerJoin(userLogins, eq(users.userLoginId, userLogins.id))
-    .where(eq(users.id, session.userId));
-  if (!row || row.user.userLoginId !== session.userLoginId) return null;
-  return {
-    userId: row.user.id,
-    userLoginId: row.user.userLoginId,
-    role: row.user.role === 'Admin' ? 'Admin' : 'User',
-    organizationId: row.user.organizationId,
-    permission: row.user.permission as TPermission | null,
-    verified: row.verified,
-  };
 }

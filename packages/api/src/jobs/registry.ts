@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import { emailJob } from './definitions/email';
+
+/** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
+export const JOBS = {
+  [emailJob.kind]: emailJob,
+} as const;
+
+export type JobKind = keyof typeof JOBS;
+export type JobPayload<K extends JobKind> = z.input<(typeof JOBS)[K]['schema']>;
+export type Enqueue = <K extends JobKind>(kind: K, payload: JobPayload<K>) => Promise<void>;

@@ -1,0 +1,75 @@
+import { eq, organizations, users } from '@tieline/db';
+import { MSG, PERMISSIONS } from '@tieline/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultModules } from '../src/services/users/user-wire';
+import { newAccount, RestClient, rejection, startTestApp, type TestApp, trpcClient } from './helpers';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** A signed-in login with an individual user and an owner seat in a new organization. */
+async function signedInWithTwoUsers() {
+  const trpc = trpcClient(app);
+  const account = newAccount();
+  const { user } = await trpc.userLogins.signUp.mutate(account);
+  const { db } = app.server.deps;
+  const [org] = await db.insert(organizations).values({ name: 'Globex', modules: defaultModules() }).returning();
+  const [member] = await db
+    .insert(users)
+    .values({ userLoginId: user.userLogin._id, organizationId: org!.id, permission: PERMISSIONS[0], modules: {} })
+    .returning();
+  return { trpc, account, individualId: user._id, memberId: member!.id, org: org! };
+}
+
+describe('switching between the users of one login', () => {
+  it('lists the accounts and switches to the organization in a new session', async () => {
+    const { trpc, individualId, memberId, org } = await signedInWithTwoUsers();
+    expect(await trpc.users.accounts.query()).toEqual([
+      { _id: individualId, organization: null, label: 'Individual Account' },
+      { _id: memberId, organization: { _id: org.id, name: 'Globex', type: 'organization' }, label: 'Globex' },
+    ]);
+    const before = await app.server.deps.db.query.sessions.findMany();
+    const switched = await trpc.userLogins.switchUser.mutate({ userId: memberId });
+    expect(switched.user?.organizations[0]?.organization.name).toBe('Globex');
+    expect((await trpc.users.me.query())._id).toBe(memberId);
+    const after = await app.server.deps.db.query.sessions.findMany();
+    // The old session is gone, one new session took its place.
+    expect(after.length).toBe(before.length);
+    expect(after.some((s) => s.userId === memberId)).toBe(true);
+    await trpc.userLogins.switchUser.mutate({ userId: individualId });
+    expect((await trpc.users.me.query())._id).toBe(individualId);
+  });
+
+  it("refuses another login's user and keeps the session as it was", async () => {
+    const mine = await signedInWithTwoUsers();
+    const other = await signedInWithTwoUsers();
+    const attempt = mine.trpc.userLogins.switchUser.mutate({ userId: other.memberId });
+    expect(await rejection(attempt)).toEqual({ message: MSG.userNotFound, status: 400 });
+    expect((await mine.trpc.users.me.query())._id).toBe(mine.individualId);
+  });
+
+  it('sends an organization with single sign-on through its identity provider', async () => {
+    const { trpc, individualId, memberId, org } = await signedInWithTwoUsers();
+    await app.server.deps.db.update(organizations).set({ samlEnabled: true }).where(eq(organizations.id, org.id));
+    expect(await trpc.userLogins.switchUser.mutate({ userId: memberId })).toEqual({
+      samlRedirect: `/api/base/saml/login/${org.id}`,
+    });
+    expect((await trpc.users.me.query())._id).toBe(individualId);
+  });
+
+  it('works over REST and needs a session', async () => {
+    const { account, memberId } = await signedInWithTwoUsers();
+    const anon = new RestClient(app.url);
+    expect(await anon.get('/users/accounts')).toMatchObject({ status: 401, body: { message: MSG.notSignedIn } });
+    expect(await anon.post('/userLogins/switchUser', { userId: memberId })).toMatchObject({ status: 401 });
+    const rest = new RestClient(app.url);
+    await rest.post('/userLogins/signin', { ...account, userId: memberId });
+    const list = await rest.get('/users/accounts');
+    expect(list.body.map((a: { label: string }) => a.label)).toEqual(['Individual Account', 'Globex']);
+    const bad = await rest.post('/userLogins/switchUser', { userId: 'nope' });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Invalid id' } });
+  });
+});
