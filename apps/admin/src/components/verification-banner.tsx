@@ -20,7 +20,7 @@ export function VerificationBanner({ email }: { email: string }) {
       <MailExclamationPoint aria-hidden="true" />
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2">
         <p className="flex-1 basis-64">
-          Please verify your email address. We sent a link to <strong className="break-all">{email}</strong>.
+          Please verify your email address. We sent a link to <strong className="wrap-anywhere">{email}</strong>.
         </p>
         <div className="flex items-center gap-2">
           {config?.mailbox ? (

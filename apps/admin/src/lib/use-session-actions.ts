@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUser } from '@tieline/validation';
+import { matchQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@tieline/ui';
+import { firstEnabledModulePath, MSG, type TUser } from '@tieline/validation';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearStoredUser, storeUser } from './session-storage';
@@ -30,6 +31,30 @@ export function useSignOut() {
         clearStoredUser();
         await navigate('/login', { replace: true });
         queryClient.clear();
+      },
+    }),
+  );
+}
+
+/**
+ * Continue as another user of the same login (users.accounts), without signing out. The new user is
+ * stored as sign-in stores it; every other cached answer belonged to the previous user, so it is reset
+ * rather than shown while it refetches. Then on to the new user's first enabled module.
+ */
+export function useSwitchUser() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const setSignedInUser = useSetSignedInUser();
+  return useMutation(
+    trpc.userLogins.switchUser.mutationOptions({
+      onSuccess: async (result) => {
+        if (result.samlRedirect) return window.location.assign(result.samlRedirect);
+        if (!result.user) return void toast.error(MSG.unexpected);
+        setSignedInUser(result.user);
+        const meKey = trpc.users.me.queryKey();
+        await queryClient.resetQueries({ predicate: (query) => !matchQuery({ queryKey: meKey }, query) });
+        await navigate(firstEnabledModulePath(result.user.billing.modules) ?? '/');
       },
     }),
   );

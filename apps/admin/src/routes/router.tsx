@@ -1,5 +1,6 @@
 import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageSpinner } from '../components/page-states';
 import { MODULE_INFO } from '../lib/module-list';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -32,6 +33,8 @@ const moduleRoutes = Object.values(MODULE_INFO).map((m) => ({
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    // Shown while the first page's chunk loads (every route is lazy); without it React Router warns on each load.
+    hydrateFallbackElement: <FullPageSpinner label="Loading Tieline" />,
     children: [
       { path: '/login', ...authPage('LoginPage') },
       { path: '/communityLogin', ...authPage('LoginPage', { community: true }) },

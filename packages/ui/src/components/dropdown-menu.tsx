@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../cn';
@@ -27,16 +28,11 @@ export function DropdownMenuContent({
   );
 }
 
+const ITEM_CLASSES =
+  'relative flex select-none items-center gap-2 rounded-sm py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
+
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        'relative flex select-none items-center gap-2 rounded-sm px-2.5 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <MenuPrimitive.Item className={cn(ITEM_CLASSES, 'px-2.5', className)} {...props} />;
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
@@ -50,4 +46,24 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+
+export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+
+/** One choice of a radio group: the chosen one carries a check mark (and aria-checked). */
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.RadioItem>) {
+  return (
+    <MenuPrimitive.RadioItem className={cn(ITEM_CLASSES, 'pr-2.5 pl-8', className)} {...props}>
+      <span className="absolute left-2.5 flex items-center">
+        <MenuPrimitive.ItemIndicator>
+          <Check aria-hidden="true" className="text-foreground!" />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {children}
+    </MenuPrimitive.RadioItem>
+  );
 }

@@ -1,4 +1,8 @@
+import { Spinner } from '@tieline/ui';
+import { firstEnabledModulePath } from '@tieline/validation';
+import { Navigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRememberedUser } from '../../lib/use-remembered-user';
 import { AuthLayout, TextLink } from './auth-layout';
 import { ChooseOrganization } from './choose-organization';
 import { SignInForm } from './sign-in-form';
@@ -11,6 +15,17 @@ export function LoginPage({ community = false }: { community?: boolean }) {
   useDocumentTitle(title);
   const flow = useSignInFlow({ community });
   const { step } = flow;
+  // Someone already signed in has nothing to do here: on to their first enabled module (spec §2).
+  const signedIn = useRememberedUser();
+
+  if (signedIn) return <Navigate to={firstEnabledModulePath(signedIn.billing.modules) ?? '/'} replace />;
+  if (signedIn === undefined) {
+    return (
+      <AuthLayout title={title}>
+        <Spinner label="Checking whether you are signed in" showLabel />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

@@ -1,11 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, AlertDescription, Button, toast } from '@tieline/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertDescription, Button, Spinner, toast } from '@tieline/ui';
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRememberedUser } from '../../lib/use-remembered-user';
 import { AuthLayout, TextLink } from './auth-layout';
+
+const VERIFIED_TITLE = 'Your email address is verified';
+const FAILED_TITLE = 'We could not verify your email address';
 
 /** Goes to `to` after `ms`, unless the person leaves first. */
 function useRedirectAfter(to: string, ms: number) {
@@ -18,38 +22,60 @@ function useRedirectAfter(to: string, ms: number) {
 
 /** /users/verification */
 export function EmailVerifiedPage() {
-  useDocumentTitle('Email address verified');
+  useDocumentTitle(VERIFIED_TITLE);
   useRedirectAfter('/', 3000);
+  return <Verified>Thank you. Taking you to Tieline in a few seconds…</Verified>;
+}
+
+function Verified({ children }: { children: ReactNode }) {
   return (
-    <AuthLayout title="Your email address is verified">
+    <AuthLayout title={VERIFIED_TITLE}>
       <Alert variant="success" role="status">
         <CircleCheck aria-hidden="true" />
-        <AlertDescription>Thank you. Taking you to Tieline in a few seconds…</AlertDescription>
+        <AlertDescription>{children}</AlertDescription>
       </Alert>
-      <Button asChild className="mt-5 w-full">
-        <Link to="/" replace>
-          Continue now
-        </Link>
-      </Button>
+      <ContinueNow />
     </AuthLayout>
   );
 }
 
-/** /users/emailVerificationError: the link failed; the address may already be verified. */
-export function EmailVerificationErrorPage() {
-  useDocumentTitle('Email verification failed');
-  const trpc = useTRPC();
-  // Only to offer the right next step; a failure here just means "not signed in" (spec §8: silent).
-  const me = useQuery(trpc.users.me.queryOptions(undefined, { retry: false }));
-  const resend = useMutation(
-    trpc.userLogins.resendVerificationEmail.mutationOptions({
-      onSuccess: () => toast.success('Verification email sent'),
-    }),
-  );
-  const user = me.data;
-
+/** The way on from a result page without waiting for its redirect: '/', then the first enabled module. */
+function ContinueNow() {
   return (
-    <AuthLayout title="We could not verify your email address">
+    <Button asChild className="mt-5 w-full">
+      <Link to="/" replace>
+        Continue now
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * /users/emailVerificationError: the link failed. Most often it was used before, so a signed-in person
+ * whose address is verified sees exactly that, not a failure.
+ */
+export function EmailVerificationErrorPage() {
+  const user = useRememberedUser();
+  const verified = Boolean(user?.userLogin.verified);
+  useDocumentTitle(verified ? VERIFIED_TITLE : user === undefined ? 'Email verification' : FAILED_TITLE);
+
+  if (user === undefined) {
+    return (
+      <AuthLayout title="Email verification">
+        <Spinner label="Checking your account" showLabel />
+      </AuthLayout>
+    );
+  }
+  if (user && verified) {
+    return (
+      <Verified>
+        Your email address <strong className="wrap-anywhere">{user.userLogin.email}</strong> is verified, so this link
+        is no longer needed.
+      </Verified>
+    );
+  }
+  return (
+    <AuthLayout title={FAILED_TITLE}>
       <Alert variant="warning">
         <TriangleExclamationPoint aria-hidden="true" />
         <AlertDescription>
@@ -57,32 +83,35 @@ export function EmailVerificationErrorPage() {
           do.
         </AlertDescription>
       </Alert>
-      <div className="mt-5 flex flex-col gap-3">
-        {user?.userLogin.verified ? (
-          <>
-            <p className="text-sm">Your email address {user.userLogin.email} is already verified.</p>
-            <Button asChild className="w-full">
-              <Link to="/">Go to Tieline</Link>
-            </Button>
-          </>
-        ) : null}
-        {user && !user.userLogin.verified ? (
-          <>
-            <Button className="w-full" disabled={resend.isPending} onClick={() => resend.mutate()}>
-              {resend.isPending ? 'Sending…' : 'Send a new verification email'}
-            </Button>
-            <Button asChild variant="outline" className="w-full">
-              <Link to="/">Go to Tieline</Link>
-            </Button>
-          </>
-        ) : null}
-        {user ? null : (
-          <p className="text-sm">
-            <TextLink to="/login">Sign in</TextLink> to check your account or to get a new verification email.
-          </p>
-        )}
-      </div>
+      <div className="mt-5 flex flex-col gap-3">{user ? <ResendVerification /> : <SignInToCheck />}</div>
     </AuthLayout>
+  );
+}
+
+function ResendVerification() {
+  const trpc = useTRPC();
+  const resend = useMutation(
+    trpc.userLogins.resendVerificationEmail.mutationOptions({
+      onSuccess: () => toast.success('Verification email sent'),
+    }),
+  );
+  return (
+    <>
+      <Button className="w-full" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        {resend.isPending ? 'Sending…' : 'Send a new verification email'}
+      </Button>
+      <Button asChild variant="outline" className="w-full">
+        <Link to="/">Go to Tieline</Link>
+      </Button>
+    </>
+  );
+}
+
+function SignInToCheck() {
+  return (
+    <p className="text-sm">
+      <TextLink to="/login">Sign in</TextLink> to check your account or to get a new verification email.
+    </p>
   );
 }
 
@@ -100,11 +129,7 @@ export function SamlSuccessPage() {
       <p className="text-sm text-muted-foreground" role="status">
         Taking you to Tieline…
       </p>
-      <Button asChild className="mt-5 w-full">
-        <Link to="/" replace>
-          Continue now
-        </Link>
-      </Button>
+      <ContinueNow />
     </AuthLayout>
   );
 }

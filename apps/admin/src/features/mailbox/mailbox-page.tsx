@@ -112,8 +112,12 @@ function MessageList({ messages, selectedId, onSelect }: MessageListProps) {
                 m._id === selectedId && 'bg-accent hover:bg-accent',
               )}
             >
-              <span className="truncate text-sm font-medium">{m.subject || '(no subject)'}</span>
-              <span className="truncate text-xs text-muted-foreground">To {m.to}</span>
+              <span className="truncate text-sm font-medium" title={m.subject}>
+                {m.subject || '(no subject)'}
+              </span>
+              <span className="truncate text-xs text-muted-foreground" title={m.to}>
+                To {m.to}
+              </span>
               <span className="text-xs text-muted-foreground">{formatDateTime(m.createdAt)}</span>
             </button>
           </li>

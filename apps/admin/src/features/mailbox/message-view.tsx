@@ -24,7 +24,7 @@ export function MessageView({ message }: { message: TOutboxMessage }) {
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
             <dt className="text-muted-foreground">To</dt>
-            <dd className="break-all">{message.to}</dd>
+            <dd className="wrap-anywhere">{message.to}</dd>
             <dt className="text-muted-foreground">Sent</dt>
             <dd>{formatDateTime(message.createdAt)}</dd>
           </dl>
@@ -44,7 +44,7 @@ export function MessageView({ message }: { message: TOutboxMessage }) {
                 <li key={href}>
                   <a
                     href={href}
-                    className="break-all text-primary underline underline-offset-2 hover:text-primary-hover"
+                    className="wrap-anywhere text-primary underline underline-offset-2 hover:text-primary-hover"
                   >
                     {href}
                   </a>

@@ -7,7 +7,7 @@ function Summary({ rows }: { rows: [string, string][] }) {
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-muted-foreground">{term}</dt>
-          <dd className="break-all font-medium text-foreground">{value}</dd>
+          <dd className="wrap-anywhere font-medium text-foreground">{value}</dd>
         </div>
       ))}
     </dl>
