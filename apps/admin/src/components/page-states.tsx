@@ -23,7 +23,7 @@ export function EmptyState({
 }) {
   return (
     <Card className="mx-auto mt-6 max-w-2xl">
-      <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+      <CardContent className="flex flex-col items-center gap-3 p-6 text-center sm:p-10">
         {icon ? <div className="rounded-full bg-accent p-3 text-accent-foreground [&_svg]:size-7">{icon}</div> : null}
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <div className="max-w-prose text-muted-foreground">{children}</div>

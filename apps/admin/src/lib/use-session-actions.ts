@@ -19,18 +19,19 @@ export function useSetSignedInUser() {
   );
 }
 
-/** Logout (spec §4): call the server, clear the local user whatever it answers, go to /login. */
+/**
+ * Logout (spec §4): call the server, clear the local user whatever it answers, go to /login. A full
+ * page load rather than a client-side navigation: nothing of the signed-out user stays in memory, and
+ * no query still mounted can fetch again without a session (each such 401 is a console error).
+ */
 export function useSignOut() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation(
     trpc.userLogins.signOut.mutationOptions({
       meta: { silentError: true },
-      onSettled: async () => {
+      onSettled: () => {
         clearStoredUser();
-        await navigate('/login', { replace: true });
-        queryClient.clear();
+        window.location.replace('/login');
       },
     }),
   );

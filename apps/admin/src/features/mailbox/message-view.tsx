@@ -2,6 +2,10 @@ import { Card } from '@tieline/ui';
 import type { TOutboxMessage } from '@tieline/validation';
 import { formatDateTime } from '../../lib/format-date';
 
+// A long link in a mail would otherwise run out of the frame on a phone; mail clients wrap it too.
+const FRAME_STYLE =
+  '<style>a { overflow-wrap: anywhere } pre { white-space: pre-wrap; overflow-wrap: anywhere }</style>';
+
 const URL_PATTERN = /https?:\/\/[^\s<>"')\]]+/g;
 
 /** Links found in the plain-text body, so they can be followed without entering the frame. */
@@ -31,7 +35,7 @@ export function MessageView({ message }: { message: TOutboxMessage }) {
         </header>
         <iframe
           title={`Email body: ${message.subject}`}
-          srcDoc={`<!doctype html><base target="_top">${message.html || `<pre>${escapeHtml(message.text)}</pre>`}`}
+          srcDoc={`<!doctype html><base target="_top">${FRAME_STYLE}${message.html || `<pre>${escapeHtml(message.text)}</pre>`}`}
           sandbox="allow-top-navigation-by-user-activation allow-popups"
           referrerPolicy="no-referrer"
           className="min-h-[28rem] w-full flex-1 bg-white"

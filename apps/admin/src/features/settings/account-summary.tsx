@@ -3,9 +3,10 @@ import { enabledModules } from '../../lib/module-list';
 
 function Summary({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="mx-auto my-4 grid w-full max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md border border-border bg-background p-4 text-left text-sm">
+    // One column on a phone, so a long email address gets the full width before it has to wrap.
+    <dl className="mx-auto my-4 grid w-full max-w-md gap-x-4 gap-y-2 rounded-md border border-border bg-background p-4 text-left text-sm sm:grid-cols-[auto_1fr]">
       {rows.map(([term, value]) => (
-        <div key={term} className="contents">
+        <div key={term} className="sm:contents">
           <dt className="text-muted-foreground">{term}</dt>
           <dd className="wrap-anywhere font-medium text-foreground">{value}</dd>
         </div>
