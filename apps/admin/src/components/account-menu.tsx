@@ -7,6 +7,7 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
+  toast,
 } from '@tieline/ui';
 import type { TUser } from '@tieline/validation';
 import { Building, CircleUser, CreditCard, KeyRound, LogOut, UserRound } from 'lucide-react';
@@ -58,7 +59,10 @@ export function AccountMenu() {
               aria-labelledby="switch-account-label"
               value={user._id}
               onValueChange={(userId) => {
-                if (userId !== user._id) switchUser.mutate({ userId });
+                const choice = choices.find((c) => c._id === userId);
+                if (!choice || userId === user._id) return;
+                // Said aloud too (toasts are a live region): the menu closes before the page changes.
+                switchUser.mutate({ userId }, { onSuccess: () => toast.success(`Now using ${choice.label}`) });
               }}
             >
               {choices.map((choice) => (

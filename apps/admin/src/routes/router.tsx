@@ -1,6 +1,5 @@
 import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { FullPageSpinner } from '../components/page-states';
 import { MODULE_INFO } from '../lib/module-list';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -29,12 +28,23 @@ const moduleRoutes = Object.values(MODULE_INFO).map((m) => ({
   }),
 }));
 
+// Plain markup rather than the kit's Spinner, which would bring the icon library into the first download.
+const firstLoad = (
+  <div role="status" className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground">
+    <span
+      aria-hidden="true"
+      className="size-5 animate-spin rounded-full border-2 border-border border-t-primary motion-reduce:animate-none"
+    />
+    <span className="text-sm">Loading Tieline</span>
+  </div>
+);
+
 /** Route table (spec platform §2). Public account pages first, then everything behind sign-in at '/'. */
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     // Shown while the first page's chunk loads (every route is lazy); without it React Router warns on each load.
-    hydrateFallbackElement: <FullPageSpinner label="Loading Tieline" />,
+    hydrateFallbackElement: firstLoad,
     children: [
       { path: '/login', ...authPage('LoginPage') },
       { path: '/communityLogin', ...authPage('LoginPage', { community: true }) },
