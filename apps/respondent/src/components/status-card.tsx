@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StepHeading } from './step-heading';
+import { StepHeading } from './step';
 
 type StatusCardProps = { title: string; children: ReactNode; action?: ReactNode; tone?: 'neutral' | 'warning' };
 

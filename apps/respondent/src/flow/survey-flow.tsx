@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { StatusCard } from '../components/status-card';
-import { StepHeading } from '../components/step-heading';
+import { StepActions, StepHeading } from '../components/step';
 import type { TRespondentSurvey } from '../lib/api';
 import { TEXT } from '../lib/messages';
 import { WelcomePage } from './welcome-page';
@@ -29,11 +29,11 @@ function QuestionsPlaceholder({ survey, onBack }: { survey: TRespondentSurvey; o
       <p className="rounded-md border border-dashed border-border bg-muted px-4 py-10 text-center text-muted-foreground">
         {TEXT.questionsPlaceholder}
       </p>
-      <div className="flex border-t border-border pt-5">
-        <button type="button" onClick={onBack} className="btn btn-outline w-full sm:w-auto">
+      <StepActions>
+        <button type="button" onClick={onBack} className="btn btn-outline">
           Back
         </button>
-      </div>
+      </StepActions>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { StepHeading } from '../components/step-heading';
+import { StepActions, StepHeading } from '../components/step';
 import type { TRespondentSurvey } from '../lib/api';
 import { mergeRespondentTokens } from '../lib/merge-tokens';
 
@@ -18,11 +18,11 @@ export function WelcomePage({ survey, onContinue }: { survey: TRespondentSurvey;
           dangerouslySetInnerHTML={{ __html: html }}
         />
       ) : null}
-      <div className="flex justify-end border-t border-border pt-5">
-        <button type="button" onClick={onContinue} className="btn btn-primary w-full sm:w-auto">
+      <StepActions align="end">
+        <button type="button" onClick={onContinue} className="btn btn-primary">
           Continue
         </button>
-      </div>
+      </StepActions>
     </article>
   );
 }

@@ -20,3 +20,12 @@ export function StepHeading({ children, id, className = '' }: StepHeadingProps) 
     </h1>
   );
 }
+
+/** The buttons under a step, set apart by a rule; full width on a phone. */
+export function StepActions({ children, align = 'start' }: { children: ReactNode; align?: 'start' | 'end' }) {
+  return (
+    <div className={`flex border-t border-border pt-5 ${align === 'end' ? 'justify-end' : ''} *:w-full sm:*:w-auto`}>
+      {children}
+    </div>
+  );
+}
