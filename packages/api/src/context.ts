@@ -3,6 +3,7 @@ import type { Caller } from './auth/actor';
 import { readSessionToken } from './auth/cookies';
 import { type Session, validateSessionToken } from './auth/session';
 import type { Deps } from './deps';
+import { fromThisMachine } from './http/origin';
 
 export interface Context {
   deps: Deps;
@@ -15,9 +16,9 @@ export interface Context {
 
 export function createContextFactory(deps: Deps) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
-    const sessionToken = readSessionToken(req);
+    const sessionToken = readSessionToken(req, deps.publicUrl);
     const session = sessionToken ? await validateSessionToken(deps.db, sessionToken) : null;
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    return { deps, req, res, session, caller: { actor: null, ip } };
+    return { deps, req, res, session, caller: { actor: null, ip, local: fromThisMachine(req) } };
   };
 }

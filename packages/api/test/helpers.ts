@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, userLogins } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
@@ -189,4 +190,36 @@ export async function turnOnTwoFactor(app: TestApp, email: string, secret = gene
     .set({ twoFactorEnabled: true, twoFactorSecret: secret })
     .where(eq(userLogins.email, email));
   return secret;
+}
+
+/**
+ * One HTTP request with exactly the given headers and raw path (fetch would normalize a malformed
+ * %-escape, refuse TRACE, and set Host itself). Answers status, headers and the parsed JSON body.
+ */
+export function rawRequest(
+  base: string,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON bodies
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString('utf8');
+        });
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZId, ZToken } from './common';
+import { ZEmail, ZId, ZToken, zLine } from './common';
 import { MSG } from './messages';
 import { ZModules, ZPermission, ZPlan, ZRole } from './modules';
 
@@ -14,11 +14,11 @@ export const ZUsername = z
   .regex(/^[A-Za-z0-9._-]{3,30}$/, MSG.usernameInvalid)
   .transform((v) => v.toLowerCase());
 
-export const ZPersonName = z
-  .string({ error: MSG.nameRequired })
-  .trim()
-  .min(1, MSG.nameRequired)
-  .max(100, 'Name must be at most 100 characters');
+export const ZPersonName = zLine({
+  required: MSG.nameRequired,
+  max: 100,
+  tooLong: 'Name must be at most 100 characters',
+});
 
 export const ZSignUpInput = z.object({
   name: ZPersonName,

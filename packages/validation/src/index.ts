@@ -6,3 +6,4 @@ export * from './messages';
 export * from './modules';
 export * from './respondent';
 export * from './support';
+export * from './text';

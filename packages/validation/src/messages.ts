@@ -32,4 +32,10 @@ export const MSG = {
   malformedJson: 'Request body is not valid JSON',
   crossSite: 'Cross-site requests are not allowed',
   jsonOnly: 'Requests must be sent as JSON',
+  badRequest: 'The request is not valid',
+  duplicate: 'This already exists',
+  methodNotAllowed: 'This method is not allowed',
+  unknownHost: 'This server does not answer to that host name',
+  tooDeep: 'The request is nested too deeply',
+  badCharacters: 'Text must not contain control characters or broken Unicode',
 } as const;

@@ -15,7 +15,10 @@ export interface Actor {
 /** What every service receives about the caller; `actor` is null for public calls. */
 export interface Caller {
   actor: Actor | null;
+  /** Client address (through trusted proxies), the key of per-address limits. */
   ip: string;
+  /** The request came from this machine (loopback peer and client), see fromThisMachine. */
+  local: boolean;
 }
 export type SignedInCaller = Caller & { actor: Actor };
 
