@@ -4,5 +4,7 @@ export * from './config';
 export * from './constants';
 export * from './messages';
 export * from './modules';
+export * from './new-password-inputs';
+export * from './passwords';
 export * from './respondent';
 export * from './support';
