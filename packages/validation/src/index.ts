@@ -4,6 +4,8 @@ export * from './config';
 export * from './constants';
 export * from './messages';
 export * from './modules';
+export * from './new-password-inputs';
+export * from './passwords';
 export * from './respondent';
 export * from './support';
 export * from './text';
