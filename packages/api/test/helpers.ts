@@ -1,14 +1,17 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, userLogins } from '@tieline/db';
+import { eq, organizations, userLogins, users } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { generateSecret } from 'otplib';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { hashPassword } from '../src/auth/password';
+import { createSession, SESSION_COOKIE } from '../src/auth/session';
 import { loadEnv } from '../src/env';
 import type { AppRouter } from '../src/root';
 import { createServer, type Server } from '../src/server';
+import { defaultModules } from '../src/services/users/user-wire';
 
 export interface ReceivedMail {
   to: string[];
@@ -222,4 +225,63 @@ export function rawRequest(
     req.on('error', reject);
     req.end(opts.body);
   });
+}
+
+/** Who a seeded user is: an individual user, a member of a new organization, or a super admin. */
+export type SeedRole = 'individual' | 'owner' | 'admin' | 'simplified' | 'superAdmin';
+const SEED_PERMISSION = { owner: 'Owner', admin: 'Admin', simplified: 'Simplified Access-only' } as const;
+
+export interface SeededUser {
+  loginId: string;
+  userId: string;
+  organizationId: string | null;
+  email: string;
+  password: string;
+  /** A Cookie header value holding an open session of this user. */
+  cookie: string;
+}
+
+/**
+ * A login with one user and an open session, written straight to the database: no sign-up, mail or
+ * rate limit involved, so tables of cases can seed one per case. The password signs in only with
+ * `withPassword` (argon2 takes time).
+ */
+export async function seedUser(
+  app: TestApp,
+  role: SeedRole = 'individual',
+  opts: { withPassword?: boolean } = {},
+): Promise<SeededUser> {
+  const { db } = app.server.deps;
+  const account = newAccount(role.toLowerCase());
+  const passwordHash = opts.withPassword ? await hashPassword(account.password) : 'seeded-without-password';
+  const [login] = await db
+    .insert(userLogins)
+    .values({ email: account.email, username: account.username, name: account.name, passwordHash })
+    .returning();
+  const permission = role in SEED_PERMISSION ? SEED_PERMISSION[role as keyof typeof SEED_PERMISSION] : null;
+  const [org] = permission
+    ? await db
+        .insert(organizations)
+        .values({ name: `Org of ${account.username}`, modules: defaultModules() })
+        .returning()
+    : [];
+  const [user] = await db
+    .insert(users)
+    .values({
+      userLoginId: login!.id,
+      organizationId: org?.id ?? null,
+      permission,
+      role: role === 'superAdmin' ? 'Admin' : 'User',
+      modules: defaultModules(org),
+    })
+    .returning();
+  const { token } = await createSession(db, login!.id, user!.id);
+  return {
+    loginId: login!.id,
+    userId: user!.id,
+    organizationId: org?.id ?? null,
+    email: account.email,
+    password: account.password,
+    cookie: `${SESSION_COOKIE}=${token}`,
+  };
 }
