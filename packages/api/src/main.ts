@@ -25,9 +25,12 @@ async function main() {
   let listener: HttpServer;
   let demo: Awaited<ReturnType<typeof seedDemo>> | null;
   try {
-    // 'auto' seeds only a local install: embedded database and reachable from this machine only.
+    // 'auto' seeds only a local install: embedded database, listening on and reached at loopback.
     const seed =
       env.SEED_DEMO === 'yes' || (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && isLoopbackOnly(env));
+    if (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && !isLoopbackOnly(env)) {
+      console.log('Demo data not seeded: this server is not a local install (HOST or PUBLIC_URL is not loopback).');
+    }
     demo = seed ? await seedDemo(deps.db) : null;
     listener = await listen(server.app, env.PORT, env.HOST);
   } catch (error) {
@@ -41,7 +44,9 @@ async function main() {
   if (deps.mailboxOpen) {
     console.log(`Mail goes to the embedded outbox at ${deps.publicUrl}/mailbox (set SMTP_URL to send real mail).`);
   } else if (deps.mailMode === 'outbox') {
-    console.warn('No SMTP_URL: mail is kept in the database outbox and not delivered. Set SMTP_URL (or MAILBOX=on).');
+    console.warn(
+      'No SMTP_URL: mail is kept in the database outbox and not delivered, and /mailbox stays closed because this is not a local install (HOST or PUBLIC_URL is not loopback). Set SMTP_URL, or MAILBOX=on to open it to everyone.',
+    );
   }
   if (demo) {
     console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);

@@ -39,7 +39,7 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   if (opts.url) {
     const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
-    await migratePostgres(db, { migrationsFolder });
+    await underMigrationLock(opts.url, () => migratePostgres(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (!opts.dataDir) return openPglite(undefined, migrationsFolder);
@@ -61,6 +61,24 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   } catch (error) {
     lock.release();
     throw error;
+  }
+}
+
+/** Any fixed number; all Tieline servers on one database take the same advisory lock. */
+const MIGRATION_LOCK = 7_262_154_930;
+
+/**
+ * Several servers may start at once on one PostgreSQL database (that is how Tieline scales): without a
+ * lock they would run the same migration side by side and all but one fail. A session advisory lock on
+ * a connection of its own lets one migrate while the others wait, then find nothing left to do.
+ */
+async function underMigrationLock(url: string, migrate: () => Promise<void>) {
+  const locker = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await locker`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate();
+  } finally {
+    await locker.end({ timeout: 5 });
   }
 }
 
