@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Caller } from './auth/actor';
+import type { Actor, Caller } from './auth/actor';
 import { readSessionToken } from './auth/cookies';
 import { type Session, validateSessionToken } from './auth/session';
 import type { Deps } from './deps';
@@ -9,7 +9,7 @@ export interface Context {
   deps: Deps;
   req: Request;
   res: Response;
-  session: Session | null;
+  session: (Session & { actor: Actor }) | null;
   /** Who calls; protectedProcedure narrows it to a signed-in caller. */
   caller: Caller;
 }
@@ -19,6 +19,6 @@ export function createContextFactory(deps: Deps) {
     const sessionToken = readSessionToken(req, deps.publicUrl);
     const session = sessionToken ? await validateSessionToken(deps.db, sessionToken) : null;
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    return { deps, req, res, session, caller: { actor: null, ip, local: fromThisMachine(req) } };
+    return { deps, req, res, session, caller: { actor: session?.actor ?? null, ip, local: fromThisMachine(req) } };
   };
 }

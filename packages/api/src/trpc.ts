@@ -1,7 +1,6 @@
 import { inputProblem, MSG } from '@tieline/validation';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { loadActor } from './auth/actor';
 import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
 import { AppError, publicMessage, toTRPCError } from './errors';
@@ -55,8 +54,7 @@ export const rateLimitedProcedure = (name: string, limit: Limit) =>
 
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-  const actor = await loadActor(ctx.deps.db, ctx.session);
-  if (!actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  const { actor } = ctx.session;
   return next({ ctx: { ...ctx, session: ctx.session, actor, caller: { ...ctx.caller, actor } } });
 });
 
