@@ -89,6 +89,18 @@ describe('client faults are 4xx with a message, never a logged 500', () => {
   });
 });
 
+describe('new passwords (NIST SP 800-63B)', () => {
+  it.each([
+    ['password', MSG.passwordTooCommon],
+    ['12345678', MSG.passwordTooCommon],
+    ['qrstuvwx', MSG.passwordSequence],
+    ['        ', MSG.passwordOnlySpaces],
+  ])('refuses %j at sign-up with a message that says why', async (password, message) => {
+    const res = await new RestClient(app.url).post('/userLogins/signup', { ...newAccount(), password });
+    expect(res).toMatchObject({ status: 400, body: { message } });
+  });
+});
+
 describe('races and timing', () => {
   it('names the field that collided when two sign-ups race for one username', async () => {
     const a = newAccount();

@@ -77,7 +77,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Proc {
   return { child, output: () => output, exit, closed: () => closed };
 }
 
-function startServer(dir: string, port: number): Proc {
+function startServer(dir: string, port: number, extra: NodeJS.ProcessEnv = {}): Proc {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -87,6 +87,7 @@ function startServer(dir: string, port: number): Proc {
     SEED_DEMO: 'no',
     LOG_LEVEL: 'info',
     DATABASE_URL: '',
+    ...extra,
   };
   delete env.SMTP_URL;
   return run(['src/main.ts'], env);
@@ -145,6 +146,15 @@ describe('the server process', { timeout: 120_000 }, () => {
     await waitFor(next, running);
     expect(await health(port)).toBe(200);
     expect(JSON.parse(readFileSync(join(dir, 'pglite.lock'), 'utf8')).pid).toBe(next.child.pid);
+  });
+
+  it('behind a reverse proxy (public PUBLIC_URL, loopback HOST) seeds no demo, keeps the outbox closed, and says so', async () => {
+    const port = await freePort();
+    const server = startServer(dataDir(), port, { SEED_DEMO: 'auto', PUBLIC_URL: 'https://tieline.example.com' });
+    await waitFor(server, running);
+    expect(server.output()).toContain('Demo data not seeded: this server is not a local install');
+    expect(server.output()).toContain('/mailbox stays closed because this is not a local install');
+    expect(server.output()).not.toContain('Demo login');
   });
 
   it('exits non-zero on a port in use, says so, never claims to run, and closes its database', async () => {
