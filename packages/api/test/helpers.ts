@@ -285,3 +285,25 @@ export async function seedUser(
     cookie: `${SESSION_COOKIE}=${token}`,
   };
 }
+
+/**
+ * A signed-up login (signed in through its tRPC client) with an individual user and an owner seat in a
+ * new organization "Globex": the choose-organization and account-switch cases.
+ */
+export async function signedUpWithTwoUsers(app: TestApp) {
+  const trpc = trpcClient(app);
+  const account = newAccount();
+  const { user } = await trpc.userLogins.signUp.mutate(account);
+  const { db } = app.server.deps;
+  const [org] = await db.insert(organizations).values({ name: 'Globex', modules: defaultModules() }).returning();
+  const [member] = await db
+    .insert(users)
+    .values({
+      userLoginId: user.userLogin._id,
+      organizationId: org!.id,
+      permission: 'Owner',
+      modules: defaultModules(org),
+    })
+    .returning();
+  return { trpc, account, individualId: user._id, memberId: member!.id, org: org! };
+}
