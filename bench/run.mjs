@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|install]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|install]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -166,6 +166,99 @@ async function signin() {
   }
 }
 
+/** Starts the built server and waits for it; returns its base URL and a stop function. */
+async function startServer(port, env) {
+  const child = spawn(process.execPath, [server], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 3000) throw new Error('server did not start');
+    await sleep(20);
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Requests per second over `seconds` from `clients` concurrent loops of `request()`. */
+async function throughput(request, { clients = 64, seconds = 8 } = {}) {
+  let n = 0;
+  let failed = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const res = await request();
+        await res.arrayBuffer();
+        if (res.ok) n++;
+        else failed++;
+      }
+    }),
+  );
+  return { rps: Math.round(n / seconds), failed };
+}
+
+/**
+ * What every page and every respondent save pays: an authenticated no-op (heartbeat: session lookup
+ * and actor, nothing else) against GET /api/health (one `select 1`) in the same run, on both databases.
+ */
+async function authed() {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dbName = `tieline_bench_a_${process.pid}`;
+  execSync(`psql "${pgUrl}" -qc "create database ${dbName}"`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tieline-bench-'));
+  const engines = {
+    pglite: { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'yes' },
+    postgres: { DATABASE_URL: pgUrl.replace(/\/[^/]*$/, `/${dbName}`), SEED_DEMO: 'yes' },
+  };
+  results.authed = {
+    what: '64 concurrent clients, 8 s each: POST /api/base/userLogins/heartbeat with a session cookie vs GET /api/health',
+    budgetRatio: 0.5,
+  };
+  try {
+    for (const [engine, env] of Object.entries(engines)) {
+      const srv = await startServer(4394, env);
+      try {
+        const demo = { email: 'demo@tieline.local', password: 'tieline-demo' };
+        const post = (path, body, headers = {}) =>
+          fetch(`${srv.base}/api/base${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          });
+        const choices = await post('/userLogins/signin', demo).then((r) => r.json());
+        const signedIn = await post('/userLogins/signin', { ...demo, userId: choices.users[0]._id });
+        const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+        const health = await throughput(() => fetch(`${srv.base}/api/health`));
+        const heartbeat = await throughput(() => post('/userLogins/heartbeat', {}, { cookie }));
+        const me = await throughput(() => fetch(`${srv.base}/api/base/users/me`, { headers: { cookie } }));
+        results.authed[engine] = {
+          healthRps: health.rps,
+          heartbeatRps: heartbeat.rps,
+          meRps: me.rps,
+          failed: health.failed + heartbeat.failed + me.failed,
+          ratio: +(heartbeat.rps / health.rps).toFixed(2),
+          meRatio: +(me.rps / health.rps).toFixed(2),
+        };
+      } finally {
+        await srv.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    execSync(`psql "${pgUrl}" -qc "drop database if exists ${dbName} with (force)"`);
+  }
+}
+
 function install() {
   const clean = () =>
     execSync('rm -rf node_modules apps/*/node_modules packages/*/node_modules e2e/node_modules', { cwd: root });
@@ -189,7 +282,7 @@ function install() {
   };
 }
 
-const all = { startup, bundles, signin, install };
+const all = { startup, bundles, signin, authed, install };
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;
   console.error(`bench: ${name}...`);

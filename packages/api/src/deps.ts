@@ -9,6 +9,8 @@ export interface Deps {
   env: TEnv;
   /** Origin the apps are reached at, for links in mail (no trailing slash). */
   publicUrl: string;
+  /** PUBLIC_URL's origin: the only origin whose pages may change state. */
+  publicOrigin: string;
   mailMode: 'smtp' | 'outbox';
   /** Whether /mailbox may show the embedded outbox (see mailboxOpen in env.ts). */
   mailboxOpen: boolean;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackUrl } from './http/origin';
 
 const ZOptionalUrl = z
   .string()
@@ -34,14 +35,19 @@ export const ZEnv = z.object({
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
-/** True when the server listens on loopback only, so only this machine's users can reach it. */
-export function isLoopbackOnly(env: Pick<TEnv, 'HOST'>): boolean {
-  return ['127.0.0.1', 'localhost', '::1'].includes(env.HOST) || env.HOST.startsWith('127.');
+/**
+ * A local install: it listens on loopback and says it is reached on loopback. A server behind a
+ * reverse proxy on the same machine listens on loopback too, but its PUBLIC_URL names a public host:
+ * the bind address alone proves nothing.
+ */
+export function isLoopbackOnly(env: Pick<TEnv, 'HOST' | 'PUBLIC_URL'>): boolean {
+  const host = ['127.0.0.1', 'localhost', '::1'].includes(env.HOST) || env.HOST.startsWith('127.');
+  return host && (!env.PUBLIC_URL || isLoopbackUrl(env.PUBLIC_URL));
 }
 
 /**
- * The embedded outbox can be read in the app only without SMTP and when nobody else can reach the
- * server (or the operator opted in): it holds password-reset links.
+ * The embedded outbox can be read in the app only without SMTP, on a local install (and then only by
+ * requests from this machine, see canReadMailbox) or by explicit opt-in: it holds password-reset links.
  */
 export function mailboxOpen(env: TEnv): boolean {
   if (env.SMTP_URL || env.MAILBOX === 'off') return false;

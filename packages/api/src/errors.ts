@@ -1,3 +1,4 @@
+import { uniqueViolation } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -8,6 +9,7 @@ export const APP_ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -51,6 +53,10 @@ export function toTRPCError(error: TRPCError): TRPCError {
   const cause = error.cause;
   if (cause instanceof AppError) {
     return new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  // A duplicate no service anticipated is still the client's conflict, never a 500.
+  if (uniqueViolation(cause) !== null) {
+    return new TRPCError({ code: 'CONFLICT', message: MSG.duplicate, cause: new AppError('CONFLICT', MSG.duplicate) });
   }
   if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const message = zodMessage(cause);

@@ -1,5 +1,7 @@
+import type { Server as HttpServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
 import { deleteExpiredLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/session';
 import { isLoopbackOnly, loadEnv } from './env';
@@ -20,24 +22,36 @@ async function main() {
     staticDirs: { admin: join(root, 'apps/admin/dist'), respondent: join(root, 'apps/respondent/dist') },
   });
   const { deps, dbHandle } = server;
-  // 'auto' seeds only a local install: embedded database and reachable from this machine only.
-  const seed =
-    env.SEED_DEMO === 'yes' || (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && isLoopbackOnly(env));
-  const demo = seed ? await seedDemo(deps.db) : null;
+  let listener: HttpServer;
+  let demo: Awaited<ReturnType<typeof seedDemo>> | null;
+  try {
+    // 'auto' seeds only a local install: embedded database, listening on and reached at loopback.
+    const seed =
+      env.SEED_DEMO === 'yes' || (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && isLoopbackOnly(env));
+    if (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && !isLoopbackOnly(env)) {
+      console.log('Demo data not seeded: this server is not a local install (HOST or PUBLIC_URL is not loopback).');
+    }
+    demo = seed ? await seedDemo(deps.db) : null;
+    listener = await listen(server.app, env.PORT, env.HOST);
+  } catch (error) {
+    // Close the database (and release the data directory) before exiting.
+    await server.close().catch(console.error);
+    throw error;
+  }
 
-  const listener = server.app.listen(env.PORT, env.HOST, () => {
-    const ms = Math.round(performance.now() - started);
-    console.log(`Tieline is running at ${deps.publicUrl} (${dbHandle.kind} database, ready in ${ms} ms)`);
-    if (deps.mailboxOpen) {
-      console.log(`Mail goes to the embedded outbox at ${deps.publicUrl}/mailbox (set SMTP_URL to send real mail).`);
-    } else if (deps.mailMode === 'outbox') {
-      console.warn('No SMTP_URL: mail is kept in the database outbox and not delivered. Set SMTP_URL (or MAILBOX=on).');
-    }
-    if (demo) {
-      console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);
-      if (demo.responseUUID) console.log(`Demo survey link: ${deps.publicUrl}/responses/${demo.responseUUID}`);
-    }
-  });
+  const ms = Math.round(performance.now() - started);
+  console.log(`Tieline is running at ${deps.publicUrl} (${dbHandle.kind} database, ready in ${ms} ms)`);
+  if (deps.mailboxOpen) {
+    console.log(`Mail goes to the embedded outbox at ${deps.publicUrl}/mailbox (set SMTP_URL to send real mail).`);
+  } else if (deps.mailMode === 'outbox') {
+    console.warn(
+      'No SMTP_URL: mail is kept in the database outbox and not delivered, and /mailbox stays closed because this is not a local install (HOST or PUBLIC_URL is not loopback). Set SMTP_URL, or MAILBOX=on to open it to everyone.',
+    );
+  }
+  if (demo) {
+    console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);
+    if (demo.responseUUID) console.log(`Demo survey link: ${deps.publicUrl}/responses/${demo.responseUUID}`);
+  }
 
   const cleanup = setInterval(() => {
     void deleteExpiredSessions(deps.db)
@@ -53,10 +67,33 @@ async function main() {
     clearInterval(cleanup);
     listener.close();
     listener.closeAllConnections();
-    void server.close().then(() => process.exit(0));
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Resolves once listening; express 5 hands listen errors to the callback, which we must not ignore. */
+function listen(app: Express, port: number, host: string): Promise<HttpServer> {
+  return new Promise((resolve, reject) => {
+    const listener = app.listen(port, host, (error) => {
+      if (!error) return resolve(listener);
+      const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const reasons: Record<string, string> = {
+        EADDRINUSE: `Port ${port} is already in use (${where}): another server, perhaps another Tieline, listens there. Stop it or set PORT.`,
+        EACCES: `No permission to listen on ${where} (ports below 1024 need privileges). Set PORT to a higher port.`,
+        EADDRNOTAVAIL: `Cannot listen on ${where}: this machine has no address ${host}. Check HOST.`,
+      };
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      reject(new Error(reasons[code] ?? `Cannot listen on ${where}: ${error.message}`, { cause: error }));
+    });
+  });
 }
 
 main().catch((error) => {

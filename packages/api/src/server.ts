@@ -9,7 +9,7 @@ import { createContextFactory } from './context';
 import { type Deps, jobEnqueuer } from './deps';
 import { mailboxOpen, type TEnv } from './env';
 import { errorHeaders } from './errors';
-import { errorHandler, sameOriginJson, sendError } from './http/guards';
+import { errorHandler, refuseDeepJson, requestGate, sameOriginJson, sendError } from './http/guards';
 import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -54,6 +54,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     db,
     env,
     publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
     mailMode: mailer.mode,
     mailboxOpen: mailboxOpen(env),
     enqueue: jobEnqueuer(db, () => wake()),
@@ -68,6 +69,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
+  app.use(requestGate(publicUrl));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -83,7 +85,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
 
   const api = express.Router();
-  api.use(sameOriginJson(new URL(publicUrl).origin));
+  api.use(sameOriginJson(deps.publicOrigin));
   api.get('/health', async (_req, res) => {
     await db.execute(sql`select 1`);
     res.json({ ok: true, database: dbHandle.kind });
@@ -112,7 +114,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     doc ??= openApiDocument();
     res.json(doc);
   });
-  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES }));
+  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use(
     '/base',
     createOpenApiExpressMiddleware({

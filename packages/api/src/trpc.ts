@@ -1,10 +1,10 @@
-import { MSG } from '@tieline/validation';
+import { inputProblem, MSG } from '@tieline/validation';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { loadActor } from './auth/actor';
 import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
 import { AppError, publicMessage, toTRPCError } from './errors';
+import { isCrossSite } from './http/origin';
 
 const t = initTRPC
   .context<Context>()
@@ -27,7 +27,23 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+/**
+ * What every call passes before its own schema sees the input: a state-changing call (whatever its HTTP
+ * method: verifyEmail is a GET) comes from our own pages, and no string anywhere in the input is broken
+ * text (NUL, lone surrogates) or nested past any real input's depth. The shared place for these
+ * classes of fault, so no procedure can forget them.
+ */
+const gate = t.middleware(async ({ ctx, type, getRawInput, next }) => {
+  if (type === 'mutation' && isCrossSite(ctx.req, ctx.deps.publicOrigin)) {
+    throw new AppError('FORBIDDEN', MSG.crossSite);
+  }
+  // Procedures without input get no body; a body that does not parse fails in the procedure's own parse.
+  const problem = inputProblem(await getRawInput().catch(() => undefined));
+  if (problem) throw new AppError('BAD_REQUEST', problem === 'tooDeep' ? MSG.tooDeep : MSG.badCharacters);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(gate);
 
 /** A public procedure limited per client address: every call counts, valid or not. */
 export const rateLimitedProcedure = (name: string, limit: Limit) =>
@@ -38,8 +54,7 @@ export const rateLimitedProcedure = (name: string, limit: Limit) =>
 
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-  const actor = await loadActor(ctx.deps.db, ctx.session);
-  if (!actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  const { actor } = ctx.session;
   return next({ ctx: { ...ctx, session: ctx.session, actor, caller: { ...ctx.caller, actor } } });
 });
 

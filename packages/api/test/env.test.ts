@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(mailboxOpen(loadEnv({ MAILBOX: 'off' }))).toBe(false);
   });
 
+  it('is not a local install behind a same-machine reverse proxy: loopback HOST with a public PUBLIC_URL', () => {
+    const proxied = loadEnv({ HOST: '127.0.0.1', PUBLIC_URL: 'https://tieline.example.com' });
+    expect(isLoopbackOnly(proxied)).toBe(false);
+    expect(mailboxOpen(proxied)).toBe(false);
+    expect(isLoopbackOnly(loadEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }))).toBe(true);
+  });
+
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -1,13 +1,17 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, userLogins } from '@tieline/db';
+import { eq, organizations, userLogins, users } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { generateSecret } from 'otplib';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { hashPassword } from '../src/auth/password';
+import { createSession, SESSION_COOKIE } from '../src/auth/session';
 import { loadEnv } from '../src/env';
 import type { AppRouter } from '../src/root';
 import { createServer, type Server } from '../src/server';
+import { defaultModules } from '../src/services/users/user-wire';
 
 export interface ReceivedMail {
   to: string[];
@@ -189,4 +193,117 @@ export async function turnOnTwoFactor(app: TestApp, email: string, secret = gene
     .set({ twoFactorEnabled: true, twoFactorSecret: secret })
     .where(eq(userLogins.email, email));
   return secret;
+}
+
+/**
+ * One HTTP request with exactly the given headers and raw path (fetch would normalize a malformed
+ * %-escape, refuse TRACE, and set Host itself). Answers status, headers and the parsed JSON body.
+ */
+export function rawRequest(
+  base: string,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON bodies
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString('utf8');
+        });
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** Who a seeded user is: an individual user, a member of a new organization, or a super admin. */
+export type SeedRole = 'individual' | 'owner' | 'admin' | 'simplified' | 'superAdmin';
+const SEED_PERMISSION = { owner: 'Owner', admin: 'Admin', simplified: 'Simplified Access-only' } as const;
+
+export interface SeededUser {
+  loginId: string;
+  userId: string;
+  organizationId: string | null;
+  email: string;
+  password: string;
+  /** A Cookie header value holding an open session of this user. */
+  cookie: string;
+}
+
+/**
+ * A login with one user and an open session, written straight to the database: no sign-up, mail or
+ * rate limit involved, so tables of cases can seed one per case. The password signs in only with
+ * `withPassword` (argon2 takes time).
+ */
+export async function seedUser(
+  app: TestApp,
+  role: SeedRole = 'individual',
+  opts: { withPassword?: boolean } = {},
+): Promise<SeededUser> {
+  const { db } = app.server.deps;
+  const account = newAccount(role.toLowerCase());
+  const passwordHash = opts.withPassword ? await hashPassword(account.password) : 'seeded-without-password';
+  const [login] = await db
+    .insert(userLogins)
+    .values({ email: account.email, username: account.username, name: account.name, passwordHash })
+    .returning();
+  const permission = role in SEED_PERMISSION ? SEED_PERMISSION[role as keyof typeof SEED_PERMISSION] : null;
+  const [org] = permission
+    ? await db
+        .insert(organizations)
+        .values({ name: `Org of ${account.username}`, modules: defaultModules() })
+        .returning()
+    : [];
+  const [user] = await db
+    .insert(users)
+    .values({
+      userLoginId: login!.id,
+      organizationId: org?.id ?? null,
+      permission,
+      role: role === 'superAdmin' ? 'Admin' : 'User',
+      modules: defaultModules(org),
+    })
+    .returning();
+  const { token } = await createSession(db, login!.id, user!.id);
+  return {
+    loginId: login!.id,
+    userId: user!.id,
+    organizationId: org?.id ?? null,
+    email: account.email,
+    password: account.password,
+    cookie: `${SESSION_COOKIE}=${token}`,
+  };
+}
+
+/**
+ * A signed-up login (signed in through its tRPC client) with an individual user and an owner seat in a
+ * new organization "Globex": the choose-organization and account-switch cases.
+ */
+export async function signedUpWithTwoUsers(app: TestApp) {
+  const trpc = trpcClient(app);
+  const account = newAccount();
+  const { user } = await trpc.userLogins.signUp.mutate(account);
+  const { db } = app.server.deps;
+  const [org] = await db.insert(organizations).values({ name: 'Globex', modules: defaultModules() }).returning();
+  const [member] = await db
+    .insert(users)
+    .values({
+      userLoginId: user.userLogin._id,
+      organizationId: org!.id,
+      permission: 'Owner',
+      modules: defaultModules(org),
+    })
+    .returning();
+  return { trpc, account, individualId: user._id, memberId: member!.id, org: org! };
 }

@@ -1,10 +1,18 @@
-import { eq, organizations, responses, surveys, tempUsers, users } from '@tieline/db';
-import { MSG, PERMISSIONS } from '@tieline/validation';
+import { eq, organizations, responses, surveys, tempUsers } from '@tieline/db';
+import { MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens';
 import { defaultModules } from '../src/services/users/user-wire';
-import { newAccount, rejection, startTestApp, type TestApp, trpcClient, turnOnTwoFactor } from './helpers';
+import {
+  newAccount,
+  rejection,
+  signedUpWithTwoUsers,
+  startTestApp,
+  type TestApp,
+  trpcClient,
+  turnOnTwoFactor,
+} from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -77,23 +85,7 @@ describe('auth procedures over tRPC', () => {
 });
 
 describe('choose-organization step', () => {
-  async function loginWithTwoUsers() {
-    const trpc = client();
-    const account = newAccount();
-    const { user } = await trpc.userLogins.signUp.mutate(account);
-    const { db } = app.server.deps;
-    const [org] = await db.insert(organizations).values({ name: 'Globex', modules: defaultModules() }).returning();
-    const [member] = await db
-      .insert(users)
-      .values({
-        userLoginId: user.userLogin._id,
-        organizationId: org!.id,
-        permission: PERMISSIONS[0],
-        modules: defaultModules(org),
-      })
-      .returning();
-    return { account, individualId: user._id, memberId: member!.id, org: org! };
-  }
+  const loginWithTwoUsers = () => signedUpWithTwoUsers(app);
 
   it('lists the users, then signs in as the chosen one', async () => {
     const { account, individualId, memberId, org } = await loginWithTwoUsers();

@@ -1,8 +1,7 @@
-import { eq, organizations, users } from '@tieline/db';
-import { MSG, PERMISSIONS } from '@tieline/validation';
+import { eq, organizations } from '@tieline/db';
+import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultModules } from '../src/services/users/user-wire';
-import { newAccount, RestClient, rejection, startTestApp, type TestApp, trpcClient } from './helpers';
+import { RestClient, rejection, signedUpWithTwoUsers, startTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,19 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A signed-in login with an individual user and an owner seat in a new organization. */
-async function signedInWithTwoUsers() {
-  const trpc = trpcClient(app);
-  const account = newAccount();
-  const { user } = await trpc.userLogins.signUp.mutate(account);
-  const { db } = app.server.deps;
-  const [org] = await db.insert(organizations).values({ name: 'Globex', modules: defaultModules() }).returning();
-  const [member] = await db
-    .insert(users)
-    .values({ userLoginId: user.userLogin._id, organizationId: org!.id, permission: PERMISSIONS[0], modules: {} })
-    .returning();
-  return { trpc, account, individualId: user._id, memberId: member!.id, org: org! };
-}
+const signedInWithTwoUsers = () => signedUpWithTwoUsers(app);
 
 describe('switching between the users of one login', () => {
   it('lists the accounts and switches to the organization in a new session', async () => {

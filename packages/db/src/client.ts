@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -38,12 +39,80 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   if (opts.url) {
     const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
-    await migratePostgres(db, { migrationsFolder });
+    await underMigrationLock(opts.url, () => migratePostgres(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  if (!opts.dataDir) return openPglite(undefined, migrationsFolder);
+  // Before PGlite touches the directory: a second process on it would silently lose writes.
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    mkdirSync(opts.dataDir, { recursive: true });
+    const handle = await openPglite(opts.dataDir, migrationsFolder);
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Any fixed number; all Tieline servers on one database take the same advisory lock. */
+const MIGRATION_LOCK = 7_262_154_930;
+
+/**
+ * Several servers may start at once on one PostgreSQL database (that is how Tieline scales): without a
+ * lock they would run the same migration side by side and all but one fail. A session advisory lock on
+ * a connection of its own lets one migrate while the others wait, then find nothing left to do.
+ */
+async function underMigrationLock(url: string, migrate: () => Promise<void>) {
+  const locker = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await locker`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate();
+  } finally {
+    await locker.end({ timeout: 5 });
+  }
+}
+
+async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DbHandle> {
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({ dataDir });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return { db: db as unknown as Db, kind: 'pglite', close: () => opened.close() };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    // A failed migration is a readable SQL error; failing to open, or the engine aborting, is not.
+    if (dataDir && (!client || isEngineAbort(error))) throw new PgliteOpenError(dataDir, error);
+    throw error;
+  }
+}
+
+/** PGlite reports most trouble with its files as a bare WASM `Aborted()`; say what to check instead. */
+export class PgliteOpenError extends Error {
+  constructor(dataDir: string, cause: unknown) {
+    const reason = isEngineAbort(cause) ? 'the database engine aborted' : String((cause as Error)?.message ?? cause);
+    super(
+      `Could not open the embedded database in ${resolve(dataDir)} (${reason}). Check that no other program ` +
+        'uses this directory, that this user may read and write it, that the disk is not full, and that it is ' +
+        'not corrupt (restore a backup, or move it aside to start with an empty database).',
+      { cause },
+    );
+    this.name = 'PgliteOpenError';
+  }
+}
+
+/** Emscripten's abort(): a WebAssembly.RuntimeError whose message starts with `Aborted(`. */
+function isEngineAbort(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Aborted(');
 }

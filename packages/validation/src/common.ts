@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { cleanLine, cleanMultiline, isBrokenText } from './text';
 
 export const ZId = z.uuid({ message: 'Invalid id' });
 
@@ -16,3 +17,32 @@ export const ZToken = z.string({ error: 'Token is required' }).regex(/^[a-z2-7]{
 
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
+
+/** Limits of a free-text field: `required` is the message for a missing, non-string or empty value. */
+export interface TextLimits {
+  required: string;
+  max: number;
+  tooLong: string;
+  /** Accept '' (an optional field left blank). */
+  allowEmpty?: boolean;
+}
+
+function text(limits: TextLimits, clean: (s: string) => string) {
+  const { required, max, tooLong, allowEmpty } = limits;
+  const min = allowEmpty ? 0 : 1;
+  return z
+    .string({ error: required })
+    .min(min, required)
+    .max(max, tooLong)
+    .refine((s) => !isBrokenText(s), MSG.badCharacters)
+    .transform(clean)
+    .pipe(z.string().min(min, required));
+}
+
+/**
+ * Free-text fields: broken text (NUL, lone surrogates) is refused with a message, other control
+ * characters are stripped and the ends trimmed, then the field must still not be empty. Every
+ * free-text field of every form is one of these two.
+ */
+export const zLine = (limits: TextLimits) => text(limits, cleanLine);
+export const zMultiline = (limits: TextLimits) => text(limits, cleanMultiline);

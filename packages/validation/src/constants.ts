@@ -25,3 +25,14 @@ export const PERMISSIONS = ['Owner', 'Admin', 'Simplified Access-only'] as const
 export type TPermission = (typeof PERMISSIONS)[number];
 
 export const ROLES = ['User', 'Admin'] as const;
+
+/** New passwords (passwords.ts): NIST SP 800-63B minimum; the maximum bounds hashing work. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Length in Unicode code points, as NIST counts it: an emoji is one character, not two UTF-16 units. */
+export function passwordLength(password: string): number {
+  let length = 0;
+  for (const _ of password) length += 1;
+  return length;
+}

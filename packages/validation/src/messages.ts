@@ -5,6 +5,12 @@ export const MSG = {
   passwordRequired: 'Please enter your password',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  passwordOnlySpaces: 'Password cannot be only spaces',
+  passwordTooShortWithoutSpaces: 'Password must be at least 8 characters, not counting spaces at the start or end',
+  passwordTooCommon: 'This password is too common: choose one that is harder to guess',
+  passwordRepeated: 'This password only repeats a character or a short pattern: choose one that is harder to guess',
+  passwordSequence:
+    'This password is a simple sequence (like 12345678 or abcdefgh): choose one that is harder to guess',
   nameRequired: 'Please enter your name',
   usernameInvalid: 'Username must be 3 to 30 characters: letters, numbers, dots, dashes or underscores',
   usernameTaken: 'This username is already taken',
@@ -32,4 +38,10 @@ export const MSG = {
   malformedJson: 'Request body is not valid JSON',
   crossSite: 'Cross-site requests are not allowed',
   jsonOnly: 'Requests must be sent as JSON',
+  badRequest: 'The request is not valid',
+  duplicate: 'This already exists',
+  methodNotAllowed: 'This method is not allowed',
+  unknownHost: 'This server does not answer to that host name',
+  tooDeep: 'The request is nested too deeply',
+  badCharacters: 'Text must not contain control characters or broken Unicode',
 } as const;

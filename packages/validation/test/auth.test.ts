@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { firstEnabledModulePath, MSG, ZSignInInput, ZSignUpInput, ZSupportRequestInput, ZToken } from '../src/index';
+import {
+  cleanMultiline,
+  firstEnabledModulePath,
+  inputProblem,
+  isBrokenText,
+  MAX_INPUT_DEPTH,
+  MSG,
+  ZSignInInput,
+  ZSignUpInput,
+  ZSupportRequestInput,
+  ZToken,
+} from '../src/index';
 
 const valid = { name: 'Ada Lovelace', username: 'Ada.L', email: ' Ada@Example.COM ', password: 'engines!!' };
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -71,5 +82,37 @@ describe('other rules', () => {
     const modules = { networks: off, surveys: off, passiveData: on, meltwater: on, AONA: off, discover: on };
     expect(firstEnabledModulePath(modules)).toBe('/passivedata');
     expect(firstEnabledModulePath({ ...modules, passiveData: off, meltwater: off, discover: off })).toBeNull();
+  });
+});
+
+describe('text rules shared by every input', () => {
+  it('refuses NUL and unpaired surrogates, keeps real astral characters', () => {
+    expect(isBrokenText('Ada\u0000')).toBe(true);
+    expect(isBrokenText('a\uD800b')).toBe(true);
+    expect(isBrokenText('a\uDC00')).toBe(true);
+    expect(isBrokenText('Zoë 🙂 名前')).toBe(false);
+    const r = ZSignUpInput.safeParse({ ...valid, name: 'Ada\u0000Lovelace' });
+    expect(firstMessage(r)).toBe(MSG.badCharacters);
+    expect(firstMessage(ZSupportRequestInput.safeParse({ email: 'a@b.co', message: 'hi \uD83D' }))).toBe(
+      MSG.badCharacters,
+    );
+  });
+
+  it('strips other control characters: names on one line, messages keep their lines', () => {
+    expect(ZSignUpInput.parse({ ...valid, name: ' Ada\u0007 Love\u001blace\n' }).name).toBe('Ada  Love lace');
+    expect(cleanMultiline('line one\r\nline\ttwo\u0008\u009b')).toBe('line one\nline\ttwo');
+    expect(ZSupportRequestInput.safeParse({ email: 'a@b.co', message: '\u0001\u0002' }).success).toBe(false);
+  });
+
+  it('finds broken text and excessive nesting anywhere in an input, at any depth', () => {
+    expect(inputProblem({ a: [{ b: 'fine' }], c: 1, d: null })).toBeNull();
+    expect(inputProblem({ a: [{ b: 'x\u0000' }] })).toBe('brokenText');
+    expect(inputProblem({ 'k\uD800': 1 })).toBe('brokenText');
+    let deep: unknown = 'x';
+    for (let i = 0; i < 45_000; i++) deep = [deep];
+    expect(inputProblem(deep)).toBe('tooDeep');
+    let ok: unknown = 'x';
+    for (let i = 0; i < MAX_INPUT_DEPTH; i++) ok = { a: ok };
+    expect(inputProblem(ok)).toBeNull();
   });
 });

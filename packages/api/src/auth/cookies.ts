@@ -3,10 +3,18 @@ import type { Request } from 'express';
 import type { Context } from '../context';
 import { invalidateSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './session';
 
-export function readSessionToken(req: Request): string | null {
+/**
+ * Over https the cookie carries the `__Host-` prefix: browsers then accept it only with Secure, Path=/
+ * and no Domain, so neither a sibling subdomain nor a plain-http page can plant or overwrite it.
+ */
+export function sessionCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+export function readSessionToken(req: Request, publicUrl: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
-  return parse(header)[SESSION_COOKIE] ?? null;
+  return parse(header)[sessionCookieName(publicUrl)] ?? null;
 }
 
 function secure(ctx: Context) {
@@ -16,7 +24,7 @@ function secure(ctx: Context) {
 function setSessionCookie(ctx: Context, token: string) {
   ctx.res.append(
     'Set-Cookie',
-    serialize(SESSION_COOKIE, token, {
+    serialize(sessionCookieName(ctx.deps.publicUrl), token, {
       httpOnly: true,
       sameSite: 'lax',
       secure: secure(ctx),
@@ -29,7 +37,13 @@ function setSessionCookie(ctx: Context, token: string) {
 export function clearSessionCookie(ctx: Context) {
   ctx.res.append(
     'Set-Cookie',
-    serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: secure(ctx), path: '/', maxAge: 0 }),
+    serialize(sessionCookieName(ctx.deps.publicUrl), '', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(ctx),
+      path: '/',
+      maxAge: 0,
+    }),
   );
 }
 

@@ -1,41 +1,85 @@
-import { MSG } from '@tieline/validation';
+import { MAX_INPUT_DEPTH, MSG } from '@tieline/validation';
 import type { NextFunction, Request, Response } from 'express';
 import { APP_ERROR_STATUS, type AppErrorCode } from '../errors';
+import { hostAllowed, isCrossSite } from './origin';
 
 export function sendError(res: Response, code: AppErrorCode, message: string) {
   res.status(APP_ERROR_STATUS[code]).json({ message });
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Before anything else: only the methods the app uses (TRACE and friends get 405), and only our own
+ * Host names (421), so a page on another site that rebinds its DNS name to this server gets nothing.
+ */
+export function requestGate(publicUrl: string) {
+  const publicHost = new URL(publicUrl).host.toLowerCase();
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!ALLOWED_METHODS.includes(req.method)) {
+      res.setHeader('Allow', ALLOWED_METHODS.join(', '));
+      return sendError(res, 'METHOD_NOT_SUPPORTED', MSG.methodNotAllowed);
+    }
+    // 421 Misdirected Request: not a tRPC code, so written directly.
+    if (!hostAllowed(req, publicHost)) return res.status(421).json({ message: MSG.unknownHost });
+    next();
+  };
+}
 
 /**
  * Mutations must come from our own pages and be JSON: tRPC v11 would otherwise run a mutation posted by
  * a cross-site multipart form with the victim's cookie. Scripts send no Origin and use JSON too.
+ * Mutations reached by GET (verifyEmail) are checked by the tRPC layer (trpc.ts), which knows them.
  */
 export function sameOriginJson(publicOrigin: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE.has(req.method)) return next();
-    const site = req.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') return sendError(res, 'FORBIDDEN', MSG.crossSite);
-    const origin = req.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.headers.host}`) {
-      return sendError(res, 'FORBIDDEN', MSG.crossSite);
-    }
+    if (isCrossSite(req, publicOrigin)) return sendError(res, 'FORBIDDEN', MSG.crossSite);
     const type = req.headers['content-type'];
     if (type && !type.startsWith('application/json')) return sendError(res, 'UNSUPPORTED_MEDIA_TYPE', MSG.jsonOnly);
     next();
   };
 }
 
-/** Body-parser failures and anything unexpected become `{ message }`, never a stack trace. */
+/**
+ * express.json's `verify`: refuses JSON nested past MAX_INPUT_DEPTH before it is parsed, since the
+ * REST bridge re-serializes the parsed body recursively (a stack overflow, so a 500, at ~10,000 deep).
+ * One pass over the bytes, skipping strings.
+ */
+export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_INPUT_DEPTH) throw Object.assign(new Error(MSG.tooDeep), { status: 400, type: 'too.deep' });
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
+/**
+ * Body-parser and router failures and anything unexpected become `{ message }`, never a stack trace.
+ * A client fault (any 4xx an express middleware raises, e.g. a malformed %-escape in a path) is
+ * answered as such and not logged.
+ */
 export function errorHandler(log: (e: unknown) => void) {
   return (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    const type = (err as { type?: string }).type;
+    const { type, status } = err as { type?: string; status?: number };
     if (type === 'entity.too.large') return sendError(res, 'PAYLOAD_TOO_LARGE', MSG.bodyTooLarge);
     if (type === 'entity.parse.failed') return sendError(res, 'BAD_REQUEST', MSG.malformedJson);
+    if (type === 'too.deep') return sendError(res, 'BAD_REQUEST', MSG.tooDeep);
     if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
       return sendError(res, 'UNSUPPORTED_MEDIA_TYPE', MSG.jsonOnly);
+    }
+    if (err instanceof URIError || status === 400) return sendError(res, 'BAD_REQUEST', MSG.badRequest);
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return res.status(status).json({ message: status === 404 ? MSG.notFound : MSG.badRequest });
     }
     log(err);
     sendError(res, 'INTERNAL_SERVER_ERROR', MSG.somethingWrong);

@@ -5,9 +5,17 @@ import type { Mailer } from '../mail/mailer';
 /** What a job may use: everything services have, plus the mailer that only jobs talk to. */
 export type JobDeps = Deps & { mailer: Mailer };
 
-/** One kind of background work: its payload schema (checked when the job runs) and what it does. */
+/** One kind of background work: its payload schema and what it does with a parsed payload. */
 export interface JobDefinition<K extends string, S extends z.ZodType> {
   kind: K;
   schema: S;
   run: (deps: JobDeps, payload: z.output<S>) => Promise<void>;
+}
+
+/**
+ * A job kind with `handle`, which parses the stored payload by the kind's schema before running it: a
+ * row written by an older version or by hand fails loudly instead of running on a wrong shape.
+ */
+export function defineJob<K extends string, S extends z.ZodType>(def: JobDefinition<K, S>) {
+  return { ...def, handle: (deps: JobDeps, payload: unknown) => def.run(deps, def.schema.parse(payload)) };
 }

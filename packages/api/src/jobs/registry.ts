@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { emailJob } from './definitions/email';
+import { passwordResetJob } from './definitions/password-reset';
 
 /** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
 export const JOBS = {
   [emailJob.kind]: emailJob,
+  [passwordResetJob.kind]: passwordResetJob,
 } as const;
 
 export type JobKind = keyof typeof JOBS;

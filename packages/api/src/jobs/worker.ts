@@ -1,16 +1,13 @@
 import type { Db } from '@tieline/db';
-import type { z } from 'zod';
-import type { JobDefinition, JobDeps } from './define';
+import type { JobDeps } from './define';
 import { type JobHandler, runDue } from './queue';
 import { JOBS } from './registry';
 
 /** A handler per registered kind: the stored payload is parsed by the kind's schema before it runs. */
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
-  const handler =
-    <K extends string, S extends z.ZodType>(def: JobDefinition<K, S>): JobHandler =>
-    (payload) =>
-      def.run(deps, def.schema.parse(payload));
-  return Object.fromEntries(Object.values(JOBS).map((def) => [def.kind, handler(def)]));
+  return Object.fromEntries(
+    Object.values(JOBS).map((def): [string, JobHandler] => [def.kind, (payload) => def.handle(deps, payload)]),
+  );
 }
 
 export interface Worker {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Mail } from '../../mail/mailer';
-import type { JobDefinition } from '../define';
+import { defineJob } from '../define';
 
 export const ZMail = z.object({
   to: z.string(),
@@ -11,8 +11,8 @@ export const ZMail = z.object({
 }) satisfies z.ZodType<Mail>;
 
 /** Delivers one mail through the configured mailer (SMTP or the embedded outbox). */
-export const emailJob = {
+export const emailJob = defineJob({
   kind: 'email',
   schema: ZMail,
   run: (deps, mail) => deps.mailer.send(mail),
-} satisfies JobDefinition<'email', typeof ZMail>;
+});

@@ -51,23 +51,30 @@ export async function resendVerification(deps: Deps, caller: SignedInCaller) {
   const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.id, caller.actor.userLoginId));
   if (!login || login.verified) return;
   await enforce(deps.db, `mail:login:${login.id}`, LIMITS.mailPerAccount);
-  await enforce(deps.db, `mail:ip:${caller.ip}`, LIMITS.mailPerAddress);
+  await enforce(deps.db, `resend:ip:${caller.ip}`, LIMITS.mailPerAddress);
   await sendVerification(deps, login);
 }
 
 export async function verifyEmail(deps: Deps, caller: Caller, input: { token: string }) {
   const { db } = deps;
-  await enforce(db, `token:ip:${caller.ip}`, LIMITS.tokensPerAddress);
+  await enforce(db, `verify:ip:${caller.ip}`, LIMITS.tokensPerAddress);
   const userLoginId = await consume(db, 'verify', input.token, MSG.verifyTokenInvalid);
   await db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, userLoginId));
 }
 
-/** Always succeeds from the outside, so it never tells whether an account exists. */
+/**
+ * Always succeeds from the outside, so it never tells whether an account exists: the lookup and the
+ * mail happen in a job (sendPasswordReset), so known and unknown addresses cost the request the same.
+ */
 export async function forgotPassword(deps: Deps, caller: Caller, input: { email: string }) {
-  await enforce(deps.db, `mail:ip:${caller.ip}`, LIMITS.mailPerAddress);
-  const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.email, input.email));
+  await enforce(deps.db, `forgot:ip:${caller.ip}`, LIMITS.mailPerAddress);
+  await deps.enqueue('password-reset', { email: input.email });
+}
+
+/** The password-reset job: a reset link for the address if it has an account, within its mail limit. */
+export async function sendPasswordReset(deps: Deps, email: string) {
+  const [login] = await deps.db.select().from(userLogins).where(eq(userLogins.email, email));
   if (!login) return;
-  // Past the per-account limit, answer as for an unknown address: a 429 here would reveal the account.
   if ((await hit(deps.db, `mail:login:${login.id}`, LIMITS.mailPerAccount)).count > LIMITS.mailPerAccount.max) return;
   const token = await issue(deps.db, 'reset', login.id);
   await deps.enqueue('email', resetMail(login.email, login.name, `${deps.publicUrl}/reset/${token}`));
@@ -84,7 +91,7 @@ export async function resetPassword(
   input: { token: string; password: string; code?: string | undefined },
 ) {
   const { db } = deps;
-  await enforce(db, `token:ip:${caller.ip}`, LIMITS.tokensPerAddress);
+  await enforce(db, `reset:ip:${caller.ip}`, LIMITS.tokensPerAddress);
   const [row] = await db
     .select({ login: userLogins })
     .from(emailTokens)

@@ -1,4 +1,4 @@
-import { eq, tempUsers, userLogins, users } from '@tieline/db';
+import { eq, tempUsers, uniqueViolation, userLogins, users } from '@tieline/db';
 import { MSG, PLAN_KEYS, type ZSignUpInput } from '@tieline/validation';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/actor';
@@ -27,6 +27,13 @@ export async function signUp(deps: Deps, caller: Caller, input: z.output<typeof 
 
   const passwordHash = await hashPassword(input.password);
   const created = await db.transaction(async (tx) => {
+    // A concurrent sign-up may take the address or username between the checks and this insert: the
+    // unique constraint then tells which field collided.
+    const taken = (e: unknown): never => {
+      const constraint = uniqueViolation(e);
+      if (constraint === null) throw e;
+      throw new AppError('CONFLICT', constraint.includes('username') ? MSG.usernameTaken : MSG.emailTaken);
+    };
     const [login] = await tx
       .insert(userLogins)
       .values({
@@ -36,10 +43,9 @@ export async function signUp(deps: Deps, caller: Caller, input: z.output<typeof 
         passwordHash,
         verified: !!invite,
       })
-      .onConflictDoNothing()
-      .returning();
-    // A concurrent sign-up took the address or username between the checks and the insert.
-    if (!login) throw new AppError('CONFLICT', MSG.emailTaken);
+      .returning()
+      .catch(taken);
+    if (!login) throw new Error('insert returned no row');
     const [user] = await tx
       .insert(users)
       .values({

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The arrows of ../shared/design/architecture.md, checked on the source: a feature's services never
+// reach into another feature's, and the shared layers (auth, http, mail, errors) never import services
+// or routers, so nothing points back up.
+
+const src = fileURLToPath(new URL('../src', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Each relative import of a file, as a path under src/. */
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => relative(src, join(file, '..', m[1]!)));
+}
+
+describe('import arrows in packages/api', () => {
+  it('no service imports another feature’s services', () => {
+    const wrong = files(join(src, 'services')).flatMap((file) => {
+      const feature = relative(src, file).split('/')[1];
+      return imports(file)
+        .filter((target) => target.startsWith('services/') && target.split('/')[1] !== feature)
+        .map((target) => `${relative(src, file)} -> ${target}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('shared layers never import services, routers or jobs', () => {
+    const shared = ['auth', 'http', 'mail'].flatMap((d) => files(join(src, d))).concat(join(src, 'errors.ts'));
+    const wrong = shared.flatMap((file) =>
+      imports(file)
+        .filter((target) => /^(services|routers|jobs)\//.test(target))
+        .map((target) => `${relative(src, file)} -> ${target}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('routers call their own feature’s services', () => {
+    const wrong = files(join(src, 'routers')).flatMap((file) => {
+      const feature = relative(src, file).split('/')[1];
+      return imports(file)
+        .filter((target) => target.startsWith('services/') && target.split('/')[1] !== feature)
+        .map((target) => `${relative(src, file)} -> ${target}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+});

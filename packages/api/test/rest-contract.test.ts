@@ -1,0 +1,273 @@
+/**
+ * Every operation of the OpenAPI document (the REST bridges under /api/base) answers bad input with a
+ * 4xx and a JSON `{ message }` that leaks no stack and no SQL. The cases are derived from the document:
+ * a new path is covered the day its procedure gets `meta.openapi`.
+ *
+ * The order a request meets the server's checks, which these cases assert:
+ *   1. express.json parses the body: malformed JSON is a 400 before anything else, signed in or not;
+ *   2. the procedure's builder: no session is a 401 (then 403 for a missing permission), whatever the input;
+ *   3. the input schema: wrong types, missing fields and bad path parameters are a 400;
+ *   4. the service: unknown rows are a 404.
+ * So protected operations are called twice: without a session (401 for every bad input) and with a
+ * session of a user the builder admits (the 400s). Which builder a procedure uses is read from its
+ * middlewares, the same functions trpc.ts exports, so no hand list of protected paths is kept.
+ */
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@tieline/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../src/openapi';
+import { appRouter } from '../src/root';
+import { orgAdminProcedure, protectedProcedure, superAdminProcedure } from '../src/trpc';
+import { RestClient, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
+
+interface Schema {
+  type?: string;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json'?: { schema: Schema } } };
+  responses?: Record<string, unknown>;
+  security?: unknown[];
+}
+interface ProcedureDef {
+  meta?: { openapi?: { method: string; path: string } };
+  middlewares: unknown[];
+  /** Input parsers; zod schemas implement Standard Schema. */
+  inputs: { '~standard': { validate: (value: unknown) => { issues?: unknown } | Promise<{ issues?: unknown }> } }[];
+}
+interface Procedure {
+  _def: ProcedureDef;
+}
+
+/** Valid samples the document cannot describe by type alone, keyed by the schema's pattern. */
+const SAMPLE_BY_PATTERN: Record<string, string> = {
+  '^[a-z2-7]{16,64}$': 'abcdefghijklmnopqrst', // ZToken: emailed tokens, invitations
+  '^\\d{6}$': '123456', // ZTotpCode
+  '^[A-Za-z0-9._-]{3,30}$': 'contract-user', // ZUsername
+};
+/** ...and by field name: ZEmail pipes into z.email(), which leaves no `format: email` in the document. */
+// Fields whose rules a schema cannot express (a new password must not be guessable).
+const SAMPLE_BY_NAME: Record<string, string> = { email: 'contract@example.com', password: 'contract horse battery' };
+/** Path parameter values no schema of ours accepts. */
+const BAD_PATH_VALUES = ['not-a-token!', 'x'];
+
+function sample(schema: Schema, name: string): unknown {
+  if (schema.enum) return schema.enum[0];
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.pattern) {
+    const value = SAMPLE_BY_PATTERN[schema.pattern];
+    if (value === undefined)
+      throw new Error(`${name}: add a sample for pattern ${schema.pattern} to SAMPLE_BY_PATTERN`);
+    return value;
+  }
+  if (SAMPLE_BY_NAME[name]) return SAMPLE_BY_NAME[name];
+  if (schema.type === 'string')
+    return 's'.repeat(Math.min(Math.max(schema.minLength ?? 1, 12), schema.maxLength ?? 12));
+  if (schema.type === 'number' || schema.type === 'integer') return schema.minimum ?? 1;
+  if (schema.type === 'boolean') return true;
+  if (schema.type === 'array') return [];
+  if (schema.type === 'object') return {};
+  throw new Error(`${name}: no sample for schema ${JSON.stringify(schema)}; add one to SAMPLE_BY_NAME`);
+}
+
+/** A value of the wrong JSON type for the schema. */
+const wrongType = (schema: Schema) =>
+  schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean' ? 'not-a-number' : 42;
+
+const procedures = Object.values(appRouter._def.procedures as unknown as Record<string, Procedure>);
+
+function procedureOf(method: string, path: string): Procedure {
+  const proc = procedures.find(
+    (p) => p._def.meta?.openapi?.method === method.toUpperCase() && p._def.meta.openapi.path === path,
+  );
+  if (!proc) throw new Error(`${method} ${path} is documented but no procedure has that meta.openapi`);
+  return proc;
+}
+
+/** Who passes the procedure's builder (null: anyone), read from the builders' own middlewares. */
+function roleFor(proc: Procedure): SeedRole | null {
+  const builtOn = (b: { _def: { middlewares: unknown[] } }) =>
+    b._def.middlewares.every((m) => proc._def.middlewares.includes(m));
+  if (builtOn(superAdminProcedure)) return 'superAdmin';
+  if (builtOn(orgAdminProcedure)) return 'admin';
+  if (builtOn(protectedProcedure)) return 'individual';
+  return null;
+}
+
+interface Case {
+  name: string;
+  method: string;
+  url: string;
+  /** A string is sent as is (malformed JSON); anything else as JSON; undefined sends no body. */
+  body?: unknown;
+  /** Sign in as this before the call; null calls anonymously. */
+  as: SeedRole | null;
+  status: number[];
+  message?: string;
+  /** A success with a JSON body, for operations without input. */
+  ok?: boolean;
+  /** The statuses the document lists for this operation. */
+  documented: string[];
+}
+
+interface Documented {
+  label: string;
+  proc: Procedure;
+  role: SeedRole | null;
+  /** The valid input every bad-input case departs from by one change, as the procedure sees it. */
+  sampleInput: Record<string, unknown> | undefined;
+  security: unknown[];
+  cases: Case[];
+}
+
+function describeOperation(path: string, method: string, op: Operation): Documented {
+  const http = method.toUpperCase();
+  const label = `${http} ${path}`;
+  const proc = procedureOf(method, path);
+  const role = roleFor(proc);
+  const params = op.parameters ?? [];
+  const body = op.requestBody?.content['application/json']?.schema;
+  const pathParams = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema]));
+  const query = params.filter((p) => p.in === 'query');
+  const props = Object.entries(body?.properties ?? {});
+  const valid = Object.fromEntries(props.map(([name, schema]) => [name, sample(schema, name)]));
+  const pathSample = Object.fromEntries(Object.entries(pathParams).map(([name, s]) => [name, String(sample(s, name))]));
+  const querySample = Object.fromEntries(query.map((q) => [q.name, String(sample(q.schema, q.name))]));
+  const url = (overrides: Record<string, string> = {}, dropQuery?: string) => {
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(overrides[name] ?? pathSample[name]!),
+    );
+    const search = new URLSearchParams(Object.entries(querySample).filter(([name]) => name !== dropQuery)).toString();
+    return `/api/base${filled}${search ? `?${search}` : ''}`;
+  };
+  const documented = Object.keys(op.responses ?? {});
+
+  // Bad input, each with the status it earns from a caller the builder admits.
+  const invalid: Omit<Case, 'as'>[] = [];
+  const bad = (name: string, target: string, sent: unknown, status = [400]) =>
+    invalid.push({ name, method: http, url: target, body: sent, status, documented });
+  for (const [name, schema] of props) bad(`${name} of the wrong type`, url(), { ...valid, [name]: wrongType(schema) });
+  if (body) bad('a JSON array for a body', url(), [42]);
+  if (body?.required?.length) bad('an empty body', url(), {});
+  for (const name of body?.required ?? []) {
+    const { [name]: _, ...rest } = valid;
+    bad(`no ${name}`, url(), rest);
+  }
+  for (const q of query.filter((p) => p.required)) bad(`no ${q.name} in the query`, url({}, q.name), body && valid);
+  // A well-formed value unknown to the service would be a 404: as right as a 400 here.
+  for (const name of Object.keys(pathParams)) {
+    for (const value of BAD_PATH_VALUES)
+      bad(`${value} for {${name}}`, url({ [name]: value }), body && valid, [400, 404]);
+  }
+
+  const as = role ? `, as ${role}` : '';
+  const cases: Case[] = [];
+  const add = (c: Omit<Case, 'documented'>) => cases.push({ ...c, documented });
+  const signedOut = { as: null, status: [401], message: MSG.notSignedIn };
+  if (role) for (const c of invalid) add({ ...c, ...signedOut, name: `${label}, signed out, ${c.name}` });
+  for (const c of invalid) add({ ...c, name: `${label}${as}, ${c.name}`, as: role });
+  if (http !== 'GET' && http !== 'DELETE') {
+    const c = { method: http, url: url(), body: '{"broken": ', status: [400], message: MSG.malformedJson };
+    add({ ...c, name: `${label}, malformed JSON`, as: null });
+    if (role) add({ ...c, name: `${label}${as}, malformed JSON`, as: role });
+  }
+  if (invalid.length === 0) {
+    const c = { method: http, url: url(), body: http === 'GET' ? undefined : {} };
+    if (role) add({ ...c, ...signedOut, name: `${label}, signed out` });
+    add({ ...c, name: `${label}${as}`, as: role, status: [200], ok: true });
+  }
+  const sampleInput = invalid.length ? { ...pathSample, ...querySample, ...valid } : undefined;
+  return { label, proc, role, sampleInput, security: op.security ?? [], cases };
+}
+
+const document = openApiDocument();
+const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  (['get', 'put', 'post', 'delete', 'patch'] as const).flatMap((method) => {
+    const op = (item as Record<string, Operation | undefined>)[method];
+    return op ? [describeOperation(path, method, op)] : [];
+  }),
+);
+const cases = operations.flatMap((o) => o.cases);
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ smtp: false });
+});
+afterAll(() => app.close());
+
+/** Stack frames, file positions and SQL: none of it may reach a client. */
+const LEAKS = [
+  /\bat (?:async )?\S+ \(/,
+  /\bat \S+:\d+:\d+/,
+  /\.[cm]?[jt]sx?:\d+/,
+  /node_modules/,
+  /\bselect\b[^"]*\bfrom\b/i,
+  /\binsert into\b/i,
+  /\bdelete from\b/i,
+  /\bupdate\b[^"]*\bset\b/i,
+  /syntax error|violates|duplicate key|relation "|pglite|postgres/i,
+];
+
+async function send(c: Pick<Case, 'as' | 'method' | 'url' | 'body'>) {
+  const client = new RestClient(app.url);
+  if (c.as) client.cookie = (await seedUser(app, c.as)).cookie;
+  return client.call(c.method, c.url, c.body);
+}
+
+describe('documented REST paths', () => {
+  // So a case that drops or breaks one field fails for that field, not for a bad sample elsewhere.
+  it.each(operations.filter((o) => o.sampleInput))('$label: the sample input passes its schema', async (o) => {
+    for (const parser of o.proc._def.inputs) {
+      expect((await parser['~standard'].validate(o.sampleInput)).issues).toBeUndefined();
+    }
+  });
+
+  it.each(cases)('$name', async (c) => {
+    const res = await send(c);
+    expect(c.status, `answered ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+    expect(c.documented).toContain(String(res.status));
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    if (c.ok) {
+      expect(typeof res.body).toBe('object');
+      return;
+    }
+    expect(typeof res.body?.message).toBe('string');
+    expect(res.body.message.trim()).not.toBe('');
+    if (c.message) expect(res.body.message).toBe(c.message);
+    expect(res.body.stack).toBeUndefined();
+    const text = JSON.stringify(res.body);
+    for (const leak of LEAKS) expect(text).not.toMatch(leak);
+  });
+});
+
+describe('the document against the server (known mismatches are it.fails: flip to it() once fixed)', () => {
+  // trpc-to-openapi's `protect` defaults to true, which documented sign-up and sign-in as needing a
+  // bearer header; openapi.ts keeps the session cookie requirement on session-only operations.
+  it('asks for credentials on the operations that need a session only', () => {
+    for (const o of operations) expect(o.security, o.label).toHaveLength(o.role ? 1 : 0);
+  });
+
+  // KNOWN BUG: the documented error bodies (components.schemas['error.*'], additionalProperties: false)
+  // hold message, code and issues; the server adds `data: { code, httpStatus }` (the tRPC error
+  // formatter's shape), while its express-level errors (malformed JSON, unknown path) send `{ message }`.
+  it.fails('answers errors in the documented error schema', async () => {
+    const res = await send({ as: null, method: 'POST', url: '/api/base/supportRequest', body: {} });
+    const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
+    const allowed = Object.keys(schemas['error.BAD_REQUEST']!.properties);
+    expect(Object.keys(res.body).filter((k) => !allowed.includes(k))).toEqual([]);
+  });
+});

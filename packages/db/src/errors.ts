@@ -1,0 +1,13 @@
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error. Looks through
+ * drizzle's wrapper to the driver's error: postgres.js names it `constraint_name`, PGlite `constraint`.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const x = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
+    if (x.code === '23505') return String(x.constraint ?? x.constraint_name ?? '');
+    e = x.cause;
+  }
+  return null;
+}
