@@ -143,7 +143,17 @@ test.describe('at 360 px', () => {
     await fits();
     await page.screenshot({ path: test.info().outputPath('profile-360.png'), fullPage: true });
 
+    // A support request puts a long unbroken subject ("Support request from <address>") in the mailbox list.
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menuitem', { name: 'Request Support' }).click();
+    await page.getByRole('dialog').getByLabel('Message').fill('Checking the mailbox on a phone.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Support request sent successfully')).toBeVisible();
+
     await linkFromMailbox(page, email, 'Verify your email', 'Verify email address');
+    await expect(
+      page.getByRole('navigation', { name: 'Messages' }).getByText(`Support request from ${email}`),
+    ).toBeVisible();
     await fits();
     await page.screenshot({ path: test.info().outputPath('mailbox-360.png'), fullPage: true });
   });

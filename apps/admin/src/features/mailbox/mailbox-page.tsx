@@ -83,7 +83,7 @@ function Outbox() {
         </div>
       ) : null}
       {list.length > 0 ? (
-        <div className="grid gap-5 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
           <MessageList messages={list} selectedId={selected?._id} onSelect={setSelectedId} />
           {selected ? <MessageView key={selected._id} message={selected} /> : null}
         </div>
