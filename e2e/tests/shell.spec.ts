@@ -69,6 +69,7 @@ test('a verification link opened again says the address is verified', async ({ p
   await expect(page.getByRole('heading', { name: 'Your email address is verified' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('We could not verify')).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Continue now' }).click();
   await expect(page).toHaveURL(/\/networks$/);
 });
