@@ -29,6 +29,7 @@ export const MSG = {
   notFound: 'Not found',
   userNotFound: 'The selected account is not available',
   surveyLinkInvalid: 'This survey link is not valid',
+  surveyNotFound: 'Survey not found',
   supportMessageRequired: 'Please enter a support request',
   supportSent: 'Support request sent successfully',
   supportFailed: 'There was an error while sending your support request',

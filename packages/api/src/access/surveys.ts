@@ -1,0 +1,31 @@
+import { and, type Db, eq, or, type SQL, surveys, users } from '@tieline/db';
+import { MSG } from '@tieline/validation';
+import type { Actor } from '../auth/actor';
+import { AppError } from '../errors';
+
+// Who may see and edit a survey, in one place for every feature that reaches a survey by id (surveys,
+// questions, lists, responses, emails): its owner, and the Owner or Admins of the organization the
+// owning user belongs to. Anyone else gets 404, never 403, so ids of other tenants reveal nothing.
+
+const isOrgAdmin = (actor: Actor) =>
+  actor.organizationId !== null && (actor.permission === 'Owner' || actor.permission === 'Admin');
+
+/**
+ * The condition on `surveys` joined with its owner (`users`) that selects what the actor may see; use
+ * with `.innerJoin(users, eq(users.id, surveys.ownerId))`.
+ */
+export function visibleSurveys(actor: Actor): SQL {
+  const own = eq(surveys.ownerId, actor.userId);
+  return isOrgAdmin(actor) ? (or(own, eq(users.organizationId, actor.organizationId!)) as SQL) : own;
+}
+
+/** The survey row when the actor may see it; 404 otherwise (unknown or another tenant's id alike). */
+export async function requireSurvey(db: Db, actor: Actor, surveyId: string) {
+  const [row] = await db
+    .select({ survey: surveys })
+    .from(surveys)
+    .innerJoin(users, eq(users.id, surveys.ownerId))
+    .where(and(eq(surveys.id, surveyId), visibleSurveys(actor)));
+  if (!row) throw new AppError('NOT_FOUND', MSG.surveyNotFound);
+  return row.survey;
+}
