@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { emailProblem } from './rules';
 import { cleanLine, cleanMultiline, isBrokenText } from './text';
 
 export const ZId = z.uuid({ message: 'Invalid id' });
 
+/** An email address: the one rule (emailProblem) the respondent app runs too, then lower-cased. */
 export const ZEmail = z
   .string({ error: MSG.emailRequired })
-  .trim()
-  .min(1, MSG.emailRequired)
-  .max(254, MSG.emailInvalid)
-  .pipe(z.email({ error: MSG.emailInvalid }))
+  .meta({ format: 'email', maxLength: 254 })
+  .transform((v) => v.trim())
+  .superRefine((v, ctx) => {
+    const problem = emailProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .transform((v) => v.toLowerCase());
 
 /** Tokens sent by email: base32 text, fixed shape so junk is refused before any lookup. */

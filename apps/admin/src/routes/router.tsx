@@ -7,10 +7,14 @@ import { RouteError } from './route-error';
 /** Each page is its own chunk, loaded when its route is visited, so the first paint ships less JS. */
 const page = (load: () => Promise<ReactElement>) => ({ lazy: async () => ({ element: await load() }) });
 
-type AuthPages = typeof import('../features/auth/pages');
+type AuthPages = typeof import('../features/auth/pages') & typeof import('../features/auth/new-password-pages');
+const loadAuthPages = (name: keyof AuthPages): Promise<Partial<AuthPages>> =>
+  name === 'SignUpPage' || name === 'ResetPasswordPage'
+    ? import('../features/auth/new-password-pages')
+    : import('../features/auth/pages');
 function authPage<K extends keyof AuthPages>(name: K, props?: ComponentProps<AuthPages[K]>) {
   return page(async () => {
-    const Page = (await import('../features/auth/pages'))[name] as ComponentType<Record<string, unknown>>;
+    const Page = (await loadAuthPages(name))[name] as ComponentType<Record<string, unknown>>;
     return <Page {...(props ?? {})} />;
   });
 }
