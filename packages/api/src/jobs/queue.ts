@@ -22,13 +22,13 @@ export async function claim(db: Db, limit = 5): Promise<JobRow[]> {
     where id in (
       select id from ${jobs}
       where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now() and attempts < max_attempts)
-      order by run_at limit ${limit} for update skip locked)
+      order by run_at, seq limit ${limit} for update skip locked)
     returning id`);
   const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => String(r.id));
   if (ids.length === 0) return [];
   return db.query.jobs.findMany({
     where: (j, { inArray }) => inArray(j.id, ids),
-    orderBy: (j, { asc }) => [asc(j.runAt), asc(j.createdAt)],
+    orderBy: (j, { asc }) => [asc(j.runAt), asc(j.seq)],
   });
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 
 /** Mail kept in the database when no SMTP server is configured (the embedded outbox). */
@@ -17,6 +17,8 @@ export const jobs = pgTable(
   'jobs',
   {
     id: id(),
+    /** Enqueue order: the tiebreak when run_at values are equal (PGlite's clock has millisecond steps). */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     kind: text().notNull(),
     payload: jsonb().$type<unknown>().notNull(),
     state: text().$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
