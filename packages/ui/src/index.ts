@@ -27,3 +27,4 @@ export { Label } from './components/label';
 export { Spinner } from './components/spinner';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
+export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
