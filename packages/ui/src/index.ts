@@ -30,3 +30,4 @@ export { ProductIcon, Wordmark } from './components/product-logo';
 export { Spinner } from './components/spinner';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
+export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
