@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, zLine, zMultiline } from './common';
 import { QUESTION_LIMITS, QUESTION_TYPES, SELECTION_TYPES, type TQuestionType } from './questions-rules';
 import { SURVEY_MSG } from './surveys-messages';
+import { strictNumber, zFlag } from './surveys-strict';
 
 export const ZQuestionType = z.enum(QUESTION_TYPES, { error: 'Unknown question type' });
 export const ZSelectionType = z.enum(SELECTION_TYPES, { error: 'Unknown selection type' });
@@ -20,8 +21,8 @@ const ZOptions = z
 
 /** Numeric settings: numbers of 0 or more (spec §5: numeric settings inputs have min 0). */
 const ZSetting = z.number({ error: SURVEY_MSG.notANumber }).min(0, SURVEY_MSG.notNegative);
-const ZCount = ZSetting.int(SURVEY_MSG.wholeNumber).max(100_000, SURVEY_MSG.notANumber).nullable();
-const ZRangeNumber = ZSetting.max(1_000_000_000, SURVEY_MSG.notANumber);
+const ZCount = strictNumber(ZSetting.int(SURVEY_MSG.wholeNumber).max(100_000, SURVEY_MSG.notANumber)).nullable();
+const ZRangeNumber = strictNumber(ZSetting.max(1_000_000_000, SURVEY_MSG.notANumber));
 const ZShortText = zLine({
   required: 'Must be text',
   max: QUESTION_LIMITS.lineMax,
@@ -44,16 +45,16 @@ export const ZQuestionChanges = z
       tooLong: SURVEY_MSG.questionTextTooLong,
       allowEmpty: true,
     }),
-    shortTextInput: z.boolean(),
-    allowMultipleSelections: z.boolean(),
-    allowSelfSelection: z.boolean(),
-    allowAdditionalNames: z.boolean(),
-    allowScroll: z.boolean(),
-    hideSearchInput: z.boolean(),
-    isAttribute: z.boolean(),
-    isRelationshipQuestion: z.boolean(),
-    isHeading: z.boolean(),
-    isRequired: z.boolean(),
+    shortTextInput: zFlag(),
+    allowMultipleSelections: zFlag(),
+    allowSelfSelection: zFlag(),
+    allowAdditionalNames: zFlag(),
+    allowScroll: zFlag(),
+    hideSearchInput: zFlag(),
+    isAttribute: zFlag(),
+    isRelationshipQuestion: zFlag(),
+    isHeading: zFlag(),
+    isRequired: zFlag(),
     minimumSelections: ZCount,
     maximumSelections: ZCount,
     abbreviation: ZShortText,
@@ -68,9 +69,9 @@ export const ZQuestionChanges = z
     numericRangeIncrement: ZRangeNumber,
     numericRangeMinLabel: ZShortText,
     numericRangeMaxLabel: ZShortText,
-    numericRangeShowValues: z.boolean(),
-    egoNetworkMapping: z.boolean(),
-    egoNetworkMappingSymmetric: z.boolean(),
+    numericRangeShowValues: zFlag(),
+    egoNetworkMapping: zFlag(),
+    egoNetworkMappingSymmetric: zFlag(),
   })
   .partial();
 export type TQuestionChanges = z.input<typeof ZQuestionChanges>;
@@ -113,7 +114,7 @@ export type TQuestion = z.infer<typeof ZQuestion>;
 /** The stored form: what the survey row keeps (page is derived on the way out). */
 export type TQuestionData = Omit<TQuestion, 'page'>;
 
-const ZSurveyRef = { surveyId: ZId, version: z.number({ error: 'version is required' }).int().min(1) };
+const ZSurveyRef = { surveyId: ZId, version: strictNumber(z.number({ error: 'version is required' }).int().min(1)) };
 
 export const ZUpdateQuestionInput = z.object({ ...ZSurveyRef, questionId: ZId, question: ZQuestionChanges });
 export type TUpdateQuestionInput = z.input<typeof ZUpdateQuestionInput>;
@@ -121,13 +122,18 @@ export type TUpdateQuestionInput = z.input<typeof ZUpdateQuestionInput>;
 export const ZInsertQuestionInput = z.object({
   ...ZSurveyRef,
   /** Position of the new question: 0 puts it first, the number of questions puts it last. */
-  index: z.number({ error: SURVEY_MSG.indexOutOfRange }).int().min(0, SURVEY_MSG.indexOutOfRange),
+  index: strictNumber(z.number({ error: SURVEY_MSG.indexOutOfRange }).int().min(0, SURVEY_MSG.indexOutOfRange)),
   type: ZQuestionType,
 });
 export type TInsertQuestionInput = z.input<typeof ZInsertQuestionInput>;
 
 export const ZQuestionRefInput = z.object({ ...ZSurveyRef, questionId: ZId });
 export type TQuestionRefInput = z.input<typeof ZQuestionRefInput>;
+
+/** A DELETE carries its input in the query string (REST bridge), where the version arrives as text. */
+export const ZDeleteQuestionInput = ZQuestionRefInput.extend({
+  version: z.coerce.number({ error: 'version is required' }).int().min(1),
+});
 
 export const ZReorderQuestionsInput = z.object({
   ...ZSurveyRef,

@@ -11,6 +11,9 @@ import {
   respondentLimitProblem,
   SURVEY_LIMITS,
 } from './surveys-rules';
+import { strictNumber, zFlag } from './surveys-strict';
+
+export type TSurveyStatus = z.infer<typeof ZSurveyStatus>;
 
 export const ZSurveyName = zLine({
   required: SURVEY_MSG.nameRequired,
@@ -56,7 +59,7 @@ export const ZSurveyEmail = z.object({
   subject: ZOptionalLine,
   body: ZRichText,
   /** The Emails tab's Rich Text/HTML toggle (spec §4: stored as plainHTML). */
-  plainHTML: z.boolean(),
+  plainHTML: zFlag(),
 });
 
 /**
@@ -76,16 +79,15 @@ export const ZSurveyChanges = z
     redirectTo: ZHttpUrl,
     webhookOnCompletion: ZHttpUrl,
     identifyingInformation: ZOptionalLine.transform(normalizeIdentifyingInformation),
-    nameAutocompletion: z.boolean(),
-    requireSignUp: z.boolean(),
-    respondentLimit: z
-      .number({ error: SURVEY_MSG.respondentLimitPositive })
+    nameAutocompletion: zFlag(),
+    requireSignUp: zFlag(),
+    respondentLimit: strictNumber(z.number({ error: SURVEY_MSG.respondentLimitPositive }))
       .nullable()
       .superRefine((limit, ctx) => {
         const problem = respondentLimitProblem(limit);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
-    hasOpenLink: z.boolean(),
+    hasOpenLink: zFlag(),
     permittedDomains: ZPermittedDomains,
     from: ZOptionalLine,
     email: ZSurveyEmail,
@@ -94,7 +96,7 @@ export const ZSurveyChanges = z
 export type TSurveyChanges = z.output<typeof ZSurveyChanges>;
 
 /** The version a write is based on: a stale one is refused (409) unless the write is forced. */
-export const ZVersion = z.number({ error: 'version is required' }).int().min(1);
+export const ZVersion = strictNumber(z.number({ error: 'version is required' }).int().min(1));
 
 export const ZCreateSurveyInput = ZSurveyChanges.extend({ name: ZSurveyName });
 export type TCreateSurveyInput = z.input<typeof ZCreateSurveyInput>;
@@ -103,7 +105,7 @@ export const ZUpdateSurveyInput = z.object({
   id: ZId,
   survey: ZSurveyChanges.extend({ version: ZVersion }),
   /** Save even if the survey changed since `version` (spec §4: an image change saves with force). */
-  force: z.boolean().optional(),
+  force: zFlag().optional(),
 });
 export type TUpdateSurveyInput = z.input<typeof ZUpdateSurveyInput>;
 
@@ -111,31 +113,34 @@ export const ZSurveyIdInput = z.object({ id: ZId });
 export type TSurveyIdInput = z.input<typeof ZSurveyIdInput>;
 
 /** The whole survey as the builder reads it; field names as in spec §3. */
-export const ZSurvey = z.object({
-  _id: z.string(),
-  name: z.string(),
-  status: ZSurveyStatus,
-  imageUUID: z.string().nullable(),
-  welcomeMessage: z.string(),
-  thankYouMessage: z.string(),
-  /** Id of the survey's respondent list (null until one is uploaded). */
-  respondentList: z.string().nullable(),
-  questions: z.array(ZQuestion),
-  redirectTo: z.string(),
-  webhookOnCompletion: z.string(),
-  identifyingInformation: z.string(),
-  nameAutocompletion: z.boolean(),
-  requireSignUp: z.boolean(),
-  respondentLimit: z.number().nullable(),
-  hasOpenLink: z.boolean(),
-  permittedDomains: z.array(z.object({ name: z.string() })),
-  from: z.string(),
-  email: z.object({ subject: z.string(), body: z.string(), plainHTML: z.boolean() }),
-  /** Send it back with every write (optimistic concurrency). */
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZSurvey = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    status: ZSurveyStatus,
+    imageUUID: z.string().nullable(),
+    welcomeMessage: z.string(),
+    thankYouMessage: z.string(),
+    /** Id of the survey's respondent list (null until one is uploaded). */
+    respondentList: z.string().nullable(),
+    questions: z.array(ZQuestion),
+    redirectTo: z.string(),
+    webhookOnCompletion: z.string(),
+    identifyingInformation: z.string(),
+    nameAutocompletion: z.boolean(),
+    requireSignUp: z.boolean(),
+    respondentLimit: z.number().nullable(),
+    hasOpenLink: z.boolean(),
+    permittedDomains: z.array(z.object({ name: z.string() })),
+    from: z.string(),
+    email: z.object({ subject: z.string(), body: z.string(), plainHTML: z.boolean() }),
+    /** Send it back with every write (optimistic concurrency). */
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  // One component in the OpenAPI document instead of a copy per operation.
+  .meta({ id: 'Survey' });
 export type TSurvey = z.infer<typeof ZSurvey>;
 
 export const SURVEY_SORT_KEYS = ['name', 'status', 'updatedAt'] as const;
@@ -151,6 +156,8 @@ export const ZSurveyListInput = z.object({
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
 });
 export type TSurveyListInput = z.input<typeof ZSurveyListInput>;
+/** The list input with its defaults applied, as services receive it. */
+export type TSurveyListQuery = z.output<typeof ZSurveyListInput>;
 
 /** A row of the surveys page. */
 export const ZSurveySummary = z.object({
