@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId, zLine, zMultiline } from './common';
 import { ZQuestion } from './questions';
-import { ZSurveyStatus } from './respondent';
+import { SURVEY_STATUSES, ZSurveyStatus } from './respondent';
 import { SURVEY_MSG } from './surveys-messages';
 import {
   domainProblem,
@@ -71,7 +71,7 @@ export const ZSurveyChanges = z
   .object({
     name: ZSurveyName,
     /** Any status is accepted when unchanged; a change must be one of BUILDER_STATUSES. */
-    status: ZSurveyStatus,
+    status: z.enum(SURVEY_STATUSES, { error: SURVEY_MSG.statusNotSelectable }),
     /** Set by the image upload; a save may only keep it or remove it (null). */
     imageUUID: ZId.nullable(),
     welcomeMessage: ZRichText,
