@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, responses, surveys } from '@tieline/db';
-import { MSG, SURVEY_MSG } from '@tieline/validation';
+import { finishQuestionEdit, MSG, matrixType, QUESTION_TYPES, questionProblem, SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../src/html/sanitize';
+import { demoQuestions } from '../src/seed/demo';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { clientOf, colleague, question, restOf, seedSurvey } from './surveys-setup';
 
@@ -398,5 +400,33 @@ describe('DELETE /api/base/surveys/{id} (surveys.delete)', () => {
     expect((await rest.get(`/surveys/${row.id}`)).status).toBe(404);
     expect((await rest.get(`/surveys/byRandomUUID/${link!.randomUuid}`)).status).toBe(404);
     expect((await rest.call('DELETE', `/api/base/surveys/${row.id}`)).status).toBe(404);
+  });
+});
+
+describe('the demo survey', () => {
+  it('is a questionnaire the builder would save: every question passes its rules, text already sanitized', async () => {
+    const questions = demoQuestions();
+    expect(questions.map((q) => q.type)).toEqual(
+      expect.arrayContaining([
+        'searchAndSelect',
+        'multipleSelection',
+        'matrixSelection',
+        'pageBreak',
+        'descriptiveText',
+      ]),
+    );
+    expect(new Set(questions.map((q) => q.type)).size).toBe(QUESTION_TYPES.length);
+    expect(questions.filter((q) => q.isRelationshipQuestion && q.type === 'matrixSelection').map(matrixType)).toEqual([
+      'regular',
+      'undirected',
+    ]);
+    questions.forEach((q, index) => {
+      expect(questionProblem(questions, index), q.text).toBeNull();
+      expect(finishQuestionEdit(q)).toEqual(q);
+      expect(sanitizeRichText(q.text)).toBe(q.text);
+    });
+    const row = await seedSurvey(app, owner.userId, questions, 'Demo');
+    const survey = await clientOf(app, owner).surveys.get.query({ id: row.id });
+    expect(survey.questions.map((q) => q.page)).toEqual([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2]);
   });
 });
