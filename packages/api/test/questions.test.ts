@@ -307,14 +307,16 @@ describe('question operations on a survey the caller may not see', () => {
     const outsider = clientOf(app, await seedUser(app, 'owner'));
     const ref = { surveyId: row.id, version: 1 };
     const hidden = { status: 404, message: MSG.surveyNotFound };
+    // One at a time, each awaited as it is made: a call left pending would reject unobserved.
     const calls = [
-      outsider.surveys.questions.insert.mutate({ ...ref, index: 0, type: 'pageBreak' }),
-      outsider.surveys.questions.update.mutate({ ...ref, questionId: all[4]!._id, question: { isRequired: true } }),
-      outsider.surveys.questions.duplicate.mutate({ ...ref, questionId: all[4]!._id }),
-      outsider.surveys.questions.delete.mutate({ ...ref, questionId: all[4]!._id }),
-      outsider.surveys.questions.reorder.mutate({ ...ref, order: ids({ questions: all }) }),
+      () => outsider.surveys.questions.insert.mutate({ ...ref, index: 0, type: 'pageBreak' }),
+      () =>
+        outsider.surveys.questions.update.mutate({ ...ref, questionId: all[4]!._id, question: { isRequired: true } }),
+      () => outsider.surveys.questions.duplicate.mutate({ ...ref, questionId: all[4]!._id }),
+      () => outsider.surveys.questions.delete.mutate({ ...ref, questionId: all[4]!._id }),
+      () => outsider.surveys.questions.reorder.mutate({ ...ref, order: ids({ questions: all }) }),
     ];
-    for (const call of calls) expect(await rejection(call)).toEqual(hidden);
+    for (const call of calls) expect(await rejection(call())).toEqual(hidden);
     const [stored] = await app.server.deps.db.select().from(surveys).where(eq(surveys.id, row.id));
     expect(stored!.version).toBe(1);
   });
