@@ -1,4 +1,4 @@
-import { asc, desc, eq, responses, type SQL, sql, surveys, users } from '@tieline/db';
+import { and, asc, desc, eq, responses, sql, surveys, users } from '@tieline/db';
 import { type TSurvey, type TSurveyListQuery, type TSurveySummary, ZSurveyStatus } from '@tieline/validation';
 import { requireSurvey, visibleSurveys } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
@@ -25,8 +25,7 @@ export async function listSurveys(
   input: TSurveyListQuery,
 ): Promise<TSurveySummary[]> {
   const { search, sortBy, sortDirection } = input;
-  const conditions: SQL[] = [visibleSurveys(caller.actor)];
-  if (search) conditions.push(sql`${surveys.name} ilike ${containing(search)}`);
+  const named = search ? sql`${surveys.name} ilike ${containing(search)}` : undefined;
   const order = sortDirection === 'asc' ? asc : desc;
   const rows = await deps.db
     .select({
@@ -41,7 +40,7 @@ export async function listSurveys(
     })
     .from(surveys)
     .innerJoin(users, eq(users.id, surveys.ownerId))
-    .where(sql.join(conditions, sql` and `))
+    .where(and(visibleSurveys(caller.actor), named))
     .orderBy(order(SORT_COLUMNS[sortBy]), order(surveys.id));
   return rows.map((r) => ({
     _id: r.id,
