@@ -4,8 +4,8 @@ import { QUESTION_LIMITS, QUESTION_TYPES, SELECTION_TYPES, type TQuestionType } 
 import { SURVEY_MSG } from './surveys-messages';
 import { strictNumber, zFlag } from './surveys-strict';
 
-export const ZQuestionType = z.enum(QUESTION_TYPES, { error: 'Unknown question type' });
-export const ZSelectionType = z.enum(SELECTION_TYPES, { error: 'Unknown selection type' });
+export const ZQuestionType = z.enum(QUESTION_TYPES, { error: SURVEY_MSG.unknownQuestionType });
+export const ZSelectionType = z.enum(SELECTION_TYPES, { error: SURVEY_MSG.unknownSelectionType });
 
 /** An answer option, row or column heading. Ids are client-made (Add option) or ours; both are short tokens. */
 export const ZOption = z.object({
@@ -24,7 +24,7 @@ const ZSetting = z.number({ error: SURVEY_MSG.notANumber }).min(0, SURVEY_MSG.no
 const ZCount = strictNumber(ZSetting.int(SURVEY_MSG.wholeNumber).max(100_000, SURVEY_MSG.notANumber)).nullable();
 const ZRangeNumber = strictNumber(ZSetting.max(1_000_000_000, SURVEY_MSG.notANumber));
 const ZShortText = zLine({
-  required: 'Must be text',
+  required: SURVEY_MSG.notText,
   max: QUESTION_LIMITS.lineMax,
   tooLong: SURVEY_MSG.lineTooLong,
   allowEmpty: true,
@@ -40,7 +40,7 @@ export const ZQuestionChanges = z
     type: ZQuestionType,
     /** HTML from the rich-text editor; sanitized on the server before it is stored. */
     text: zMultiline({
-      required: 'Question text must be text',
+      required: SURVEY_MSG.notText,
       max: QUESTION_LIMITS.textMax,
       tooLong: SURVEY_MSG.questionTextTooLong,
       allowEmpty: true,
@@ -114,7 +114,10 @@ export type TQuestion = z.infer<typeof ZQuestion>;
 /** The stored form: what the survey row keeps (page is derived on the way out). */
 export type TQuestionData = Omit<TQuestion, 'page'>;
 
-const ZSurveyRef = { surveyId: ZId, version: strictNumber(z.number({ error: 'version is required' }).int().min(1)) };
+const ZSurveyRef = {
+  surveyId: ZId,
+  version: strictNumber(z.number({ error: SURVEY_MSG.versionRequired }).int().min(1)),
+};
 
 export const ZUpdateQuestionInput = z.object({ ...ZSurveyRef, questionId: ZId, question: ZQuestionChanges });
 export type TUpdateQuestionInput = z.input<typeof ZUpdateQuestionInput>;
@@ -132,7 +135,7 @@ export type TQuestionRefInput = z.input<typeof ZQuestionRefInput>;
 
 /** A DELETE carries its input in the query string (REST bridge), where the version arrives as text. */
 export const ZDeleteQuestionInput = ZQuestionRefInput.extend({
-  version: z.coerce.number({ error: 'version is required' }).int().min(1),
+  version: z.coerce.number({ error: SURVEY_MSG.versionRequired }).int().min(1),
 });
 
 export const ZReorderQuestionsInput = z.object({

@@ -23,13 +23,13 @@ export const ZSurveyName = zLine({
 
 /** Welcome, completion and email bodies: HTML from the rich-text editor, sanitized before it is stored. */
 const ZRichText = zMultiline({
-  required: 'Message must be text',
+  required: SURVEY_MSG.notText,
   max: SURVEY_LIMITS.richTextMax,
   tooLong: SURVEY_MSG.richTextTooLong,
   allowEmpty: true,
 });
 const ZOptionalLine = zLine({
-  required: 'Must be text',
+  required: SURVEY_MSG.notText,
   max: SURVEY_LIMITS.lineMax,
   tooLong: SURVEY_MSG.lineTooLong,
   allowEmpty: true,
@@ -96,7 +96,7 @@ export const ZSurveyChanges = z
 export type TSurveyChanges = z.output<typeof ZSurveyChanges>;
 
 /** The version a write is based on: a stale one is refused (409) unless the write is forced. */
-export const ZVersion = strictNumber(z.number({ error: 'version is required' }).int().min(1));
+export const ZVersion = strictNumber(z.number({ error: SURVEY_MSG.versionRequired }).int().min(1));
 
 export const ZCreateSurveyInput = ZSurveyChanges.extend({ name: ZSurveyName });
 export type TCreateSurveyInput = z.input<typeof ZCreateSurveyInput>;
@@ -147,7 +147,7 @@ export const SURVEY_SORT_KEYS = ['name', 'status', 'updatedAt'] as const;
 export const ZSurveyListInput = z.object({
   /** Part of the name, any case. */
   search: zLine({
-    required: 'Search must be text',
+    required: SURVEY_MSG.notText,
     max: SURVEY_LIMITS.nameMax,
     tooLong: SURVEY_MSG.nameTooLong,
     allowEmpty: true,

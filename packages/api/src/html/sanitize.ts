@@ -6,47 +6,12 @@ import { defaultTreeAdapter, html, parseFragment, serialize, type DefaultTreeAda
 // markup through), and its serializer writes what a browser's innerHTML would: sanitizing is
 // idempotent, and the rich-text editor's own output comes back byte for byte.
 
-const KEEP = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'h1',
-  'h2',
-  'h3',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'span',
-]);
+const KEEP = new Set('p br strong b em i u h1 h2 h3 ul ol li a img span'.split(' '));
 
 /** Dropped with everything inside: code, styles, embedded documents, raw text and foreign (SVG, MathML) content. */
 const DROP = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'svg',
-  'math',
-  'template',
-  'noscript',
-  'noembed',
-  'noframes',
-  'xmp',
-  'textarea',
-  'title',
-  'select',
-  'option',
-  'head',
+  ...'script style iframe frame frameset object embed applet svg math template'.split(' '),
+  ...'noscript noembed noframes xmp textarea title select option head'.split(' '),
 ]);
 
 /** Deeper elements are unwrapped, so neither this walk's output nor the serializer can recurse without bound. */
