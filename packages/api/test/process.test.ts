@@ -151,7 +151,9 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('behind a reverse proxy (public PUBLIC_URL, loopback HOST) seeds no demo, keeps the outbox closed, and says so', async () => {
     const port = await freePort();
     const server = startServer(dataDir(), port, { SEED_DEMO: 'auto', PUBLIC_URL: 'https://tieline.example.com' });
-    await waitFor(server, running);
+    // The outbox warning follows the running line on stderr: wait for it rather than race the pipe.
+    await waitFor(server, 'stays closed');
+    expect(server.output()).toContain(running);
     expect(server.output()).toContain('Demo data not seeded: this server is not a local install');
     expect(server.output()).toContain('/mailbox stays closed because this is not a local install');
     expect(server.output()).not.toContain('Demo login');

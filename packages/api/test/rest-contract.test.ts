@@ -21,7 +21,8 @@ import { orgAdminProcedure, protectedProcedure, superAdminProcedure } from '../s
 import { RestClient, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
 
 interface Schema {
-  type?: string;
+  type?: string | string[];
+  anyOf?: Schema[];
   format?: string;
   pattern?: string;
   enum?: unknown[];
@@ -61,11 +62,25 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
 };
 /** ...and by field name: ZEmail pipes into z.email(), which leaves no `format: email` in the document. */
 // Fields whose rules a schema cannot express (a new password must not be guessable).
-const SAMPLE_BY_NAME: Record<string, string> = { email: 'contract@example.com', password: 'contract horse battery' };
+// Redirect and webhook URLs must be http(s) URLs or empty.
+const SAMPLE_BY_NAME: Record<string, string> = {
+  email: 'contract@example.com',
+  password: 'contract horse battery',
+  redirectTo: 'https://example.com/done',
+  webhookOnCompletion: 'https://example.com/hook',
+};
 /** Path parameter values no schema of ours accepts. */
 const BAD_PATH_VALUES = ['not-a-token!', 'x'];
 
+/** Nullable fields: zod writes `anyOf: [X, { type: 'null' }]` or `type: [X, 'null']`. */
+const nullable = (s: Schema) =>
+  (Array.isArray(s.type) && s.type.includes('null')) || Boolean(s.anyOf?.some((b) => b.type === 'null'));
+/** The JSON type a schema asks for besides null. */
+const baseType = (s: Schema) =>
+  Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : (s.type ?? s.anyOf?.find((b) => b.type !== 'null')?.type);
+
 function sample(schema: Schema, name: string): unknown {
+  if (nullable(schema)) return null;
   if (schema.enum) return schema.enum[0];
   if (schema.format === 'uuid') return randomUUID();
   if (schema.pattern) {
@@ -74,19 +89,22 @@ function sample(schema: Schema, name: string): unknown {
       throw new Error(`${name}: add a sample for pattern ${schema.pattern} to SAMPLE_BY_PATTERN`);
     return value;
   }
-  if (SAMPLE_BY_NAME[name]) return SAMPLE_BY_NAME[name];
+  if (SAMPLE_BY_NAME[name] && schema.type === 'string') return SAMPLE_BY_NAME[name];
   if (schema.type === 'string')
     return 's'.repeat(Math.min(Math.max(schema.minLength ?? 1, 12), schema.maxLength ?? 12));
   if (schema.type === 'number' || schema.type === 'integer') return schema.minimum ?? 1;
   if (schema.type === 'boolean') return true;
   if (schema.type === 'array') return [];
-  if (schema.type === 'object') return {};
+  // Objects get their required fields, so a body nesting a required field (PUT /surveys/{id}: survey.version) passes.
+  if (schema.type === 'object') {
+    return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(schema.properties![key]!, key)]));
+  }
   throw new Error(`${name}: no sample for schema ${JSON.stringify(schema)}; add one to SAMPLE_BY_NAME`);
 }
 
 /** A value of the wrong JSON type for the schema. */
 const wrongType = (schema: Schema) =>
-  schema.type === 'number' || schema.type === 'integer' || schema.type === 'boolean' ? 'not-a-number' : 42;
+  ['number', 'integer', 'boolean'].includes(String(baseType(schema))) ? 'not-a-number' : 42;
 
 const procedures = Object.values(appRouter._def.procedures as unknown as Record<string, Procedure>);
 
@@ -155,6 +173,9 @@ function describeOperation(path: string, method: string, op: Operation): Documen
     return `/api/base${filled}${search ? `?${search}` : ''}`;
   };
   const documented = Object.keys(op.responses ?? {});
+  // A JSON body on every method that carries one, even when all input is in the path (POST .../duplicate),
+  // as the apps send it: the bridge answers a body-less POST with 415.
+  const restOfBody = http === 'GET' || http === 'DELETE' ? undefined : valid;
 
   // Bad input, each with the status it earns from a caller the builder admits.
   const invalid: Omit<Case, 'as'>[] = [];
@@ -167,11 +188,10 @@ function describeOperation(path: string, method: string, op: Operation): Documen
     const { [name]: _, ...rest } = valid;
     bad(`no ${name}`, url(), rest);
   }
-  for (const q of query.filter((p) => p.required)) bad(`no ${q.name} in the query`, url({}, q.name), body && valid);
+  for (const q of query.filter((p) => p.required)) bad(`no ${q.name} in the query`, url({}, q.name), restOfBody);
   // A well-formed value unknown to the service would be a 404: as right as a 400 here.
   for (const name of Object.keys(pathParams)) {
-    for (const value of BAD_PATH_VALUES)
-      bad(`${value} for {${name}}`, url({ [name]: value }), body && valid, [400, 404]);
+    for (const value of BAD_PATH_VALUES) bad(`${value} for {${name}}`, url({ [name]: value }), restOfBody, [400, 404]);
   }
 
   const as = role ? `, as ${role}` : '';

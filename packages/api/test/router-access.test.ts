@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { emailTokens, responses, surveys, tempUsers } from '@tieline/db';
-import { MSG } from '@tieline/validation';
+import { MSG, newQuestion } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -72,6 +72,32 @@ const REFUSED: Record<Rule, SeedRole[]> = {
 };
 /** Another tenant's id answers as a missing one would (architecture: 404, not 403). */
 const HIDDEN: Answer = { status: 404, message: MSG.notFound };
+
+/** What every survey procedure answers for a survey the caller may not see (access/surveys.ts). */
+const SURVEY_HIDDEN: Answer = { status: 404, message: MSG.surveyNotFound };
+
+/** A survey of `owner` at version 1 with one question; answers their ids. */
+async function surveyOf(f: Fixtures, owner: SeededUser) {
+  const question = newQuestion('freeFormText', randomUUID, null);
+  const [survey] = await f.app.server.deps.db
+    .insert(surveys)
+    .values({ ownerId: owner.userId, name: 'Pulse', questions: [{ ...question, text: '<p>Why?</p>' }] })
+    .returning();
+  return { surveyId: survey!.id, questionId: question._id };
+}
+
+/** A row for a procedure on one of the caller's surveys: `input` from its ids; another tenant's is 404. */
+function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async (f) => input(await surveyOf(f, f.me)),
+    foreign: {
+      id: async (f) => (await surveyOf(f, f.other)).surveyId,
+      input: (surveyId) => input({ surveyId, questionId: randomUUID() }),
+      answer: SURVEY_HIDDEN,
+    },
+  };
+}
 
 const DAY = 86_400_000;
 /** A live emailed token of `kind` for the login, as the mail would carry it. */
@@ -165,6 +191,17 @@ const PROCEDURES: Record<string, Row> = {
       return { id: response!.randomUuid };
     },
   },
+  'surveys.list': { rule: 'signedIn', input: () => ({}) },
+  'surveys.create': { rule: 'signedIn', input: () => ({ name: 'Pulse' }) },
+  'surveys.get': onSurvey(({ surveyId }) => ({ id: surveyId })),
+  'surveys.update': onSurvey(({ surveyId }) => ({ id: surveyId, survey: { version: 1, name: 'Renamed' } })),
+  'surveys.duplicate': onSurvey(({ surveyId }) => ({ id: surveyId })),
+  'surveys.delete': onSurvey(({ surveyId }) => ({ id: surveyId })),
+  'surveys.questions.update': onSurvey((ids) => ({ ...ids, version: 1, question: { isRequired: true } })),
+  'surveys.questions.insert': onSurvey(({ surveyId }) => ({ surveyId, version: 1, index: 0, type: 'pageBreak' })),
+  'surveys.questions.duplicate': onSurvey((ids) => ({ ...ids, version: 1 })),
+  'surveys.questions.delete': onSurvey((ids) => ({ ...ids, version: 1 })),
+  'surveys.questions.reorder': onSurvey(({ surveyId, questionId }) => ({ surveyId, version: 1, order: [questionId] })),
 };
 
 interface ProcedureDef {

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { type Db, eq, organizations, responses, surveys, userLogins, users } from '@tieline/db';
-import { PLAN_KEYS } from '@tieline/validation';
+import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
 import { defaultModules } from '../services/users/user-wire';
 
@@ -9,6 +10,70 @@ const WELCOME =
   '<p>Hello {firstName},</p><p>This short survey asks who you work with. It takes about ten minutes. Your answers are confidential.</p>';
 const THANKS = '<p>Thank you, {fullName}. Your answers have been saved.</p>';
 const RESPONDENTS = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'];
+
+const options = (...titles: string[]) => titles.map((title) => ({ _id: randomUUID(), title }));
+
+/**
+ * The demo questionnaire: relationship questions over the respondent list (the default source, so
+ * `list` follows the survey's respondent list), two matrices fed by their answers, and one of each
+ * other type, on three pages.
+ */
+export function demoQuestions(): TQuestionData[] {
+  const q = (type: TQuestionType, text: string, over: Partial<TQuestionData> = {}): TQuestionData => ({
+    ...newQuestion(type, randomUUID, null),
+    text,
+    ...over,
+  });
+  const advice = q('searchAndSelect', '<p><strong>Who do you go to for advice about your work?</strong></p>', {
+    isRelationshipQuestion: true,
+    allowMultipleSelections: true,
+    isRequired: true,
+    abbreviation: 'Advice',
+  });
+  const collaboration = q(
+    'multipleSelection',
+    '<p><strong>Who have you worked with on a project in the last three months?</strong></p>',
+    { isRelationshipQuestion: true, allowMultipleSelections: true, abbreviation: 'Collaboration' },
+  );
+  return [
+    q('descriptiveText', '<h2>Your network</h2><p>The next questions ask about the people you work with.</p>'),
+    advice,
+    collaboration,
+    q('pageBreak', ''),
+    q('matrixSelection', '<p><strong>How often do you talk with each of them?</strong></p>', {
+      isRelationshipQuestion: true,
+      previousQn: [collaboration._id],
+      columnHeadings: options('Daily', 'Weekly', 'Monthly', 'Rarely'),
+      abbreviation: 'Contact frequency',
+    }),
+    q('matrixSelection', '<p><strong>Which of the people you go to for advice know each other?</strong></p>', {
+      isRelationshipQuestion: true,
+      previousQn: [advice._id],
+      ...matrixTypeFlags('undirected'),
+      abbreviation: 'Advice ego network',
+    }),
+    q('pageBreak', ''),
+    q('descriptiveText', '<h2>About you</h2>'),
+    q('multipleSelection', '<p><strong>Which office do you work in?</strong></p>', {
+      isAttribute: true,
+      selectionOptions: options('London', 'New York', 'Singapore'),
+      abbreviation: 'Office',
+    }),
+    q('singleNumeric', '<p><strong>How many years have you worked here?</strong></p>', {
+      isAttribute: true,
+      abbreviation: 'Tenure',
+    }),
+    q('numericRange', '<p><strong>How easy is it to get the information you need?</strong></p>', {
+      numericRangeMax: 10,
+      numericRangeDefault: 5,
+      numericRangeMinLabel: 'Very hard',
+      numericRangeMaxLabel: 'Very easy',
+      numericRangeShowValues: true,
+      abbreviation: 'Information access',
+    }),
+    q('freeFormText', '<p><strong>What would make working together easier?</strong></p>', { abbreviation: 'Ideas' }),
+  ];
+}
 
 /**
  * Demo account and data, created once: a verified login with an individual account and an owner
@@ -57,6 +122,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
         status: 'Collecting',
         welcomeMessage: WELCOME,
         thankYouMessage: THANKS,
+        questions: demoQuestions(),
       })
       .returning();
     const links = await tx

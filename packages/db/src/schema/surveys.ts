@@ -1,8 +1,19 @@
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { users } from './users';
 
-/** Surveys: the columns the respondent shell needs; the builder issue adds the rest. */
+/**
+ * A question as the survey row keeps it: the wire shape of @tieline/validation's TQuestionData (db
+ * imports nothing of ours, so the shape is restated loosely here and checked where it is read).
+ */
+export type StoredQuestion = { _id: string; type: string; previousQn: string[] } & Record<string, unknown>;
+
+/**
+ * Surveys. Questions live in one jsonb array on the row: every question operation is then one
+ * read-modify-write of one row under the version check (insert, reorder and delete renumber nothing
+ * elsewhere), and a survey is always read whole. `version` is the optimistic-concurrency counter every
+ * write compares and bumps.
+ */
 export const surveys = pgTable(
   'surveys',
   {
@@ -14,7 +25,26 @@ export const surveys = pgTable(
     status: text().notNull().default('Offline'),
     welcomeMessage: text().notNull().default(''),
     thankYouMessage: text().notNull().default(''),
+    /** The stored image file's id, set by the image upload. */
+    imageUuid: uuid(),
+    questions: jsonb().$type<StoredQuestion[]>().notNull().default([]),
+    redirectTo: text().notNull().default(''),
+    webhookOnCompletion: text().notNull().default(''),
+    identifyingInformation: text().notNull().default(''),
+    nameAutocompletion: boolean().notNull().default(false),
+    requireSignUp: boolean().notNull().default(false),
+    /** Null: no limit. */
+    respondentLimit: integer(),
+    hasOpenLink: boolean().notNull().default(false),
+    permittedDomains: jsonb().$type<{ name: string }[]>().notNull().default([]),
+    from: text().notNull().default(''),
+    email: jsonb()
+      .$type<{ subject: string; body: string; plainHTML: boolean }>()
+      .notNull()
+      .default({ subject: '', body: '', plainHTML: false }),
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('surveys_owner_idx').on(t.ownerId)],
 );

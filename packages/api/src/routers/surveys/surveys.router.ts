@@ -1,7 +1,27 @@
-import { ZRandomUUID, ZRespondentSurvey } from '@tieline/validation';
+import {
+  ZCreateSurveyInput,
+  ZOk,
+  ZRandomUUID,
+  ZRespondentSurvey,
+  ZSurvey,
+  ZSurveyIdInput,
+  ZSurveyListInput,
+  ZSurveySummary,
+  ZUpdateSurveyInput,
+} from '@tieline/validation';
 import { z } from 'zod';
+import { createSurvey, duplicateSurvey } from '../../services/surveys/create-survey';
+import { getSurvey, listSurveys } from '../../services/surveys/read-surveys';
 import { surveyByRandomUUID } from '../../services/surveys/survey-by-random-uuid';
-import { publicProcedure, router } from '../../trpc';
+import { deleteSurvey, updateSurvey } from '../../services/surveys/update-survey';
+import { protectedProcedure, publicProcedure, router } from '../../trpc';
+import { errorResponses } from './error-responses';
+import { questionsRouter } from './questions.router';
+
+const tags = ['surveys'];
+const read = errorResponses(400, 401, 404, 500);
+const write = errorResponses(400, 401, 403, 404, 409, 500);
+const change = errorResponses(400, 401, 403, 404, 500);
 
 export const surveysRouter = router({
   byRandomUUID: publicProcedure
@@ -9,4 +29,89 @@ export const surveysRouter = router({
     .input(z.object({ id: ZRandomUUID }))
     .output(ZRespondentSurvey)
     .query(({ ctx, input }) => surveyByRandomUUID(ctx.deps, ctx.caller, input)),
+
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/surveys',
+        tags,
+        summary: 'Surveys the caller may see, with counts',
+        errorResponses: errorResponses(400, 401, 500),
+      },
+    })
+    .input(ZSurveyListInput)
+    .output(z.array(ZSurveySummary))
+    .query(({ ctx, input }) => listSurveys(ctx.deps, ctx.caller, input)),
+
+  // Spec path POST /api/base/surveys/: trpc-to-openapi drops trailing slashes from paths and requests
+  // alike, so /surveys and /surveys/ both reach it.
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/surveys',
+        tags,
+        summary: 'A new survey',
+        errorResponses: errorResponses(400, 401, 403, 500),
+      },
+    })
+    .input(ZCreateSurveyInput)
+    .output(ZSurvey)
+    .mutation(({ ctx, input }) => createSurvey(ctx.deps, ctx.caller, input)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/surveys/{id}', tags, summary: 'The whole survey', errorResponses: read },
+    })
+    .input(ZSurveyIdInput)
+    .output(ZSurvey)
+    .query(({ ctx, input }) => getSurvey(ctx.deps, ctx.caller, input)),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/surveys/{id}',
+        tags,
+        summary: 'Save survey fields (version-checked)',
+        errorResponses: write,
+      },
+    })
+    .input(ZUpdateSurveyInput)
+    .output(ZSurvey)
+    .mutation(({ ctx, input }) => updateSurvey(ctx.deps, ctx.caller, input)),
+
+  duplicate: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/surveys/{id}/duplicate',
+        tags,
+        summary: 'A copy without responses',
+        errorResponses: change,
+      },
+    })
+    .input(ZSurveyIdInput)
+    .output(ZSurvey)
+    .mutation(({ ctx, input }) => duplicateSurvey(ctx.deps, ctx.caller, input)),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/surveys/{id}',
+        tags,
+        summary: 'Delete with its responses',
+        errorResponses: change,
+      },
+    })
+    .input(ZSurveyIdInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await deleteSurvey(ctx.deps, ctx.caller, input);
+      return { ok: true } as const;
+    }),
+
+  questions: questionsRouter,
 });

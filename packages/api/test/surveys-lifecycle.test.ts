@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { eq, responses, surveys } from '@tieline/db';
+import { finishQuestionEdit, MSG, matrixType, QUESTION_TYPES, questionProblem } from '@tieline/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../src/html/sanitize';
+import { demoQuestions } from '../src/seed/demo';
+import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { clientOf, colleague, question, restOf, seedSurvey } from './surveys-setup';
+
+// Who reaches whose survey, and the calls that make or end one: duplicate, delete, the demo survey.
+
+let app: TestApp;
+let owner: SeededUser;
+beforeAll(async () => {
+  app = await startTestApp({ smtp: false });
+  owner = await seedUser(app, 'owner');
+});
+afterAll(() => app.close());
+
+const notFound = { status: 404, message: MSG.surveyNotFound };
+
+describe('who sees whose surveys', () => {
+  it('an org admin sees and edits a member’s survey; a simplified colleague and other tenants get 404', async () => {
+    const orgOwner = await seedUser(app, 'owner');
+    const member = await colleague(app, orgOwner.organizationId!, 'Simplified Access-only');
+    const admin = await colleague(app, orgOwner.organizationId!, 'Admin');
+    const peer = await colleague(app, orgOwner.organizationId!, 'Simplified Access-only');
+    const outsider = await seedUser(app, 'owner');
+    const row = await seedSurvey(app, member.userId, [], 'Member survey');
+
+    for (const viewer of [orgOwner, admin, member]) {
+      const list = await clientOf(app, viewer).surveys.list.query({});
+      expect(list.map((s) => s._id)).toContain(row.id);
+    }
+    const saved = await clientOf(app, admin).surveys.update.mutate({
+      id: row.id,
+      survey: { version: 1, name: 'By admin' },
+    });
+    expect(saved.name).toBe('By admin');
+
+    for (const stranger of [peer, outsider]) {
+      const client = clientOf(app, stranger);
+      expect((await client.surveys.list.query({})).map((s) => s._id)).not.toContain(row.id);
+      expect(await rejection(client.surveys.get.query({ id: row.id }))).toEqual(notFound);
+      expect(await rejection(client.surveys.update.mutate({ id: row.id, survey: { version: 2, name: 'X' } }))).toEqual(
+        notFound,
+      );
+      expect(await rejection(client.surveys.duplicate.mutate({ id: row.id }))).toEqual(notFound);
+      expect(await rejection(client.surveys.delete.mutate({ id: row.id }))).toEqual(notFound);
+      const rest = restOf(app, stranger);
+      expect(await rest.get(`/surveys/${row.id}`)).toMatchObject({
+        status: 404,
+        body: { message: MSG.surveyNotFound },
+      });
+      expect(await rest.call('DELETE', `/api/base/surveys/${row.id}`)).toMatchObject({ status: 404 });
+    }
+    expect((await clientOf(app, member).surveys.get.query({ id: row.id })).name).toBe('By admin');
+  });
+});
+
+describe('POST /api/base/surveys/{id}/duplicate (surveys.duplicate)', () => {
+  it('copies settings and questions with new ids and remapped sources, without responses or image', async () => {
+    const source = question('searchAndSelect', { isRelationshipQuestion: true });
+    const piped = question('multipleSelection', { isRelationshipQuestion: true, previousQn: [source._id] });
+    const row = await seedSurvey(app, owner.userId, [source, question('pageBreak'), piped], 'Original');
+    const { db } = app.server.deps;
+    await db
+      .update(surveys)
+      .set({ status: 'Collecting', thankYouMessage: '<p>Bye</p>', hasOpenLink: true, imageUuid: randomUUID() })
+      .where(eq(surveys.id, row.id));
+    await db.insert(responses).values({ surveyId: row.id, nodeName: 'Ada', status: 'Submitted' });
+
+    const res = await restOf(app, owner).post(`/surveys/${row.id}/duplicate`, {});
+    expect(res.status).toBe(200);
+    const copy = res.body;
+    expect(copy).toMatchObject({
+      name: 'Original (copy)',
+      status: 'Offline',
+      thankYouMessage: '<p>Bye</p>',
+      hasOpenLink: true,
+      imageUUID: null,
+      version: 1,
+    });
+    expect(copy._id).not.toBe(row.id);
+    const [newSource, , newPiped] = copy.questions;
+    expect(newSource._id).not.toBe(source._id);
+    expect(newPiped.previousQn).toEqual([newSource._id]);
+    expect(newPiped.selectionOptions.map((o: { _id: string }) => o._id)).not.toContain(piped.selectionOptions[0]!._id);
+    const list = await clientOf(app, owner).surveys.list.query({ search: 'Original (copy)' });
+    expect(list).toMatchObject([{ _id: copy._id, respondentCount: 0 }]);
+    expect((await clientOf(app, owner).surveys.get.query({ id: row.id })).questions[2]!.previousQn).toEqual([
+      source._id,
+    ]);
+  });
+
+  it('gives the copy to whoever made it', async () => {
+    const orgOwner = await seedUser(app, 'owner');
+    const member = await colleague(app, orgOwner.organizationId!, 'Simplified Access-only');
+    const row = await seedSurvey(app, member.userId, [], 'Shared');
+    const copy = await clientOf(app, orgOwner).surveys.duplicate.mutate({ id: row.id });
+    const [stored] = await app.server.deps.db.select().from(surveys).where(eq(surveys.id, copy._id));
+    expect(stored!.ownerId).toBe(orgOwner.userId);
+  });
+});
+
+describe('DELETE /api/base/surveys/{id} (surveys.delete)', () => {
+  it('deletes the survey with its responses; its personal links stop working', async () => {
+    const row = await seedSurvey(app, owner.userId);
+    const { db } = app.server.deps;
+    const [link] = await db.insert(responses).values({ surveyId: row.id, nodeName: 'Ada' }).returning();
+    const rest = restOf(app, owner);
+    expect((await rest.get(`/surveys/byRandomUUID/${link!.randomUuid}`)).status).toBe(200);
+
+    expect(await rest.call('DELETE', `/api/base/surveys/${row.id}`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await db.select().from(responses).where(eq(responses.surveyId, row.id))).toEqual([]);
+    expect((await rest.get(`/surveys/${row.id}`)).status).toBe(404);
+    expect((await rest.get(`/surveys/byRandomUUID/${link!.randomUuid}`)).status).toBe(404);
+    expect((await rest.call('DELETE', `/api/base/surveys/${row.id}`)).status).toBe(404);
+  });
+});
+
+describe('the demo survey', () => {
+  it('is a questionnaire the builder would save: every question passes its rules, text already sanitized', async () => {
+    const questions = demoQuestions();
+    expect(questions.map((q) => q.type)).toEqual(
+      expect.arrayContaining([
+        'searchAndSelect',
+        'multipleSelection',
+        'matrixSelection',
+        'pageBreak',
+        'descriptiveText',
+      ]),
+    );
+    expect(new Set(questions.map((q) => q.type)).size).toBe(QUESTION_TYPES.length);
+    expect(questions.filter((q) => q.isRelationshipQuestion && q.type === 'matrixSelection').map(matrixType)).toEqual([
+      'regular',
+      'undirected',
+    ]);
+    questions.forEach((q, index) => {
+      expect(questionProblem(questions, index), q.text).toBeNull();
+      expect(finishQuestionEdit(q)).toEqual(q);
+      expect(sanitizeRichText(q.text)).toBe(q.text);
+    });
+    const row = await seedSurvey(app, owner.userId, questions, 'Demo');
+    const survey = await clientOf(app, owner).surveys.get.query({ id: row.id });
+    expect(survey.questions.map((q) => q.page)).toEqual([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2]);
+  });
+});
