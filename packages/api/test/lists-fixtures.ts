@@ -4,8 +4,11 @@ import { surveys } from '@tieline/db';
 import type { SeededUser, TestApp } from './helpers';
 import { randomAddress } from './helpers';
 
-/** A real xlsx (or xls) file of the given rows, as a spreadsheet program would save it. */
-export function xlsx(rows: unknown[][], opts: { bookType?: 'xlsx' | 'xls'; sheet?: XLSX.WorkSheet } = {}): Buffer {
+/** A real xlsx (or xls, ods) file of the given rows, as a spreadsheet program would save it. */
+export function xlsx(
+  rows: unknown[][],
+  opts: { bookType?: 'xlsx' | 'xls' | 'ods'; sheet?: XLSX.WorkSheet } = {},
+): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, opts.sheet ?? XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
   return XLSX.write(book, { type: 'buffer', bookType: opts.bookType ?? 'xlsx', compression: true }) as Buffer;

@@ -9,8 +9,8 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { emailTokens, responses, surveys, tempUsers } from '@tieline/db';
-import { MSG } from '@tieline/validation';
+import { emailTokens, lists, responses, surveys, tempUsers } from '@tieline/db';
+import { LIST_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -82,6 +82,18 @@ async function emailedToken(f: Fixtures, kind: 'verify' | 'reset') {
     .values({ id: hashToken(token), kind, userLoginId: f.me.loginId, expiresAt: new Date(Date.now() + DAY) });
   return token;
 }
+
+/** A survey of `ownerId` with a supplementary list; answers both ids. */
+async function surveyWithList(f: Fixtures, ownerId: string) {
+  const { db } = f.app.server.deps;
+  const [survey] = await db.insert(surveys).values({ ownerId, name: 'Lists' }).returning();
+  const [list] = await db
+    .insert(lists)
+    .values({ surveyId: survey!.id, title: `Offices ${randomUUID()}`, type: 'Supplementary List' })
+    .returning();
+  return { surveyId: survey!.id, listId: list!.id };
+}
+const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };
 
 const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },
@@ -163,6 +175,33 @@ const PROCEDURES: Record<string, Row> = {
         .returning();
       const [response] = await db.insert(responses).values({ surveyId: survey!.id, nodeName: 'Ada' }).returning();
       return { id: response!.randomUuid };
+    },
+  },
+  'lists.all': {
+    rule: 'signedIn',
+    input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).surveyId,
+      input: (surveyId) => ({ surveyId }),
+      answer: { status: 404, message: MSG.surveyNotFound },
+    },
+  },
+  'lists.update': {
+    rule: 'signedIn',
+    input: async (f) => ({ listId: (await surveyWithList(f, f.me.userId)).listId, title: 'Renamed' }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).listId,
+      input: (listId) => ({ listId, title: 'Renamed' }),
+      answer: listHidden,
+    },
+  },
+  'lists.delete': {
+    rule: 'signedIn',
+    input: async (f) => ({ id: (await surveyWithList(f, f.me.userId)).listId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).listId,
+      input: (id) => ({ id }),
+      answer: listHidden,
     },
   },
 };

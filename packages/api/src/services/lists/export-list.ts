@@ -44,10 +44,10 @@ export async function exportList(deps: Deps, caller: SignedInCaller, input: { li
   const header = [...REQUIRED_COLUMNS[list.type], ...list.columns.map((c) => c.name)];
   const rows = members.map((n) => [
     n.name,
-    ...(withEmail ? [n.email ?? ''] : []),
+    ...(withEmail ? [n.email] : []),
     ...list.columns.map(({ name, type }) => {
       const cell = n.attributes[name];
-      if (!cell) return '';
+      if (!cell) return null;
       // Dates go out as the ISO text they came in as: a spreadsheet date would carry this server's zone.
       return type === 'number' || type === 'boolean' ? cell.value : cell.text;
     }),
