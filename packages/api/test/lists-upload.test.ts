@@ -305,7 +305,7 @@ describe('a supplementary list upload', () => {
       body: form,
     });
     expect(two.status).toBe(400);
-    expect((await two.json()).message).toBe(LIST_MSG.oneFileOnly);
+    expect(((await two.json()) as { message: string }).message).toBe(LIST_MSG.oneFileOnly);
   });
 });
 
@@ -335,7 +335,11 @@ describe('who may upload', () => {
   it('refuses cross-site multipart with 403, and multipart anywhere else with 415', async () => {
     const surveyId = await seedSurvey(app, owner);
     const file = xlsx([['Name', 'Email'], ...respondents(1)]);
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSite) {
       const res = await upload(app, owner.cookie, `/lists/uploadRespondentList/${surveyId}`, file, {}, { headers });
       expect(res).toMatchObject({ status: 403, body: { message: MSG.crossSite } });
     }
