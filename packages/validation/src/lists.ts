@@ -86,8 +86,13 @@ function isoDate(d: Date): string {
 const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NEEDS_MENDING = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/;
+
 /** One cell as stored: control characters as spaces, broken Unicode replaced, ends trimmed. */
 export function cleanCell(s: string): string {
+  // Nearly every cell is clean text: one scan instead of three replaces (200,000 rows of cells).
+  if (!NEEDS_MENDING.test(s)) return s.trim();
   return cleanLine(s.replace(NUL, ' ').replace(LONE_SURROGATE, '\uFFFD'));
 }
 
