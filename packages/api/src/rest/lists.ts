@@ -60,10 +60,10 @@ export function listsRest(deps: Deps): express.Router {
         // Spec §7: the answer has respondentCreditsUsed and survey; billing is not built, so none are used.
         const answer: TRespondentUploadResult = {
           respondentCreditsUsed: 0,
-          survey: { _id: result.survey._id, respondentList: result.list._id },
+          survey: { _id: surveyId.data, respondentList: result._id },
         };
         res.json(answer);
-      } else res.json(result.list);
+      } else res.json(result);
     } catch (error) {
       answerUploadError(res, error, next);
     }

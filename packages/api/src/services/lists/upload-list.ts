@@ -35,8 +35,9 @@ export interface UploadListInput {
 }
 
 export interface UploadListResult {
-  list: { _id: string; title: string; type: TListType };
-  survey: { _id: string; respondentList: string | null };
+  _id: string;
+  title: string;
+  type: TListType;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -112,25 +113,13 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
         await renameResponses(tx, links.renamed);
         await insertResponses(tx, survey.id, links.added);
       }
-      const respondentList = type === 'Respondent List' ? list!.id : await respondentListId(tx, survey.id);
-      return {
-        list: { _id: list!.id, title: list!.title, type },
-        survey: { _id: survey.id, respondentList },
-      } satisfies UploadListResult;
+      return { _id: list!.id, title: list!.title, type } satisfies UploadListResult;
     });
   } catch (error) {
-    // Another request took the title, or created the respondent list, between the check and the write.
+    // A rename (which does not wait for the survey lock) took the title between the check and the write.
     if (uniqueViolation(error) === 'lists_title_key') throw refusal(uploadErrorPayload('title', LIST_MSG.titleTaken));
     throw error;
   }
-}
-
-async function respondentListId(tx: Tx, surveyId: string): Promise<string | null> {
-  const list = await tx.query.lists.findFirst({
-    where: and(eq(lists.surveyId, surveyId), eq(lists.type, 'Respondent List')),
-    columns: { id: true },
-  });
-  return list?.id ?? null;
 }
 
 async function requireOwnList(db: Db, surveyId: string, listId: string) {
