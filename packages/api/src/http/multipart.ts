@@ -94,6 +94,10 @@ export function readMultipart(req: Request, limits: MultipartLimits): Promise<Mu
       reject(new MultipartError(problem ?? 'malformed'));
     });
     bb.on('close', () => (problem ? reject(new MultipartError(problem)) : resolve({ fields, file })));
+    // A client that goes away mid-body leaves busboy waiting for the rest: let the request go instead.
+    req.once('close', () => {
+      if (!req.complete) reject(new MultipartError('malformed'));
+    });
     req.pipe(bb);
   });
 }
