@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|install]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -166,11 +166,15 @@ async function signin() {
   }
 }
 
-/** Starts the built server and waits for it; returns its base URL and a stop function. */
+/** Starts the built server and waits for it; returns its base URL, what it printed, and a stop function. */
 async function startServer(port, env) {
   const child = spawn(process.execPath, [server], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -182,6 +186,7 @@ async function startServer(port, env) {
   }
   return {
     base,
+    output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -259,6 +264,97 @@ async function authed() {
   }
 }
 
+/**
+ * A 50,000-row respondent list uploaded end to end over HTTP (multipart, format checks, SheetJS parse,
+ * the shared rules, one transaction storing 50,000 nodes and 50,000 personal links) against SheetJS
+ * alone parsing the same file (`read` + `sheet_to_json`, default options) in this process, alternated
+ * so both meet the same load. Each timed upload follows a one-row upload, so it inserts every row.
+ */
+async function lists() {
+  const XLSX = await import(join(root, 'packages/api/node_modules/@e965/xlsx/xlsx.mjs'));
+  const rows = [['Name', 'Email', 'Department', 'Age']];
+  for (let i = 0; i < 50_000; i++)
+    rows.push([`Person ${i}`, `person.${i}@example.com`, `Dept ${i % 20}`, 20 + (i % 40)]);
+  const book = (aoa) => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Sheet1');
+    return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true });
+  };
+  const file = book(rows);
+  const small = book(rows.slice(0, 2));
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dbName = `tieline_bench_l_${process.pid}`;
+  execSync(`psql "${pgUrl}" -qc "create database ${dbName}"`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tieline-bench-'));
+  const engines = {
+    pglite: { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'yes' },
+    postgres: { DATABASE_URL: pgUrl.replace(/\/[^/]*$/, `/${dbName}`), SEED_DEMO: 'yes' },
+  };
+  results.lists = {
+    what: 'POST /api/base/lists/uploadRespondentList of a 50,000-row xlsx (4 columns) vs SheetJS read + sheet_to_json of the same file; median of 3',
+    fileBytes: file.length,
+    budgetRatio: 3,
+  };
+  try {
+    for (const [engine, env] of Object.entries(engines)) {
+      const srv = await startServer(4395, env);
+      try {
+        const api = `${srv.base}/api/base`;
+        const post = (path, body, headers = {}) =>
+          fetch(`${api}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          });
+        const link = srv.output().match(/\/responses\/([0-9a-f-]{36})/)?.[1];
+        const surveyId = (await fetch(`${api}/surveys/byRandomUUID/${link}`).then((r) => r.json()))._id;
+        const demo = { email: 'demo@tieline.local', password: 'tieline-demo' };
+        const choices = await post('/userLogins/signin', demo).then((r) => r.json());
+        let cookie = '';
+        for (const user of choices.users) {
+          const signedIn = await post('/userLogins/signin', { ...demo, userId: user._id });
+          cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+          if ((await fetch(`${api}/lists/all/${surveyId}`, { headers: { cookie } })).ok) break;
+        }
+        const upload = async (bytes) => {
+          const form = new FormData();
+          form.append('skipCheckForDeletedNodes', 'true');
+          form.append('file', new Blob([bytes]), 'list.xlsx');
+          const t = performance.now();
+          const res = await fetch(`${api}/lists/uploadRespondentList/${surveyId}`, {
+            method: 'POST',
+            headers: { cookie },
+            body: form,
+          });
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`upload answered ${res.status}`);
+          return performance.now() - t;
+        };
+        const uploads = [];
+        const parses = [];
+        for (let i = 0; i < 3; i++) {
+          await upload(small);
+          uploads.push(await upload(file));
+          const t = performance.now();
+          const wb = XLSX.read(file);
+          XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]]);
+          parses.push(performance.now() - t);
+        }
+        results.lists[engine] = {
+          uploadMs: Math.round(median(uploads)),
+          sheetjsParseMs: Math.round(median(parses)),
+          ratio: +(median(uploads) / median(parses)).toFixed(2),
+        };
+      } finally {
+        await srv.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    execSync(`psql "${pgUrl}" -qc "drop database if exists ${dbName} with (force)"`);
+  }
+}
+
 function install() {
   const clean = () =>
     execSync('rm -rf node_modules apps/*/node_modules packages/*/node_modules e2e/node_modules', { cwd: root });
@@ -282,7 +378,7 @@ function install() {
   };
 }
 
-const all = { startup, bundles, signin, authed, install };
+const all = { startup, bundles, signin, authed, lists, install };
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;
   console.error(`bench: ${name}...`);

@@ -1,4 +1,5 @@
 import { configRouter } from './routers/config/config.router';
+import { listsRouter } from './routers/lists/lists.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { supportRouter } from './routers/support/support.router';
 import { surveysRouter } from './routers/surveys/surveys.router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   tempUsers: tempUsersRouter,
   support: supportRouter,
   surveys: surveysRouter,
+  lists: listsRouter,
 });
 
 export type AppRouter = typeof appRouter;

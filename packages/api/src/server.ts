@@ -14,6 +14,7 @@ import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
+import { listsRest, MULTIPART_ROUTES } from './rest/lists';
 import { appRouter } from './root';
 
 export const BODY_LIMIT_BYTES = 100_000;
@@ -85,7 +86,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
 
   const api = express.Router();
-  api.use(sameOriginJson(deps.publicOrigin));
+  api.use(sameOriginJson(deps.publicOrigin, MULTIPART_ROUTES));
   api.get('/health', async (_req, res) => {
     await db.execute(sql`select 1`);
     res.json({ ok: true, database: dbHandle.kind });
@@ -114,6 +115,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     doc ??= openApiDocument();
     res.json(doc);
   });
+  // Uploads (multipart, their own size limit) and file downloads, before the JSON body parser.
+  api.use('/base', listsRest(deps));
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use(
     '/base',

@@ -13,6 +13,9 @@ describe('OpenAPI document', () => {
     expect(paths.sort()).toEqual(
       [
         '/getConfig',
+        '/lists/all/{surveyId}',
+        '/lists/{id}',
+        '/lists/{listId}',
         '/supportRequest',
         '/surveys',
         '/surveys/byRandomUUID/{id}',

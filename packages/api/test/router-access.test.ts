@@ -9,8 +9,8 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { emailTokens, responses, surveys, tempUsers } from '@tieline/db';
-import { MSG, newQuestion } from '@tieline/validation';
+import { emailTokens, lists, responses, surveys, tempUsers } from '@tieline/db';
+import { LIST_MSG, MSG, newQuestion } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -109,6 +109,18 @@ async function emailedToken(f: Fixtures, kind: 'verify' | 'reset') {
   return token;
 }
 
+/** A survey of `ownerId` with a supplementary list; answers both ids. */
+async function surveyWithList(f: Fixtures, ownerId: string) {
+  const { db } = f.app.server.deps;
+  const [survey] = await db.insert(surveys).values({ ownerId, name: 'Lists' }).returning();
+  const [list] = await db
+    .insert(lists)
+    .values({ surveyId: survey!.id, title: `Offices ${randomUUID()}`, type: 'Supplementary List' })
+    .returning();
+  return { surveyId: survey!.id, listId: list!.id };
+}
+const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };
+
 const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },
   // Public, but gated by configuration: readable here (no SMTP, loopback only); 404 otherwise, which
@@ -202,6 +214,33 @@ const PROCEDURES: Record<string, Row> = {
   'surveys.questions.duplicate': onSurvey((ids) => ({ ...ids, version: 1 })),
   'surveys.questions.delete': onSurvey((ids) => ({ ...ids, version: 1 })),
   'surveys.questions.reorder': onSurvey(({ surveyId, questionId }) => ({ surveyId, version: 1, order: [questionId] })),
+  'lists.all': {
+    rule: 'signedIn',
+    input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).surveyId,
+      input: (surveyId) => ({ surveyId }),
+      answer: { status: 404, message: MSG.surveyNotFound },
+    },
+  },
+  'lists.update': {
+    rule: 'signedIn',
+    input: async (f) => ({ listId: (await surveyWithList(f, f.me.userId)).listId, title: 'Renamed' }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).listId,
+      input: (listId) => ({ listId, title: 'Renamed' }),
+      answer: listHidden,
+    },
+  },
+  'lists.delete': {
+    rule: 'signedIn',
+    input: async (f) => ({ id: (await surveyWithList(f, f.me.userId)).listId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).listId,
+      input: (id) => ({ id }),
+      answer: listHidden,
+    },
+  },
 };
 
 interface ProcedureDef {

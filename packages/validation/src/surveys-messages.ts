@@ -32,6 +32,7 @@ export const SURVEY_MSG = {
   tooManyQuestions: 'A survey can have at most 500 questions',
   surveyTooLarge: 'This survey has reached its size limit of 5,000,000 characters of questions',
   questionNotFound: 'Question not found',
+  listNotOfSurvey: 'Choose one of this survey’s lists',
   indexOutOfRange: 'Insert position is outside the list of questions',
   orderNotPermutation: 'The new order must name every question of the survey exactly once',
   /** A reorder that would put a question above one it takes answers from. */

@@ -31,13 +31,18 @@ export function requestGate(publicUrl: string) {
  * Mutations must come from our own pages and be JSON: tRPC v11 would otherwise run a mutation posted by
  * a cross-site multipart form with the victim's cookie. Scripts send no Origin and use JSON too.
  * Mutations reached by GET (verifyEmail) are checked by the tRPC layer (trpc.ts), which knows them.
+ * File uploads are the one exception to JSON: `multipartRoutes` (paths under /api) also take
+ * multipart/form-data, still only from our own pages.
  */
-export function sameOriginJson(publicOrigin: string) {
+export function sameOriginJson(publicOrigin: string, multipartRoutes: readonly RegExp[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE.has(req.method)) return next();
     if (isCrossSite(req, publicOrigin)) return sendError(res, 'FORBIDDEN', MSG.crossSite);
     const type = req.headers['content-type'];
-    if (type && !type.startsWith('application/json')) return sendError(res, 'UNSUPPORTED_MEDIA_TYPE', MSG.jsonOnly);
+    const upload = type?.startsWith('multipart/form-data') && multipartRoutes.some((r) => r.test(req.path));
+    if (type && !type.startsWith('application/json') && !upload) {
+      return sendError(res, 'UNSUPPORTED_MEDIA_TYPE', MSG.jsonOnly);
+    }
     next();
   };
 }

@@ -24,9 +24,11 @@ export async function insertQuestion(
   caller: SignedInCaller,
   input: TInsertQuestionInput,
 ): Promise<TQuestionCreated> {
-  const outcome = await editQuestions(deps, caller, input, (questions, row) => {
+  // Read before the access check in editQuestions: for a survey the actor may not see it reveals nothing.
+  const respondentList = await respondentListOf(deps.db, input.surveyId);
+  const outcome = await editQuestions(deps, caller, input, (questions) => {
     if (input.index > questions.length) throw new AppError('BAD_REQUEST', SURVEY_MSG.indexOutOfRange);
-    const question = newQuestion(input.type, randomUUID, respondentListOf(row));
+    const question = newQuestion(input.type, randomUUID, respondentList);
     return { questions: questions.toSpliced(input.index, 0, question), result: question._id };
   });
   return created(outcome);

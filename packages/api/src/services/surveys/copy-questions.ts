@@ -13,11 +13,18 @@ export function withNewIds(q: TQuestionData): TQuestionData {
 }
 
 /**
- * Copies of a survey's questions for a copy of the survey: new ids, previousQn pointing at the copies.
- * A copy has no lists (they are not copied), so its questions point at none rather than the original's.
+ * Copies of a survey's questions for a copy of the survey: new ids, previousQn pointing at the copies,
+ * `list` pointing at the copied list (`listIds`: original list id -> copy), or none.
  */
-export function copyQuestions(questions: readonly TQuestionData[]): TQuestionData[] {
+export function copyQuestions(
+  questions: readonly TQuestionData[],
+  listIds: ReadonlyMap<string, string>,
+): TQuestionData[] {
   const copies = questions.map(withNewIds);
   const ids = new Map(questions.map((q, i) => [q._id, copies[i]!._id]));
-  return copies.map((q) => ({ ...q, list: null, previousQn: q.previousQn.map((id) => ids.get(id)!) }));
+  return copies.map((q) => ({
+    ...q,
+    list: q.list === null ? null : (listIds.get(q.list) ?? null),
+    previousQn: q.previousQn.map((id) => ids.get(id)!),
+  }));
 }

@@ -3,7 +3,7 @@ import { requireSurvey } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { questionsOf, type SurveyRow, toSurveyWire } from './survey-wire';
+import { questionsOf, type SurveyRow, surveyWire } from './survey-wire';
 import { writeSurvey } from './write-survey';
 
 export interface QuestionsEdit<R> {
@@ -31,7 +31,7 @@ export async function editQuestions<R>(
     throw new AppError('PAYLOAD_TOO_LARGE', SURVEY_MSG.surveyTooLarge);
   }
   const saved = await writeSurvey(deps.db, row, ref.version, { questions });
-  return { survey: toSurveyWire(saved), result };
+  return { survey: await surveyWire(deps.db, saved), result };
 }
 
 /** Where question `id` is in the survey; 404 when it is not one of its questions. */

@@ -3,7 +3,7 @@ import { type TSurvey, type TSurveyListQuery, type TSurveySummary, ZSurveyStatus
 import { requireSurvey, visibleSurveys } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { toSurveyWire } from './survey-wire';
+import { surveyWire } from './survey-wire';
 
 const SORT_COLUMNS = {
   name: sql`lower(${surveys.name})`,
@@ -55,5 +55,5 @@ export async function listSurveys(
 
 /** GET surveys/{id}: the whole survey, to those who may see it (404 to everyone else). */
 export async function getSurvey(deps: Deps, caller: SignedInCaller, input: { id: string }): Promise<TSurvey> {
-  return toSurveyWire(await requireSurvey(deps.db, caller.actor, input.id));
+  return await surveyWire(deps.db, await requireSurvey(deps.db, caller.actor, input.id));
 }

@@ -1,4 +1,4 @@
-import type { surveys } from '@tieline/db';
+import { and, type Db, eq, lists, type surveys } from '@tieline/db';
 import { questionPages, type TQuestionData, type TSurvey, ZSurveyStatus } from '@tieline/validation';
 
 export type SurveyRow = typeof surveys.$inferSelect;
@@ -6,12 +6,28 @@ export type SurveyRow = typeof surveys.$inferSelect;
 /** The row's questions; only our services write them, always as TQuestionData checked on the way in. */
 export const questionsOf = (row: SurveyRow) => row.questions as unknown as TQuestionData[];
 
-/** The survey's respondent list id. */
-// Read from the lists table (the survey's list of type 'Respondent List') once lists are stored.
-export const respondentListOf = (_row: SurveyRow): string | null => null;
+/** The id of the survey's respondent list (at most one per survey), or null before one is uploaded. */
+export async function respondentListOf(db: Db, surveyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.surveyId, surveyId), eq(lists.type, 'Respondent List')));
+  return row?.id ?? null;
+}
+
+/** Whether a list belongs to the survey: a question may only take its rows from the survey's own lists. */
+export async function surveyListIds(db: Db, surveyId: string): Promise<Set<string>> {
+  const rows = await db.select({ id: lists.id }).from(lists).where(eq(lists.surveyId, surveyId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The builder's whole survey (spec field names) with its respondent list read from the lists table. */
+export async function surveyWire(db: Db, row: SurveyRow): Promise<TSurvey> {
+  return toSurveyWire(row, await respondentListOf(db, row.id));
+}
 
 /** The builder's whole survey, spec field names; `page` of each question counted from the page breaks. */
-export function toSurveyWire(row: SurveyRow): TSurvey {
+function toSurveyWire(row: SurveyRow, respondentList: string | null): TSurvey {
   const questions = questionsOf(row);
   const pages = questionPages(questions);
   return {
@@ -21,7 +37,7 @@ export function toSurveyWire(row: SurveyRow): TSurvey {
     imageUUID: row.imageUuid,
     welcomeMessage: row.welcomeMessage,
     thankYouMessage: row.thankYouMessage,
-    respondentList: respondentListOf(row),
+    respondentList,
     questions: questions.map((q, i) => ({ ...q, page: pages[i]! })),
     redirectTo: row.redirectTo,
     webhookOnCompletion: row.webhookOnCompletion,

@@ -14,6 +14,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../html/sanitize';
 import { editQuestions, indexOfQuestion } from './edit-questions';
+import { surveyListIds } from './survey-wire';
 
 /**
  * PUT surveys/{surveyId}/questions/{questionId}: the builder's Finish. The fields sent replace the
@@ -26,6 +27,8 @@ export async function updateQuestion(
   caller: SignedInCaller,
   input: TUpdateQuestionInput,
 ): Promise<TSurvey> {
+  // A question's `list` must be one of this survey's lists, never another survey's (or tenant's).
+  const ownLists = await surveyListIds(deps.db, input.surveyId);
   const { survey } = await editQuestions(deps, caller, input, (questions) => {
     const index = indexOfQuestion(questions, input.questionId);
     const current = questions[index]!;
@@ -40,6 +43,8 @@ export async function updateQuestion(
       ...changes,
       text: text === undefined ? current.text : sanitizeRichText(text),
     });
+    if (edited.list !== null && !ownLists.has(edited.list))
+      throw new AppError('BAD_REQUEST', SURVEY_MSG.listNotOfSurvey);
     const next = questions.with(index, edited);
     const problem = questionProblem(next, index);
     if (problem) throw new AppError('BAD_REQUEST', problem.message);

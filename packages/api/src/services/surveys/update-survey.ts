@@ -4,7 +4,7 @@ import { requireSurvey } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { surveyColumns } from './survey-changes';
-import { toSurveyWire } from './survey-wire';
+import { surveyWire } from './survey-wire';
 import { writeSurvey } from './write-survey';
 
 /**
@@ -16,7 +16,7 @@ export async function updateSurvey(deps: Deps, caller: SignedInCaller, input: TU
   const row = await requireSurvey(deps.db, caller.actor, input.id);
   const { version, ...changes } = input.survey;
   const columns = surveyColumns(row, changes);
-  return toSurveyWire(await writeSurvey(deps.db, row, version, columns, input.force ?? false));
+  return await surveyWire(deps.db, await writeSurvey(deps.db, row, version, columns, input.force ?? false));
 }
 
 /** DELETE surveys/{id}: the survey and, through the foreign key, its responses. */

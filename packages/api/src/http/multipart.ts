@@ -1,0 +1,103 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+
+export interface MultipartLimits {
+  /** The one file's largest size; one byte more answers `tooLarge`. */
+  maxFileBytes: number;
+  /** Text fields read; others are ignored. */
+  fields: readonly string[];
+  /** Name of the file field. */
+  fileField: string;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: UploadedFile | null;
+}
+
+export type MultipartProblem = 'tooLarge' | 'tooManyFiles' | 'malformed';
+export class MultipartError extends Error {
+  constructor(readonly problem: MultipartProblem) {
+    super(`multipart: ${problem}`);
+    this.name = 'MultipartError';
+  }
+}
+
+const FIELD_BYTES = 4096;
+/** Bodies this much over the file limit are refused by their Content-Length, without reading them. */
+const CLAIMED_SLACK = 4;
+
+/**
+ * Reads a multipart/form-data body with busboy: at most one file (held in memory, up to the limit),
+ * short text fields, few parts. A body over the limit is still read to its end (discarding the rest)
+ * so the client receives the 413 instead of a reset connection; only a body that announces itself as
+ * far larger is refused unread.
+ */
+export function readMultipart(req: Request, limits: MultipartLimits): Promise<MultipartForm> {
+  const claimed = Number(req.headers['content-length'] ?? 0);
+  if (claimed > limits.maxFileBytes * CLAIMED_SLACK) return Promise.reject(new MultipartError('tooLarge'));
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: 1,
+          fields: limits.fields.length + 4,
+          fieldSize: FIELD_BYTES,
+          parts: limits.fields.length + 6,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      reject(new MultipartError('malformed'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: UploadedFile | null = null;
+    let problem: MultipartProblem | null = null;
+    // The first problem wins; the body is still drained so the answer reaches the client.
+    const fail = (p: MultipartProblem) => {
+      problem ??= p;
+    };
+
+    bb.on('file', (name, stream, info) => {
+      if (name !== limits.fileField || file) {
+        fail(file ? 'tooManyFiles' : 'malformed');
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => fail('tooLarge'));
+      stream.on('end', () => {
+        file = { fileName: info.filename ?? '', mimeType: info.mimeType, bytes: Buffer.concat(chunks) };
+      });
+    });
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) fail('malformed');
+      else if (limits.fields.includes(name)) fields[name] = value;
+    });
+    bb.on('filesLimit', () => fail('tooManyFiles'));
+    bb.on('fieldsLimit', () => fail('malformed'));
+    bb.on('partsLimit', () => fail('malformed'));
+    bb.on('error', () => {
+      req.unpipe(bb);
+      req.resume();
+      reject(new MultipartError(problem ?? 'malformed'));
+    });
+    bb.on('close', () => (problem ? reject(new MultipartError(problem)) : resolve({ fields, file })));
+    // A client that goes away mid-body leaves busboy waiting for the rest: let the request go instead.
+    req.once('close', () => {
+      if (!req.complete) reject(new MultipartError('malformed'));
+    });
+    req.pipe(bb);
+  });
+}

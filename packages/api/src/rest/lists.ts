@@ -1,0 +1,138 @@
+import {
+  LIST_LIMITS,
+  LIST_MSG,
+  MSG,
+  type TListType,
+  type TRespondentUploadResult,
+  uploadErrorPayload,
+  ZId,
+  ZUploadFields,
+} from '@tieline/validation';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { SignedInCaller } from '../auth/actor';
+import { createContextFactory } from '../context';
+import type { Deps } from '../deps';
+import { APP_ERROR_STATUS, AppError } from '../errors';
+import { sendError } from '../http/guards';
+import { MultipartError, readMultipart } from '../http/multipart';
+import { type Download, exportList, listTemplate, XLSX_CONTENT_TYPE } from '../services/lists/export-list';
+import { ListUploadError, refusal } from '../services/lists/upload-error';
+import { uploadList } from '../services/lists/upload-list';
+
+/** The only routes that take multipart/form-data (http/guards.ts admits it here and nowhere else). */
+export const MULTIPART_ROUTES = [/^\/base\/lists\/upload(Respondent|Supplementary)List\/[^/]+\/?$/];
+
+const UPLOAD_FIELDS = ['title', 'type', 'listId', 'skipCheckForDeletedNodes'] as const;
+
+/** Express routes of the lists feature that JSON bridges cannot carry, mounted under /api/base. */
+export function listsRest(deps: Deps): express.Router {
+  const routes = express.Router();
+  const createContext = createContextFactory(deps);
+
+  /** The caller as the tRPC context builds it; 401 (answered here) without a session. */
+  async function signedIn(req: Request, res: Response): Promise<SignedInCaller | null> {
+    const { session, caller } = await createContext({ req, res });
+    if (session) return { ...caller, actor: session.actor };
+    sendError(res, 'UNAUTHORIZED', MSG.notSignedIn);
+    return null;
+  }
+
+  const upload = (type: TListType) => async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const caller = await signedIn(req, res);
+      if (!caller) return;
+      const surveyId = ZId.safeParse(req.params.surveyId);
+      if (!surveyId.success) return sendError(res, 'NOT_FOUND', MSG.surveyNotFound);
+      const form = await readMultipart(req, {
+        maxFileBytes: LIST_LIMITS.maxFileBytes,
+        fields: UPLOAD_FIELDS,
+        fileField: 'file',
+      });
+      const fields = ZUploadFields.safeParse(form.fields);
+      if (!fields.success) throw refusal(uploadErrorPayload('format', LIST_MSG.badUploadForm));
+      const result = await uploadList(deps, caller, {
+        surveyId: surveyId.data,
+        type,
+        fields: fields.data,
+        file: form.file,
+      });
+      if (type === 'Respondent List') {
+        // Spec §7: the answer has respondentCreditsUsed and survey; billing is not built, so none are used.
+        const answer: TRespondentUploadResult = {
+          respondentCreditsUsed: 0,
+          survey: { _id: surveyId.data, respondentList: result._id },
+        };
+        res.json(answer);
+      } else res.json(result);
+    } catch (error) {
+      answerUploadError(res, error, next);
+    }
+  };
+
+  // POST /api/base/lists/uploadRespondentList/:surveyId (multipart: file, title, type, skipCheckForDeletedNodes)
+  routes.post('/lists/uploadRespondentList/:surveyId', upload('Respondent List'));
+  // POST /api/base/lists/uploadSupplementaryList/:surveyId (multipart: file, title, type, listId, skipCheckForDeletedNodes)
+  routes.post('/lists/uploadSupplementaryList/:surveyId', upload('Supplementary List'));
+
+  // GET /api/base/lists/getIndividualList/:listId/XLSX (by navigation, with the session cookie)
+  routes.get('/lists/getIndividualList/:listId/XLSX', async (req, res, next) => {
+    try {
+      const caller = await signedIn(req, res);
+      if (!caller) return;
+      const listId = ZId.safeParse(req.params.listId);
+      if (!listId.success) return sendError(res, 'NOT_FOUND', LIST_MSG.listNotFound);
+      sendDownload(res, await exportList(deps, caller, { listId: listId.data }), 'private, no-store');
+    } catch (error) {
+      answerUploadError(res, error, next);
+    }
+  });
+
+  // GET /api/base/downloads/Respondent_List_Template.xlsx and .../Supplementary_List_Template.xlsx:
+  // public, since they hold only the required headings and a lapsed session should not block them.
+  routes.get('/downloads/Respondent_List_Template.xlsx', (_req, res) =>
+    sendDownload(res, listTemplate('Respondent List'), 'public, max-age=3600'),
+  );
+  routes.get('/downloads/Supplementary_List_Template.xlsx', (_req, res) =>
+    sendDownload(res, listTemplate('Supplementary List'), 'public, max-age=3600'),
+  );
+  return routes;
+}
+
+function answerUploadError(res: Response, error: unknown, next: NextFunction) {
+  if (error instanceof MultipartError) {
+    if (error.problem === 'tooLarge') {
+      // Refused possibly unread: close the connection rather than read the rest of the body.
+      res.setHeader('Connection', 'close');
+      return sendPayload(
+        res,
+        refusal(uploadErrorPayload('size', LIST_MSG.fileTooLarge, { sizeErrors: [LIST_MSG.fileTooLarge] })),
+      );
+    }
+    const message = error.problem === 'tooManyFiles' ? LIST_MSG.oneFileOnly : LIST_MSG.badUploadForm;
+    return sendPayload(res, refusal(uploadErrorPayload('format', message)));
+  }
+  if (error instanceof ListUploadError) return sendPayload(res, error);
+  if (error instanceof AppError) return sendError(res, error.code, error.message);
+  next(error);
+}
+
+function sendPayload(res: Response, error: ListUploadError) {
+  res.status(APP_ERROR_STATUS[error.code]).json(error.payload);
+}
+
+// Characters no file system or Content-Disposition header takes; the title is what the user typed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
+const UNSAFE_FILE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
+
+/** An attachment named after the list, in ASCII for old clients and UTF-8 (RFC 6266) for the rest. */
+function sendDownload(res: Response, download: Download, cacheControl: string) {
+  const name = download.fileName.replace(UNSAFE_FILE_NAME, '').trim() || 'List.xlsx';
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[%']/g, '_');
+  res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
+  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRFC5987(name)}`);
+  res.setHeader('Cache-Control', cacheControl);
+  res.send(download.bytes);
+}
+
+const encodeRFC5987 = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

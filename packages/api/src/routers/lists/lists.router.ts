@@ -1,0 +1,32 @@
+import {
+  ZDeleteListInput,
+  ZListSummary,
+  ZListsAllInput,
+  ZListWithNodes,
+  ZOk,
+  ZUpdateListInput,
+} from '@tieline/validation';
+import { z } from 'zod';
+import { allLists } from '../../services/lists/all-lists';
+import { deleteList } from '../../services/lists/delete-list';
+import { renameList } from '../../services/lists/rename-list';
+import { protectedProcedure, router } from '../../trpc';
+
+// Uploads and downloads are not JSON: they are express routes in rest/lists.ts over the same services.
+export const listsRouter = router({
+  all: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/lists/all/{surveyId}', tags: ['lists'] } })
+    .input(ZListsAllInput)
+    .output(z.array(ZListWithNodes))
+    .query(({ ctx, input }) => allLists(ctx.deps, ctx.caller, input)),
+  update: protectedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/lists/{listId}', tags: ['lists'] } })
+    .input(ZUpdateListInput)
+    .output(ZListSummary)
+    .mutation(({ ctx, input }) => renameList(ctx.deps, ctx.caller, input)),
+  delete: protectedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/lists/{id}', tags: ['lists'] } })
+    .input(ZDeleteListInput)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteList(ctx.deps, ctx.caller, input)),
+});

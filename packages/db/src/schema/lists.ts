@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
+import { surveys } from './surveys';
+
+/** The attribute columns of a list (after Name, or Name and Email), with the type inferred per column. */
+export type ListColumn = { name: string; type: 'number' | 'boolean' | 'date' | 'text' };
+/** A node's non-blank attribute cells by column name: typed value and the text as uploaded. */
+export type NodeAttributes = Record<string, { value: number | boolean | string; text: string }>;
+
+/** A survey's respondent list (at most one) and its supplementary lists; titles unique per survey. */
+export const lists = pgTable(
+  'lists',
+  {
+    id: id(),
+    surveyId: uuid()
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    type: text().$type<'Respondent List' | 'Supplementary List'>().notNull(),
+    columns: jsonb().$type<ListColumn[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    check('lists_type_check', sql`${t.type} in ('Respondent List', 'Supplementary List')`),
+    uniqueIndex('lists_one_respondent_list').on(t.surveyId).where(sql`${t.type} = 'Respondent List'`),
+    uniqueIndex('lists_title_key').on(t.surveyId, sql`lower(${t.title})`),
+  ],
+);
+
+/** The people (or other entities) of a list, in file order. */
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: id(),
+    listId: uuid()
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text(),
+    firstName: text().notNull(),
+    attributes: jsonb().$type<NodeAttributes>().notNull().default({}),
+    position: integer().notNull(),
+  },
+  (t) => [index('nodes_list_position_idx').on(t.listId, t.position)],
+);
