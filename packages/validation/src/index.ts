@@ -14,6 +14,7 @@ export * from './questions';
 export * from './questions-rules';
 export * from './respondent';
 export * from './rules';
+export * from './strict';
 export * from './support';
 export * from './surveys';
 export * from './surveys-messages';

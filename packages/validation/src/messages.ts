@@ -40,6 +40,7 @@ export const MSG = {
   crossSite: 'Cross-site requests are not allowed',
   jsonOnly: 'Requests must be sent as JSON',
   badRequest: 'The request is not valid',
+  notTrueOrFalse: 'Must be true or false',
   duplicate: 'This already exists',
   methodNotAllowed: 'This method is not allowed',
   unknownHost: 'This server does not answer to that host name',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZId, zLine, zMultiline } from './common';
 import { QUESTION_LIMITS, QUESTION_TYPES, SELECTION_TYPES, type TQuestionType } from './questions-rules';
+import { strictNumber, zFlag } from './strict';
 import { SURVEY_MSG } from './surveys-messages';
-import { strictNumber, zFlag } from './surveys-strict';
 
 export const ZQuestionType = z.enum(QUESTION_TYPES, { error: SURVEY_MSG.unknownQuestionType });
 export const ZSelectionType = z.enum(SELECTION_TYPES, { error: SURVEY_MSG.unknownSelectionType });

@@ -43,7 +43,6 @@ export const SURVEY_MSG = {
   typeFixed: 'Page breaks and descriptive text keep their type',
   notANumber: 'Please enter a number',
   notText: 'Must be text',
-  notTrueOrFalse: 'Must be true or false',
   versionRequired: 'version is required',
   unknownQuestionType: 'Unknown question type',
   unknownSelectionType: 'Unknown selection type',

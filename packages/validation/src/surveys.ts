@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, zLine, zMultiline } from './common';
 import { ZQuestion } from './questions';
 import { SURVEY_STATUSES, ZSurveyStatus } from './respondent';
+import { strictNumber, zFlag } from './strict';
 import { SURVEY_MSG } from './surveys-messages';
 import {
   domainProblem,
@@ -11,7 +12,6 @@ import {
   respondentLimitProblem,
   SURVEY_LIMITS,
 } from './surveys-rules';
-import { strictNumber, zFlag } from './surveys-strict';
 
 export type TSurveyStatus = z.infer<typeof ZSurveyStatus>;
 
