@@ -2,6 +2,7 @@ import type { Db } from '@tieline/db';
 import type { TEnv } from './env';
 import { enqueue } from './jobs/queue';
 import type { Enqueue } from './jobs/registry';
+import type { FileStorage } from './storage';
 
 /** What services need from the running server, built once in createServer and passed down. */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   mailMode: 'smtp' | 'outbox';
   /** Whether /mailbox may show the embedded outbox (see mailboxOpen in env.ts). */
   mailboxOpen: boolean;
+  /** Where files live (survey images, logos): local disk under $DATA_DIR/files by default. */
+  storage: FileStorage;
   /** Queues background work (mail, ...); the job worker runs it outside the request. */
   enqueue: Enqueue;
 }

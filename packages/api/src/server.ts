@@ -14,8 +14,10 @@ import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
-import { listsRest, MULTIPART_ROUTES } from './rest/lists';
+import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
+import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
+import { createStorage } from './storage';
 
 export const BODY_LIMIT_BYTES = 100_000;
 
@@ -58,6 +60,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     publicOrigin: new URL(publicUrl).origin,
     mailMode: mailer.mode,
     mailboxOpen: mailboxOpen(env),
+    storage: createStorage(env),
     enqueue: jobEnqueuer(db, () => wake()),
   };
   const worker = startWorker(db, jobHandlers({ ...deps, mailer }), {
@@ -86,7 +89,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
 
   const api = express.Router();
-  api.use(sameOriginJson(deps.publicOrigin, MULTIPART_ROUTES));
+  api.use(sameOriginJson(deps.publicOrigin, [...LIST_MULTIPART_ROUTES, ...SURVEY_MULTIPART_ROUTES]));
   api.get('/health', async (_req, res) => {
     await db.execute(sql`select 1`);
     res.json({ ok: true, database: dbHandle.kind });
@@ -117,6 +120,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   });
   // Uploads (multipart, their own size limit) and file downloads, before the JSON body parser.
   api.use('/base', listsRest(deps));
+  api.use('/base', surveysRest(deps));
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use(
     '/base',

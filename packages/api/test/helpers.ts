@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, organizations, userLogins, users } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
@@ -67,6 +70,8 @@ export async function startTestApp(
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Files (survey images, ...) go to a directory of this test file's own.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tieline-test-data-')),
     SMTP_URL: smtp?.url,
     PORT: '0',
     TRUST_PROXY: 'loopback',

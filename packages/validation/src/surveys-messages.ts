@@ -33,6 +33,9 @@ export const SURVEY_MSG = {
   surveyTooLarge: 'This survey has reached its size limit of 5,000,000 characters of questions',
   questionNotFound: 'Question not found',
   listNotOfSurvey: 'Choose one of this survey’s lists',
+  imageRequired: 'Please choose an image file',
+  imageType: 'The image must be a PNG, JPEG, GIF or WebP file',
+  imageNotFound: 'Image not found',
   indexOutOfRange: 'Insert position is outside the list of questions',
   orderNotPermutation: 'The new order must name every question of the survey exactly once',
   /** A reorder that would put a question above one it takes answers from. */

@@ -9,8 +9,6 @@ import {
   ZUploadFields,
 } from '@tieline/validation';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { SignedInCaller } from '../auth/actor';
-import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
 import { APP_ERROR_STATUS, AppError } from '../errors';
 import { sendError } from '../http/guards';
@@ -18,24 +16,17 @@ import { MultipartError, readMultipart } from '../http/multipart';
 import { type Download, exportList, listTemplate, XLSX_CONTENT_TYPE } from '../services/lists/export-list';
 import { ListUploadError, refusal } from '../services/lists/upload-error';
 import { uploadList } from '../services/lists/upload-list';
+import { restCaller } from './caller';
 
-/** The only routes that take multipart/form-data (http/guards.ts admits it here and nowhere else). */
-export const MULTIPART_ROUTES = [/^\/base\/lists\/upload(Respondent|Supplementary)List\/[^/]+\/?$/];
+/** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
+export const LIST_MULTIPART_ROUTES = [/^\/base\/lists\/upload(Respondent|Supplementary)List\/[^/]+\/?$/];
 
 const UPLOAD_FIELDS = ['title', 'type', 'listId', 'skipCheckForDeletedNodes'] as const;
 
 /** Express routes of the lists feature that JSON bridges cannot carry, mounted under /api/base. */
 export function listsRest(deps: Deps): express.Router {
   const routes = express.Router();
-  const createContext = createContextFactory(deps);
-
-  /** The caller as the tRPC context builds it; 401 (answered here) without a session. */
-  async function signedIn(req: Request, res: Response): Promise<SignedInCaller | null> {
-    const { session, caller } = await createContext({ req, res });
-    if (session) return { ...caller, actor: session.actor };
-    sendError(res, 'UNAUTHORIZED', MSG.notSignedIn);
-    return null;
-  }
+  const signedIn = restCaller(deps);
 
   const upload = (type: TListType) => async (req: Request, res: Response, next: NextFunction) => {
     try {

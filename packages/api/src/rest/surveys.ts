@@ -1,0 +1,61 @@
+import { MSG, ZId } from '@tieline/validation';
+import express from 'express';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { sendError } from '../http/guards';
+import { MultipartError, readMultipart } from '../http/multipart';
+import { readSurveyImage, SURVEY_IMAGE_MAX_BYTES, uploadSurveyImage } from '../services/surveys/survey-image';
+import { restCaller } from './caller';
+
+/** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
+export const SURVEY_MULTIPART_ROUTES = [/^\/base\/surveys\/uploadImage\/[^/]+\/?$/];
+
+/** Express routes of the surveys feature that JSON bridges cannot carry, mounted under /api/base. */
+export function surveysRest(deps: Deps): express.Router {
+  const routes = express.Router();
+  const signedIn = restCaller(deps);
+
+  // PUT /api/base/surveys/uploadImage/:id (multipart: file)
+  routes.put('/surveys/uploadImage/:id', async (req, res, next) => {
+    try {
+      const caller = await signedIn(req, res);
+      if (!caller) return;
+      const surveyId = ZId.safeParse(req.params.id);
+      if (!surveyId.success) return sendError(res, 'NOT_FOUND', MSG.surveyNotFound);
+      const form = await readMultipart(req, { maxFileBytes: SURVEY_IMAGE_MAX_BYTES, fields: [], fileField: 'file' });
+      res.json(await uploadSurveyImage(deps, caller, { surveyId: surveyId.data, bytes: form.file?.bytes ?? null }));
+    } catch (error) {
+      if (error instanceof MultipartError) {
+        if (error.problem !== 'tooLarge') return sendError(res, 'BAD_REQUEST', MSG.badRequest);
+        res.setHeader('Connection', 'close');
+        return sendError(res, 'PAYLOAD_TOO_LARGE', MSG.bodyTooLarge);
+      }
+      if (error instanceof AppError) return sendError(res, error.code, error.message);
+      next(error);
+    }
+  });
+
+  // GET /api/base/surveys/image/:imageUuid (public: respondents see the image without an account)
+  routes.get('/surveys/image/:imageUuid', async (req, res, next) => {
+    try {
+      const imageUuid = ZId.safeParse(req.params.imageUuid);
+      if (!imageUuid.success) return sendError(res, 'NOT_FOUND', MSG.notFound);
+      const file = await readSurveyImage(
+        deps,
+        { actor: null, ip: req.ip ?? '', local: false },
+        {
+          imageUuid: imageUuid.data,
+        },
+      );
+      res.setHeader('Content-Type', file.contentType);
+      // The id changes with every upload, so the bytes under it never do.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Content-Security-Policy', "default-src 'none'");
+      res.send(file.bytes);
+    } catch (error) {
+      if (error instanceof AppError) return sendError(res, error.code, error.message);
+      next(error);
+    }
+  });
+  return routes;
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { SURVEY_MSG, type TSurvey } from '@tieline/validation';
+import { requireSurvey } from '../../access/surveys';
+import type { Caller, SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { surveyWire } from './survey-wire';
+import { writeSurvey } from './write-survey';
+
+/** Largest survey image accepted (spec: optional image on the details page). */
+export const SURVEY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const storageKey = (imageUuid: string) => `survey-images/${imageUuid}`;
+
+/**
+ * The image type from the file's first bytes, never from its name or the client's claim: PNG, JPEG,
+ * GIF or WebP; null for anything else (SVG included: it can carry script).
+ */
+export function imageType(bytes: Uint8Array): string | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return 'image/gif';
+  }
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+/**
+ * PUT surveys/uploadImage/{id}: stores the image and points the survey at it in one forced write (spec
+ * §4: an image change saves immediately with force), then removes the image it replaced.
+ */
+export async function uploadSurveyImage(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { surveyId: string; bytes: Uint8Array | null },
+): Promise<TSurvey> {
+  const row = await requireSurvey(deps.db, caller.actor, input.surveyId);
+  if (!input.bytes || input.bytes.length === 0) throw new AppError('BAD_REQUEST', SURVEY_MSG.imageRequired);
+  const type = imageType(input.bytes);
+  if (!type) throw new AppError('BAD_REQUEST', SURVEY_MSG.imageType);
+  const imageUuid = randomUUID();
+  await deps.storage.put(storageKey(imageUuid), input.bytes, type);
+  const saved = await writeSurvey(deps.db, row, row.version, { imageUuid }, true);
+  if (row.imageUuid) await deps.storage.delete(storageKey(row.imageUuid));
+  return surveyWire(deps.db, saved);
+}
+
+/**
+ * GET surveys/image/{imageUuid}: the stored image. Public like the survey it illustrates (respondents
+ * see it without an account); its id is random and changes with every upload.
+ */
+export async function readSurveyImage(deps: Deps, _caller: Caller, input: { imageUuid: string }) {
+  const file = await deps.storage.get(storageKey(input.imageUuid));
+  if (!file) throw new AppError('NOT_FOUND', SURVEY_MSG.imageNotFound);
+  return file;
+}

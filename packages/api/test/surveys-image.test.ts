@@ -1,0 +1,84 @@
+import { MSG, SURVEY_MSG } from '@tieline/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageType } from '../src/services/surveys/survey-image';
+import { rawRequest, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { seedSurvey } from './lists-fixtures';
+
+let app: TestApp;
+let owner: SeededUser;
+let stranger: SeededUser;
+beforeAll(async () => {
+  app = await startTestApp({ smtp: false });
+  [owner, stranger] = await Promise.all([seedUser(app, 'individual'), seedUser(app, 'owner')]);
+});
+afterAll(() => app.close());
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function putImage(cookie: string, surveyId: string, bytes: Buffer, name = 'photo.png', type = 'image/png') {
+  const form = new FormData();
+  form.set('file', new Blob([bytes], { type }), name);
+  const res = await fetch(`${app.url}/api/base/surveys/uploadImage/${surveyId}`, {
+    method: 'PUT',
+    body: form,
+    headers: { cookie, origin: app.url, 'sec-fetch-site': 'same-origin' },
+  });
+  return { status: res.status, body: (await res.json()) as { message?: string; imageUUID: string; version: number } };
+}
+
+describe('survey image', () => {
+  it('recognises images by their bytes, not their names', () => {
+    expect(imageType(PNG)).toBe('image/png');
+    expect(imageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(imageType(Buffer.from('GIF89a....'))).toBe('image/gif');
+    expect(imageType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(imageType(Buffer.from('<svg onload="alert(1)"/>'))).toBeNull();
+    expect(imageType(Buffer.from('GIF88a'))).toBeNull();
+  });
+
+  it('stores an image, points the survey at it (forced write), serves it back, replaces the old one', async () => {
+    const surveyId = await seedSurvey(app, owner);
+    const first = await putImage(owner.cookie, surveyId, PNG);
+    expect(first.status).toBe(200);
+    expect(first.body.imageUUID).toMatch(/^[0-9a-f-]{36}$/);
+    const served = await rawRequest(app.url, { path: `/api/base/surveys/image/${first.body.imageUUID}` });
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'");
+    const second = await putImage(owner.cookie, surveyId, PNG, 'again.jpg', 'image/jpeg');
+    expect(second.body.version).toBe(first.body.version + 1);
+    expect((await rawRequest(app.url, { path: `/api/base/surveys/image/${first.body.imageUUID}` })).status).toBe(404);
+  });
+
+  it('refuses a non-image named .png, an empty file, too large a file, strangers and cross-site posts', async () => {
+    const surveyId = await seedSurvey(app, owner);
+    const html = await putImage(owner.cookie, surveyId, Buffer.from('<html><script>alert(1)</script>'));
+    expect(html).toMatchObject({ status: 400, body: { message: SURVEY_MSG.imageType } });
+    expect(await putImage(owner.cookie, surveyId, Buffer.alloc(0))).toMatchObject({
+      status: 400,
+      body: { message: SURVEY_MSG.imageRequired },
+    });
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]);
+    expect(await putImage(owner.cookie, surveyId, big)).toMatchObject({
+      status: 413,
+      body: { message: MSG.bodyTooLarge },
+    });
+    expect(await putImage(stranger.cookie, surveyId, PNG)).toMatchObject({
+      status: 404,
+      body: { message: MSG.surveyNotFound },
+    });
+    expect((await putImage('', surveyId, PNG)).status).toBe(401);
+    const form = new FormData();
+    form.set('file', new Blob([PNG]), 'a.png');
+    const cross = await fetch(`${app.url}/api/base/surveys/uploadImage/${surveyId}`, {
+      method: 'PUT',
+      body: form,
+      headers: { cookie: owner.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(cross.status).toBe(403);
+    expect((await rawRequest(app.url, { path: '/api/base/surveys/image/not-a-uuid' })).status).toBe(404);
+  });
+});
