@@ -19,7 +19,7 @@ import {
   uploadErrorPayload,
   ZListTitle,
 } from '@tieline/validation';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { checkListFile } from './check-file';
@@ -61,6 +61,8 @@ export function UploadDialog(props: UploadDialogProps) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const form = useForm<TUploadForm>({ resolver: zodResolver(ZUploadForm), defaultValues: { title: '' } });
   const busy = progress !== null;
+  // The file the latest check is for: a slower check of an earlier choice must not overwrite its result.
+  const latest = useRef<File | null>(null);
 
   const reset = () => {
     setFile(null);
@@ -73,9 +75,11 @@ export function UploadDialog(props: UploadDialogProps) {
   const chooseFile = async (chosen: File | null) => {
     setFile(chosen);
     setFailure(null);
+    latest.current = chosen;
     if (!chosen) return;
     const problem = await checkListFile(type, chosen);
-    if (problem) setFailure({ title: 'Please fix the file before uploading', payload: problem });
+    if (problem && latest.current === chosen)
+      setFailure({ title: 'Please fix the file before uploading', payload: problem });
   };
 
   const send = async (title: string, skipCheckForDeletedNodes: boolean) => {
