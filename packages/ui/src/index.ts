@@ -27,6 +27,7 @@ export { type FieldControlProps, FormField } from './components/form-field';
 export { fieldClasses, Input } from './components/input';
 export { Label } from './components/label';
 export { ProductIcon, Wordmark } from './components/product-logo';
+export { Progress } from './components/progress';
 export { Spinner } from './components/spinner';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';

@@ -93,6 +93,21 @@ export const router = createBrowserRouter([
           { path: 'users/settings/api', ...settings('api') },
           { path: 'admin/management/user', ...settings('adminUsers') },
           { path: 'admin/management/organization', ...settings('adminOrganizations') },
+          // Lists feature (survey editor): the lead nests these under the survey editor layout.
+          {
+            path: 'surveys/:id/lists',
+            ...page(async () => {
+              const { ListsPage } = await import('../features/lists/lists-page');
+              return <ListsPage />;
+            }),
+          },
+          {
+            path: 'surveys/:id/questions/:questionID/upload-list',
+            ...page(async () => {
+              const { UploadListPanel } = await import('../features/lists/upload-list-panel');
+              return <UploadListPanel />;
+            }),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,0 +1,75 @@
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+} from '@tieline/ui';
+import { type ReactNode, useState } from 'react';
+
+/** Spec §5, §9: destructive actions wait for the word Delete, typed in any letter case. */
+export const CONFIRM_WORD = 'Delete';
+
+type TypedDeleteDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+};
+
+export function TypedDeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+}: TypedDeleteDialogProps) {
+  const [typed, setTyped] = useState('');
+  const ready = typed.trim().toLowerCase() === CONFIRM_WORD.toLowerCase();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setTyped('');
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="flex flex-col gap-2">{children}</div>
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ready && !busy) onConfirm();
+          }}
+        >
+          <FormField label={`Type ${CONFIRM_WORD} to confirm`}>
+            {(p) => <Input {...p} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!ready || busy}>
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
