@@ -64,7 +64,10 @@ export function EditorLayout() {
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
-        <h1 className="min-w-0 flex-1 truncate text-2xl font-semibold tracking-tight" title={query.data.name}>
+        <h1
+          className="min-w-0 flex-1 break-words text-xl font-semibold tracking-tight sm:text-2xl"
+          title={query.data.name}
+        >
           {shortName(query.data.name)}
         </h1>
         <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -88,7 +91,10 @@ export function EditorLayout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col gap-8 rounded-lg border border-border bg-card p-4 sm:p-6">
           <Outlet />
-          <nav aria-label="Previous and next step" className="flex flex-wrap justify-between gap-2 border-t pt-4">
+          <nav
+            aria-label="Previous and next step"
+            className="flex flex-wrap justify-between gap-2 border-t border-border pt-4"
+          >
             {previous ? (
               <Button asChild variant="outline">
                 <Link to={`/surveys/${id}/${previous.path}`}>

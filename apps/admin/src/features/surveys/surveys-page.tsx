@@ -122,7 +122,7 @@ export function SurveysPage() {
               <Input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </div>
             <div className="flex gap-3">
-              <div className="flex flex-1 flex-col gap-1.5">
+              <div className="flex flex-1 flex-col gap-1.5 sm:w-40">
                 <Label htmlFor={ids.sort}>Sort by</Label>
                 <select
                   id={ids.sort}
@@ -137,7 +137,7 @@ export function SurveysPage() {
                   ))}
                 </select>
               </div>
-              <div className="flex flex-1 flex-col gap-1.5">
+              <div className="flex flex-1 flex-col gap-1.5 sm:w-36">
                 <Label htmlFor={ids.order}>Sort order</Label>
                 <select
                   id={ids.order}
@@ -229,7 +229,10 @@ export function SurveysPage() {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant={status === 'Collecting' ? 'default' : status === 'Completed' ? 'secondary' : 'muted'}>
+    <Badge
+      className="self-start"
+      variant={status === 'Collecting' ? 'default' : status === 'Completed' ? 'secondary' : 'muted'}
+    >
       {status}
     </Badge>
   );
