@@ -1,5 +1,6 @@
 export { cn } from './cn';
 export { Alert, AlertDescription, type AlertProps, AlertTitle, Banner } from './components/alert';
+export { Badge, badgeVariants } from './components/badge';
 export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export {
@@ -28,7 +29,9 @@ export { fieldClasses, Input } from './components/input';
 export { Label } from './components/label';
 export { ProductIcon, Wordmark } from './components/product-logo';
 export { Progress } from './components/progress';
+export { RadioGroup, RadioGroupItem } from './components/radio-group';
 export { Spinner } from './components/spinner';
+export { Switch } from './components/switch';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';

@@ -24,13 +24,54 @@ const settings = (which: Parameters<typeof import('../features/settings/settings
     return <SettingsPage page={which} />;
   });
 
-const moduleRoutes = Object.values(MODULE_INFO).map((m) => ({
-  path: m.path.slice(1),
-  ...page(async () => {
-    const { ModulePage } = await import('../features/modules/module-page');
-    return <ModulePage module={m.name} />;
-  }),
-}));
+const moduleRoutes = Object.values(MODULE_INFO)
+  .filter((m) => m.name !== 'surveys')
+  .map((m) => ({
+    path: m.path.slice(1),
+    ...page(async () => {
+      const { ModulePage } = await import('../features/modules/module-page');
+      return <ModulePage module={m.name} />;
+    }),
+  }));
+
+// Survey editor (spec surveys §2): the list, then the layout with its steps. Questions and lists steps
+// come from their own features and are added to `children` here.
+type SurveyPages = typeof import('../features/surveys/pages');
+const surveyPage = (name: keyof SurveyPages) =>
+  page(async () => {
+    const Page = (await import('../features/surveys/pages'))[name];
+    return <Page />;
+  });
+const surveyRoutes = [
+  { path: 'surveys', ...surveyPage('SurveysPage') },
+  {
+    path: 'surveys/:id',
+    ...surveyPage('EditorLayout'),
+    children: [
+      { index: true, element: <Navigate to="details" replace /> },
+      { path: 'details', ...surveyPage('DetailsStep') },
+      { path: 'welcome-message', ...surveyPage('WelcomeStep') },
+      { path: 'completion-message', ...surveyPage('CompletionStep') },
+      {
+        path: 'lists',
+        ...page(async () => {
+          const { ListsPage } = await import('../features/lists/lists-page');
+          return <ListsPage />;
+        }),
+      },
+      {
+        path: 'questions/:questionID/upload-list',
+        ...page(async () => {
+          const { UploadListPanel } = await import('../features/lists/upload-list-panel');
+          return <UploadListPanel />;
+        }),
+      },
+      { path: 'advanced-options', ...surveyPage('AdvancedOptionsStep') },
+      { path: 'emails', ...surveyPage('EmailsStep') },
+      { path: 'responses', ...surveyPage('ResponsesStep') },
+    ],
+  },
+];
 
 // Plain markup rather than the kit's Spinner, which would bring the icon library into the first download.
 const firstLoad = (
@@ -85,6 +126,7 @@ export const router = createBrowserRouter([
             }),
           },
           ...moduleRoutes,
+          ...surveyRoutes,
           { path: 'organization/settings/manage-users', ...settings('manageUsers') },
           { path: 'organization/settings/manage-organizations', ...settings('manageOrganizations') },
           { path: 'organization/settings/logos', ...settings('logos') },
@@ -93,21 +135,6 @@ export const router = createBrowserRouter([
           { path: 'users/settings/api', ...settings('api') },
           { path: 'admin/management/user', ...settings('adminUsers') },
           { path: 'admin/management/organization', ...settings('adminOrganizations') },
-          // Lists feature (survey editor): the lead nests these under the survey editor layout.
-          {
-            path: 'surveys/:id/lists',
-            ...page(async () => {
-              const { ListsPage } = await import('../features/lists/lists-page');
-              return <ListsPage />;
-            }),
-          },
-          {
-            path: 'surveys/:id/questions/:questionID/upload-list',
-            ...page(async () => {
-              const { UploadListPanel } = await import('../features/lists/upload-list-panel');
-              return <UploadListPanel />;
-            }),
-          },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

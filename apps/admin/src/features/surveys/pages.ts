@@ -1,0 +1,8 @@
+// The survey editor's pages, one chunk: the router loads it for /surveys and every editor step.
+export { AdvancedOptionsStep } from './advanced-options-step';
+export { EmailsStep, ResponsesStep } from './coming-steps';
+export { CompletionStep } from './completion-step';
+export { DetailsStep } from './details-step';
+export { EditorLayout } from './editor-layout';
+export { SurveysPage } from './surveys-page';
+export { WelcomeStep } from './welcome-step';

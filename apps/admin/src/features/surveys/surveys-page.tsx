@@ -1,0 +1,239 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Badge,
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  fieldClasses,
+  Input,
+  Label,
+  toast,
+} from '@tieline/ui';
+import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
+import { ClipboardList, EllipsisVertical } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, FullPageSpinner } from '../../components/page-states';
+import { formatDate } from '../../lib/format-date';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CreateSurveyDialog } from './create-survey-dialog';
+import { DeleteSurveyDialog } from './delete-survey-dialog';
+
+type TSortBy = NonNullable<TSurveyListInput['sortBy']>;
+type TDirection = NonNullable<TSurveyListInput['sortDirection']>;
+const SORTS: { value: TSortBy; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'status', label: 'Status' },
+  { value: 'updatedAt', label: 'Last modified' },
+];
+const SEARCH_PAUSE_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** /surveys: the actor's surveys with search, sort, create, open, duplicate and delete (spec §2, §5). */
+export function SurveysPage() {
+  useDocumentTitle('Surveys');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
+  const [sortDirection, setSortDirection] = useState<TDirection>('desc');
+  const [deleting, setDeleting] = useState<TSurveySummary | null>(null);
+  const term = useDebounced(search.trim(), SEARCH_PAUSE_MS);
+  const ids = { search: useId(), sort: useId(), order: useId() };
+
+  const list = useQuery(
+    trpc.surveys.list.queryOptions(
+      { sortBy, sortDirection, ...(term ? { search: term } : {}) },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.surveys.list.queryKey() });
+  const duplicate = useMutation(
+    trpc.surveys.duplicate.mutationOptions({
+      onSuccess: (survey) => {
+        toast.success(`Created “${survey.name}”`);
+        void refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.surveys.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success('Survey deleted');
+        setDeleting(null);
+        void refresh();
+      },
+    }),
+  );
+
+  const actions = (s: TSurveySummary) => (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${s.name}`}>
+          <EllipsisVertical aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => void navigate(`/surveys/${s._id}/details`)}>Open</DropdownMenuItem>
+        <DropdownMenuItem disabled={duplicate.isPending} onSelect={() => duplicate.mutate({ id: s._id })}>
+          Duplicate
+        </DropdownMenuItem>
+        <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(s)}>
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+  const nameLink = (s: TSurveySummary) => (
+    <Link to={`/surveys/${s._id}/details`} className="font-medium text-primary underline-offset-4 hover:underline">
+      {s.name}
+    </Link>
+  );
+  const rows = list.data ?? [];
+  const noSurveysAtAll = list.isSuccess && rows.length === 0 && !term;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Surveys</h1>
+        <CreateSurveyDialog />
+      </div>
+      {noSurveysAtAll ? (
+        <EmptyState title="No surveys yet" icon={<ClipboardList aria-hidden="true" />}>
+          Create a survey to ask people about who they work with.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex flex-1 flex-col gap-1.5">
+              <Label htmlFor={ids.search}>Search by name</Label>
+              <Input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </div>
+            <div className="flex gap-3">
+              <div className="flex flex-1 flex-col gap-1.5 sm:w-40">
+                <Label htmlFor={ids.sort}>Sort by</Label>
+                <select
+                  id={ids.sort}
+                  className={`${fieldClasses} h-10`}
+                  value={sortBy}
+                  onChange={(e) => setSortBy(e.target.value as TSortBy)}
+                >
+                  {SORTS.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex flex-1 flex-col gap-1.5 sm:w-36">
+                <Label htmlFor={ids.order}>Sort order</Label>
+                <select
+                  id={ids.order}
+                  className={`${fieldClasses} h-10`}
+                  value={sortDirection}
+                  onChange={(e) => setSortDirection(e.target.value as TDirection)}
+                >
+                  <option value="asc">Ascending</option>
+                  <option value="desc">Descending</option>
+                </select>
+              </div>
+            </div>
+          </div>
+          {list.isPending ? <FullPageSpinner label="Loading surveys" /> : null}
+          {list.isError ? (
+            <p role="alert" className="text-destructive">
+              The surveys could not be loaded.{' '}
+              <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
+          {list.isSuccess && rows.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No survey name contains “{term}”.</p>
+          ) : null}
+          {rows.length > 0 ? (
+            <>
+              <table className="hidden w-full border-collapse overflow-hidden rounded-lg bg-card text-sm md:table">
+                <caption className="sr-only">Your surveys</caption>
+                <thead className="border-b border-border text-left text-muted-foreground">
+                  <tr>
+                    <th className="p-3 font-medium">Name</th>
+                    <th className="p-3 font-medium">Status</th>
+                    <th className="p-3 text-right font-medium">Respondents</th>
+                    <th className="p-3 text-right font-medium">Responses</th>
+                    <th className="p-3 font-medium">Last modified</th>
+                    <th className="p-3">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((s) => (
+                    <tr key={s._id} className="border-b border-border last:border-0">
+                      <td className="p-3">{nameLink(s)}</td>
+                      <td className="p-3">
+                        <StatusBadge status={s.status} />
+                      </td>
+                      <td className="p-3 text-right tabular-nums">{s.respondentCount}</td>
+                      <td className="p-3 text-right tabular-nums">{s.responseCount}</td>
+                      <td className="p-3 whitespace-nowrap">{formatDate(s.updatedAt)}</td>
+                      <td className="p-1 text-right">{actions(s)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <ul aria-label="Your surveys" className="flex flex-col gap-3 md:hidden">
+                {rows.map((s) => (
+                  <li key={s._id} className="flex items-start gap-2 rounded-lg border border-border bg-card p-4">
+                    <div className="flex min-w-0 flex-1 flex-col gap-2">
+                      <div className="break-words">{nameLink(s)}</div>
+                      <StatusBadge status={s.status} />
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                        <dt>Respondents</dt>
+                        <dd className="tabular-nums">{s.respondentCount}</dd>
+                        <dt>Responses</dt>
+                        <dd className="tabular-nums">{s.responseCount}</dd>
+                        <dt>Last modified</dt>
+                        <dd>{formatDate(s.updatedAt)}</dd>
+                      </dl>
+                    </div>
+                    {actions(s)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      )}
+      <DeleteSurveyDialog
+        name={deleting?.name ?? null}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting._id })}
+      />
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge
+      className="self-start"
+      variant={status === 'Collecting' ? 'default' : status === 'Completed' ? 'secondary' : 'muted'}
+    >
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@tieline/ui';
+import { SURVEY_MSG, type TSurvey, type TUpdateSurveyInput } from '@tieline/validation';
+import { useCallback, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { errorCode, errorMessage } from '../../lib/errors';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+
+type TChanges = Omit<TUpdateSurveyInput['survey'], 'version'>;
+export type TSaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** The survey of the editor route; every step reads this one cache entry. */
+export function useSurvey() {
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.surveys.get.queryOptions({ id }));
+  return { id, query };
+}
+
+/**
+ * Saves survey fields with the cached version and writes the answer back to the cache. Saves run one
+ * after another so each carries the version the previous one produced. It calls the client directly, not
+ * a mutation hook, so a save started while the step unmounts (leaving the page) still completes.
+ */
+export function useSurveySave(id: string) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<TSaveState>('idle');
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+
+  const save = useCallback(
+    (changes: TChanges): Promise<TSurvey | null> => {
+      const key = trpc.surveys.get.queryKey({ id });
+      const run = async () => {
+        const current = queryClient.getQueryData(key);
+        if (!current) return null;
+        setState('saving');
+        try {
+          const survey = await client.surveys.update.mutate({ id, survey: { ...changes, version: current.version } });
+          queryClient.setQueryData(key, survey);
+          void queryClient.invalidateQueries({ queryKey: trpc.surveys.list.queryKey() });
+          setState('saved');
+          return survey;
+        } catch (error) {
+          setState('failed');
+          if (errorCode(error) === 'CONFLICT') {
+            toast.error(SURVEY_MSG.stale, {
+              action: { label: 'Reload', onClick: () => void queryClient.invalidateQueries({ queryKey: key }) },
+            });
+          } else {
+            toast.error(errorMessage(error));
+          }
+          return null;
+        }
+      };
+      const next = chain.current.then(run);
+      chain.current = next;
+      return next;
+    },
+    [client, id, queryClient, trpc],
+  );
+  return { save, state };
+}

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { RichTextField } from './rich-text-field';
+import { SaveIndicator, useSaveOnLeave } from './save-indicator';
+import { StepHeading } from './step-heading';
+import { useSurvey, useSurveySave } from './use-survey';
+
+/** A pause in typing this long saves, so a reload or closed tab loses at most the last second. */
+export const TYPING_PAUSE_MS = 1000;
+
+/** Welcome message (spec §2): saved after a pause in typing, on leaving the editor and on leaving the page. */
+export function WelcomeStep() {
+  const { id, query } = useSurvey();
+  const { save, state } = useSurveySave(id);
+  useDocumentTitle('Welcome message');
+  const draft = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const flush = () => {
+    clearTimeout(timer.current);
+    if (draft.current === null) return;
+    const welcomeMessage = draft.current;
+    draft.current = null;
+    void save({ welcomeMessage });
+  };
+  useSaveOnLeave(flush);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (!query.data) return null;
+  const initial = query.data.welcomeMessage;
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="step-title">
+      <StepHeading title="Welcome Message">
+        <SaveIndicator state={state} />
+      </StepHeading>
+      <RichTextField
+        label="Welcome message"
+        value={initial}
+        onChange={(html) => {
+          draft.current = html === initial ? null : html;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(flush, TYPING_PAUSE_MS);
+        }}
+        onBlur={flush}
+        hint="Respondents see this first. {firstName} and {fullName} are replaced with the respondent's name."
+      />
+    </section>
+  );
+}
