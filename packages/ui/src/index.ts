@@ -2,6 +2,7 @@ export { cn } from './cn';
 export { Alert, AlertDescription, type AlertProps, AlertTitle, Banner } from './components/alert';
 export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export { Checkbox } from './components/checkbox';
 export {
   Dialog,
   DialogClose,

@@ -93,6 +93,15 @@ export const router = createBrowserRouter([
           { path: 'users/settings/api', ...settings('api') },
           { path: 'admin/management/user', ...settings('adminUsers') },
           { path: 'admin/management/organization', ...settings('adminOrganizations') },
+          // Questions step (spec §2); the page reads :questionID/edit and :questionID/delete from the URL.
+          {
+            path: 'surveys/:id/questions',
+            ...page(async () => {
+              const { QuestionsPage } = await import('../features/questions/questions-page');
+              return <QuestionsPage />;
+            }),
+            children: [{ path: ':questionID/edit' }, { path: ':questionID/delete' }],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
