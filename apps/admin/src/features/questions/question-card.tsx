@@ -88,7 +88,7 @@ export function QuestionCard({ question, number, editor, onEdit, onDuplicate, on
             <div className="flex flex-col gap-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm">
-                  {number ? <span className="mr-2 font-semibold">Question {number}</span> : null}
+                  {number ? <span className="mr-2 font-semibold">Question {number}</span> : null}{' '}
                   <span className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-foreground">
                     {QUESTION_TYPE_LABELS[question.type]}
                   </span>

@@ -42,7 +42,7 @@ export function QuestionsPage() {
   if (api.survey.isPending) return <FullPageSpinner label="Loading questions" />;
   if (!survey) {
     return (
-      <main className="mx-auto max-w-3xl p-6">
+      <div className="mx-auto max-w-3xl p-6">
         <h1 className="text-2xl font-semibold">Questions</h1>
         <p role="alert" className="mt-3 text-destructive">
           {errorMessage(api.survey.error)}
@@ -50,7 +50,7 @@ export function QuestionsPage() {
         <Button variant="outline" className="mt-4" onClick={() => void api.survey.refetch()}>
           Try again
         </Button>
-      </main>
+      </div>
     );
   }
 
@@ -143,7 +143,7 @@ export function QuestionsPage() {
     });
 
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-5 p-4 sm:p-6">
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 p-4 sm:p-6">
       <div className="flex flex-col gap-2">
         <Link to="/surveys" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -152,7 +152,7 @@ export function QuestionsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Questions</h1>
         <p className="text-sm text-muted-foreground">{survey.name}</p>
       </div>
-      <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Add to the survey">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Add to the survey">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button disabled={busy}>
@@ -223,6 +223,6 @@ export function QuestionsPage() {
           onClose={closeDelete}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
