@@ -78,6 +78,8 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expectNoAxeViolations(page);
   await writeAndFinish(page, 'What is your role?');
 
+  // New questions start bold (spec §2), descriptive text does not.
+  await expect(card(page, 'What is your role?').locator('strong')).toHaveText(/What is your role\?/);
   await addQuestion(page, 'Numeric', 'How many years have you worked here?');
   await addQuestion(page, 'Numeric Slider', 'How satisfied are you?');
   await addQuestion(page, 'Multiple Choice', 'Which tool do you use most?');
@@ -88,6 +90,7 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await page.getByRole('button', { name: 'Descriptive Text' }).click();
   await expect(page).toHaveURL(/\/edit$/);
   await writeAndFinish(page, 'About your team');
+  await expect(card(page, 'About your team').locator('strong')).toHaveCount(0);
   await addQuestion(page, 'Matrix Selection', 'How often do you collaborate?');
 
   // Numbering skips the page break and the descriptive text.
@@ -175,6 +178,7 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Edit Question 3' }).click();
   await expect(page.getByRole('group', { name: 'Numeric slider' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Question text' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/edit-360.png`, fullPage: true });
   await expectNoAxeViolations(page);
 });

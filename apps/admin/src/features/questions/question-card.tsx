@@ -47,20 +47,20 @@ export function QuestionCard({ question, number, editor, onEdit, onDuplicate, on
     </button>
   );
   const actions = (
-    <div className="flex flex-wrap items-center gap-1">
+    <div className="flex items-center gap-1">
       {pageBreak ? null : (
         <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
           <Pencil aria-hidden="true" />
-          Edit
+          <span className="hidden sm:inline">Edit</span>
         </Button>
       )}
       <Button variant="ghost" size="sm" onClick={onDuplicate} disabled={busy} aria-label={`Duplicate ${name}`}>
         <Copy aria-hidden="true" />
-        Duplicate
+        <span className="hidden sm:inline">Duplicate</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={onDelete} disabled={busy} aria-label={`Delete ${name}`}>
         <Trash2 aria-hidden="true" />
-        Delete
+        <span className="hidden sm:inline">Delete</span>
       </Button>
       {handle}
     </div>
@@ -78,7 +78,7 @@ export function QuestionCard({ question, number, editor, onEdit, onDuplicate, on
       {pageBreak ? (
         <div className="flex items-center gap-3 rounded-lg border border-dashed border-border bg-muted/40 px-3 py-1">
           <span aria-hidden="true" className="h-px flex-1 bg-border" />
-          <span className="text-sm font-medium text-muted-foreground">Page Break</span>
+          <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">Page Break</span>
           <span aria-hidden="true" className="h-px flex-1 bg-border" />
           {actions}
         </div>
@@ -86,7 +86,7 @@ export function QuestionCard({ question, number, editor, onEdit, onDuplicate, on
         <Card className={cn('p-4', editor && 'ring-2 ring-ring')}>
           {editor ?? (
             <div className="flex flex-col gap-3">
-              <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="flex items-center justify-between gap-2">
                 <p className="text-sm">
                   {number ? <span className="mr-2 font-semibold">Question {number}</span> : null}{' '}
                   <span className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-foreground">

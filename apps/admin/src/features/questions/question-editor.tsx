@@ -25,8 +25,11 @@ const RichTextEditor = lazy(() => import('@tieline/ui/rich-text'));
 
 const ANSWER_TYPES = QUESTION_TYPES.filter(isAnswerType);
 const NUMBER_FIELDS = ['numericRangeMin', 'numericRangeMax', 'numericRangeDefault', 'numericRangeIncrement'] as const;
-/** Spec §2: new questions with empty text start bold, except descriptive text. */
-const BOLD_START = '<p><strong></strong></p>';
+/**
+ * Spec §2: new questions with empty text start bold, except descriptive text. The editor drops an empty
+ * <strong>, so it holds a zero-width space (isBlankHtml still counts the text as blank).
+ */
+const BOLD_START = '<p><strong>\u200b</strong></p>';
 
 type Props = {
   question: TQuestion;
