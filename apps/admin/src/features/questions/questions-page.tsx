@@ -152,7 +152,7 @@ export function QuestionsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Questions</h1>
         <p className="text-sm text-muted-foreground">{survey.name}</p>
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Add to the survey">
+      <div className="flex flex-wrap gap-2">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button disabled={busy}>
