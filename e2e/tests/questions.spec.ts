@@ -109,6 +109,11 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await page.getByRole('button', { name: 'Edit Question 6' }).click();
   await expect(page.getByRole('group', { name: 'Column Headings' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Relationship question' }).click();
+  await page.getByRole('radio', { name: 'Supplementary List' }).check();
+  await expect(page.getByRole('link', { name: 'Choose a supplementary list' })).toHaveAttribute(
+    'href',
+    /\/questions\/[^/]+\/upload-list$/,
+  );
   await page.getByRole('radio', { name: 'Answer to Earlier Relationship Questions' }).check();
   await page.getByRole('checkbox', { name: /Question 5: Who do you work with\?/ }).click();
   await page.getByRole('radio', { name: 'Undirected Ego Network' }).check();
@@ -170,10 +175,29 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expect(page.getByText('Question Deleted')).toBeVisible();
   await expect(cards(page)).toHaveCount(8);
 
+  // Someone else saves first: the next write is refused as stale, and Reload shows their change.
+  await page.evaluate(async (surveyId) => {
+    const survey = (await (await fetch(`/api/base/surveys/${surveyId}`)).json()) as { version: number };
+    const res = await fetch(`/api/base/surveys/${surveyId}/questions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ version: survey.version, index: 0, type: 'pageBreak' }),
+    });
+    if (!res.ok) throw new Error(`insert: ${res.status}`);
+  }, id);
+  await card(page, 'What is your role?')
+    .getByRole('button', { name: /^Duplicate/ })
+    .click();
+  const stale = page.getByText('This survey was changed in another tab or by someone else.');
+  await expect(stale).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(cards(page)).toHaveCount(9);
+  await expect(cards(page).first()).toContainText('Page Break');
+
   // Phone width: the list and the editor stay usable and accessible.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/surveys/${id}/questions`);
-  await expect(cards(page)).toHaveCount(8);
+  await expect(cards(page)).toHaveCount(9);
   await page.screenshot({ path: `${SHOTS}/list-360.png`, fullPage: true });
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Edit Question 3' }).click();
