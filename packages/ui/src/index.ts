@@ -3,6 +3,7 @@ export { Alert, AlertDescription, type AlertProps, AlertTitle, Banner } from './
 export { Badge, badgeVariants } from './components/badge';
 export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export { Checkbox } from './components/checkbox';
 export {
   Dialog,
   DialogClose,

@@ -34,8 +34,8 @@ const moduleRoutes = Object.values(MODULE_INFO)
     }),
   }));
 
-// Survey editor (spec surveys §2): the list, then the layout with its steps. Questions and lists steps
-// come from their own features and are added to `children` here.
+// Survey editor (spec surveys §2): the list, then the layout with its steps; the questions and lists
+// steps come from their own features.
 type SurveyPages = typeof import('../features/surveys/pages');
 const surveyPage = (name: keyof SurveyPages) =>
   page(async () => {
@@ -52,6 +52,15 @@ const surveyRoutes = [
       { path: 'details', ...surveyPage('DetailsStep') },
       { path: 'welcome-message', ...surveyPage('WelcomeStep') },
       { path: 'completion-message', ...surveyPage('CompletionStep') },
+      // The questions page reads :questionID/edit and :questionID/delete from the URL (no elements).
+      {
+        path: 'questions',
+        ...page(async () => {
+          const { QuestionsPage } = await import('../features/questions/questions-page');
+          return <QuestionsPage />;
+        }),
+        children: [{ path: ':questionID/edit' }, { path: ':questionID/delete' }],
+      },
       {
         path: 'lists',
         ...page(async () => {

@@ -1,0 +1,39 @@
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@tieline/ui';
+import { SURVEY_MSG } from '@tieline/validation';
+
+type Props = {
+  name: string;
+  /** Why the question cannot go (the server's 409, or the same rule run here first); null asks to confirm. */
+  refusal: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** The delete-question dialog (spec §2), or "Cannot Delete Question" while others pipe from it (§5). */
+export function DeleteQuestionDialog({ name, refusal, pending, onConfirm, onClose }: Props) {
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-w-[400px]">
+        <DialogHeader>
+          <DialogTitle>{refusal ? SURVEY_MSG.cannotDeleteQuestionTitle : 'Delete Question'}</DialogTitle>
+          <DialogDescription>{refusal ?? `Are you sure you want to delete ${name}?`}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          {refusal ? (
+            <Button onClick={onClose}>OK</Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={onClose} disabled={pending}>
+                Cancel
+              </Button>
+              <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+                Delete
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

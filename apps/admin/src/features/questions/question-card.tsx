@@ -1,0 +1,110 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Button, Card, cn } from '@tieline/ui';
+import { QUESTION_TYPE_LABELS, type TQuestion } from '@tieline/validation';
+import { Copy, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** Spec §9: the drag animation lasts 200 ms. */
+export const DRAG_TRANSITION = { duration: 200, easing: 'ease' };
+
+/** What a card is called by screen readers and in its action labels. */
+export function questionName(q: TQuestion, number: number | undefined): string {
+  return number ? `Question ${number}` : QUESTION_TYPE_LABELS[q.type];
+}
+
+type CardProps = {
+  question: TQuestion;
+  number: number | undefined;
+  /** The edit form replaces the read view when given. */
+  editor?: ReactNode;
+  onEdit: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  onFocus: () => void;
+  busy: boolean;
+};
+
+/** One question of the list, sortable by its Move handle (pointer or keyboard). */
+export function QuestionCard({ question, number, editor, onEdit, onDuplicate, onDelete, onFocus, busy }: CardProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: question._id,
+    transition: DRAG_TRANSITION,
+    disabled: Boolean(editor),
+  });
+  const name = questionName(question, number);
+  const pageBreak = question.type === 'pageBreak';
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Move ${name}`}
+      className="cursor-grab touch-none rounded-md p-2 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <GripVertical aria-hidden="true" className="size-4" />
+    </button>
+  );
+  const actions = (
+    <div className="flex items-center gap-1">
+      {pageBreak ? null : (
+        <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
+          <Pencil aria-hidden="true" />
+          <span className="hidden sm:inline">Edit</span>
+        </Button>
+      )}
+      <Button variant="ghost" size="sm" onClick={onDuplicate} disabled={busy} aria-label={`Duplicate ${name}`}>
+        <Copy aria-hidden="true" />
+        <span className="hidden sm:inline">Duplicate</span>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onDelete} disabled={busy} aria-label={`Delete ${name}`}>
+        <Trash2 aria-hidden="true" />
+        <span className="hidden sm:inline">Delete</span>
+      </Button>
+      {handle}
+    </div>
+  );
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn('list-none', isDragging && 'relative z-10 opacity-80')}
+      onFocus={onFocus}
+      data-testid="question-card"
+      aria-label={name}
+    >
+      {pageBreak ? (
+        <div className="flex items-center gap-3 rounded-lg border border-dashed border-border bg-muted/40 px-3 py-1">
+          <span aria-hidden="true" className="h-px flex-1 bg-border" />
+          <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">Page Break</span>
+          <span aria-hidden="true" className="h-px flex-1 bg-border" />
+          {actions}
+        </div>
+      ) : (
+        <Card className={cn('p-4', editor && 'ring-2 ring-ring')}>
+          {editor ?? (
+            <div className="flex flex-col gap-3">
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-sm">
+                  {number ? <span className="mr-2 font-semibold">Question {number}</span> : null}{' '}
+                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-foreground">
+                    {QUESTION_TYPE_LABELS[question.type]}
+                  </span>
+                </p>
+                {actions}
+              </div>
+              {/* Sanitized by the server (parse5 allowlist) before it was stored. */}
+              <div
+                className="prose-sm max-w-none break-words [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized question HTML
+                dangerouslySetInnerHTML={{ __html: question.text }}
+              />
+            </div>
+          )}
+        </Card>
+      )}
+    </li>
+  );
+}

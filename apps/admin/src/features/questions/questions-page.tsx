@@ -1,0 +1,228 @@
+import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, toast } from '@tieline/ui';
+import {
+  isAnswerType,
+  linkedFrom,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  questionNumbers,
+  questionPages,
+  reorderProblem,
+  SURVEY_MSG,
+  type TQuestionData,
+  type TQuestionType,
+} from '@tieline/validation';
+import { ArrowLeft, ChevronDown, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useMatch, useNavigate, useParams } from 'react-router';
+import { FullPageSpinner } from '../../components/page-states';
+import { errorCode, errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DeleteQuestionDialog } from './delete-question-dialog';
+import { QuestionCard, questionName } from './question-card';
+import { QuestionEditor } from './question-editor';
+import { SortableQuestions } from './sortable-questions';
+import { isStale, useQuestions } from './use-questions';
+
+const ANSWER_TYPES = QUESTION_TYPES.filter(isAnswerType);
+
+/** The Questions step of the survey editor (spec §2): cards, adding, editing, reordering, deleting. */
+export function QuestionsPage() {
+  const { id = '' } = useParams();
+  const child = useMatch('/surveys/:id/questions/:questionID/:mode');
+  const editingId = child?.params.mode === 'edit' ? child.params.questionID : undefined;
+  const deletingId = child?.params.mode === 'delete' ? child.params.questionID : undefined;
+  const api = useQuestions(id);
+  const navigate = useNavigate();
+  /** The focused or last edited question: new questions go after it. */
+  const [current, setCurrent] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useDocumentTitle('Questions');
+
+  const survey = api.survey.data;
+  if (api.survey.isPending) return <FullPageSpinner label="Loading questions" />;
+  if (!survey) {
+    return (
+      <div className="mx-auto max-w-3xl p-6">
+        <h1 className="text-2xl font-semibold">Questions</h1>
+        <p role="alert" className="mt-3 text-destructive">
+          {errorMessage(api.survey.error)}
+        </p>
+        <Button variant="outline" className="mt-4" onClick={() => void api.survey.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const questions = survey.questions;
+  const numbers = questionNumbers(questions);
+  const base = `/surveys/${id}/questions`;
+  const busy = api.insert.isPending || api.duplicate.isPending || api.remove.isPending || api.update.isPending;
+  const ref = (questionId: string) => ({ surveyId: id, version: api.version(), questionId });
+
+  const add = (type: TQuestionType) => {
+    const at = questions.findIndex((q) => q._id === current);
+    const index = at === -1 ? questions.length : at + 1;
+    api.insert.mutate(
+      { surveyId: id, version: api.version(), index, type },
+      {
+        onSuccess: ({ questionId, survey: next }) => {
+          api.store(next);
+          setCurrent(questionId);
+          // Spec §2: a page break has nothing to edit.
+          if (type !== 'pageBreak') void navigate(`${base}/${questionId}/edit`);
+        },
+        onError: api.showError,
+      },
+    );
+  };
+
+  const duplicate = (questionId: string) =>
+    api.duplicate.mutate(ref(questionId), {
+      onSuccess: ({ questionId: copy, survey: next }) => {
+        api.store(next);
+        setCurrent(copy);
+      },
+      onError: api.showError,
+    });
+
+  const finish = ({ _id, ...changes }: TQuestionData) =>
+    api.update.mutate(
+      { ...ref(_id), question: changes },
+      {
+        onSuccess: (next) => {
+          api.store(next);
+          setCurrent(_id);
+          void navigate(base);
+        },
+        onError: api.showError,
+      },
+    );
+
+  const move = (order: string[]) => {
+    const problem = reorderProblem(questions, order);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const before = survey;
+    const byId = new Map(questions.map((q) => [q._id, q]));
+    const moved = order.map((qid) => byId.get(qid)!);
+    const pages = questionPages(moved);
+    // Optimistic: the cards settle where they were dropped, and go back if the server refuses.
+    api.store({ ...survey, questions: moved.map((q, i) => ({ ...q, page: pages[i]! })) });
+    api.reorder.mutate(
+      { surveyId: id, version: before.version, order },
+      {
+        onSuccess: api.store,
+        onError: (error) => {
+          api.store(before);
+          api.showError(error);
+        },
+      },
+    );
+  };
+
+  const closeDelete = () => {
+    setRefusal(null);
+    void navigate(base);
+  };
+  const deleting = questions.find((q) => q._id === deletingId);
+  const linked = deleting ? linkedFrom(questions, deleting._id) : [];
+  const remove = (questionId: string) =>
+    api.remove.mutate(ref(questionId), {
+      onSuccess: (next) => {
+        api.store(next);
+        toast.success('Question Deleted');
+        closeDelete();
+      },
+      onError: (error) => {
+        if (errorCode(error) === 'CONFLICT' && !isStale(error)) setRefusal(errorMessage(error));
+        else api.showError(error);
+      },
+    });
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 p-4 sm:p-6">
+      <div className="flex flex-col gap-2">
+        <Link to="/surveys" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to surveys
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight">Questions</h1>
+        <p className="text-sm text-muted-foreground">{survey.name}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button disabled={busy}>
+              <Plus aria-hidden="true" />
+              New Question
+              <ChevronDown aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            {ANSWER_TYPES.map((type) => (
+              <DropdownMenuItem key={type} onSelect={() => add(type)}>
+                {QUESTION_TYPE_LABELS[type]}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button variant="outline" disabled={busy} onClick={() => add('pageBreak')}>
+          Page Break
+        </Button>
+        <Button variant="outline" disabled={busy} onClick={() => add('descriptiveText')}>
+          Descriptive Text
+        </Button>
+      </div>
+      {questions.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
+          This survey has no questions yet. Add one with New Question.
+        </p>
+      ) : (
+        <SortableQuestions questions={questions} numbers={numbers} onMove={move}>
+          <ol className="flex flex-col gap-3" aria-label="Questions">
+            {questions.map((q, index) => (
+              <QuestionCard
+                key={q._id}
+                question={q}
+                number={numbers.get(q._id)}
+                busy={busy}
+                onFocus={() => setCurrent(q._id)}
+                onEdit={() => void navigate(`${base}/${q._id}/edit`)}
+                onDuplicate={() => duplicate(q._id)}
+                onDelete={() => void navigate(`${base}/${q._id}/delete`)}
+                editor={
+                  q._id === editingId && q.type !== 'pageBreak' ? (
+                    <QuestionEditor
+                      key={`${q._id}-${survey.version}`}
+                      question={q}
+                      questions={questions}
+                      index={index}
+                      numbers={numbers}
+                      respondentList={survey.respondentList}
+                      uploadListPath={`${base}/${q._id}/upload-list`}
+                      saving={api.update.isPending}
+                      onFinish={finish}
+                      onCancel={() => void navigate(base)}
+                    />
+                  ) : undefined
+                }
+              />
+            ))}
+          </ol>
+        </SortableQuestions>
+      )}
+      {deleting ? (
+        <DeleteQuestionDialog
+          name={questionName(deleting, numbers.get(deleting._id))}
+          refusal={refusal ?? (linked.length > 0 ? SURVEY_MSG.linkedBy(linked) : null)}
+          pending={api.remove.isPending}
+          onConfirm={() => remove(deleting._id)}
+          onClose={closeDelete}
+        />
+      ) : null}
+    </div>
+  );
+}
