@@ -61,7 +61,7 @@ test('the Lists tab uploads, checks, confirms, renames, downloads and deletes li
   await signInAsDemo(page);
   const survey = await createSurvey(page);
   await page.goto(`/surveys/${survey._id}/lists`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Lists' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to surveys' })).toHaveAttribute('href', '/surveys');
   await expect(page.getByText('No respondent list yet.')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -150,7 +150,7 @@ test('the Lists tab uploads, checks, confirms, renames, downloads and deletes li
   await supplementary.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('List updated', { exact: true })).toBeVisible();
   await expect(supplementary).toContainText('Teams');
-  const respondentTitle = (await respondentSection.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  const respondentTitle = (await respondentSection.getByRole('heading', { level: 4 }).textContent()) ?? '';
   await supplementary.getByRole('button', { name: 'Rename Teams' }).click();
   await supplementary.getByLabel('List Name').fill(respondentTitle);
   await supplementary.getByRole('button', { name: 'Save' }).click();

@@ -25,7 +25,7 @@ async function newSurvey(page: Page): Promise<string> {
     return ((await res.json()) as { _id: string })._id;
   }, `Questions E2E ${unique()}`);
   await page.goto(`/surveys/${id}/questions`);
-  await expect(page.getByRole('heading', { name: 'Questions', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Questions', level: 2 })).toBeVisible();
   return id;
 }
 

@@ -77,9 +77,9 @@ export function ListRow({ surveyId, list, onChanged }: ListRowProps) {
         </form>
       ) : (
         <div className="min-w-0">
-          <h3 className="truncate font-medium" title={list.title}>
+          <h4 className="truncate font-medium" title={list.title}>
             {list.title}
-          </h3>
+          </h4>
           <p className="text-sm text-muted-foreground">{nodeCount}</p>
         </div>
       )}

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, buttonVariants } from '@tieline/ui';
-import { ArrowLeft, Download, Plus, Upload } from 'lucide-react';
+import { Download, Plus, Upload } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,7 +16,6 @@ export function ListsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useDocumentTitle('Lists');
-  const survey = useQuery(trpc.surveys.get.queryOptions({ id }));
   const lists = useQuery(trpc.lists.all.queryOptions({ surveyId: id }));
   const [upload, setUpload] = useState<'respondent' | 'supplementary' | null>(null);
 
@@ -32,14 +31,11 @@ export function ListsPage() {
   const supplementary = all.filter((l) => l.type === 'Supplementary List');
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 p-4 sm:p-6">
-      <div className="flex flex-col gap-2">
-        <Link to="/surveys" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> Back to surveys
-        </Link>
-        <h1 className="text-2xl font-semibold tracking-tight">Lists</h1>
-        {survey.data ? <p className="truncate text-muted-foreground">{survey.data.name}</p> : null}
-      </div>
+    // A step of the survey editor: the layout shows the survey and the way back; this is the step's own title.
+    <section className="flex flex-col gap-6" aria-labelledby="step-title">
+      <h2 id="step-title" className="text-xl font-semibold tracking-tight">
+        Lists
+      </h2>
       {lists.isError ? (
         <p role="alert" className="text-destructive">
           The lists could not be loaded.{' '}
@@ -115,7 +111,7 @@ export function ListsPage() {
         successMessage="List successfully uploaded"
         onUploaded={refresh}
       />
-    </div>
+    </section>
   );
 }
 
@@ -123,9 +119,9 @@ function Section({ title, actions, children }: { title: string; actions: ReactNo
   return (
     <section aria-labelledby={`${title}-heading`.replace(/\s+/g, '-')} className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id={`${title}-heading`.replace(/\s+/g, '-')} className="text-lg font-semibold">
+        <h3 id={`${title}-heading`.replace(/\s+/g, '-')} className="text-lg font-semibold">
           {title}
-        </h2>
+        </h3>
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>
       {children}

@@ -11,9 +11,9 @@ import {
   type TQuestionData,
   type TQuestionType,
 } from '@tieline/validation';
-import { ArrowLeft, ChevronDown, Plus } from 'lucide-react';
+import { ChevronDown, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useMatch, useNavigate, useParams } from 'react-router';
+import { useMatch, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/page-states';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -42,8 +42,8 @@ export function QuestionsPage() {
   if (api.survey.isPending) return <FullPageSpinner label="Loading questions" />;
   if (!survey) {
     return (
-      <div className="mx-auto max-w-3xl p-6">
-        <h1 className="text-2xl font-semibold">Questions</h1>
+      <div>
+        <h2 className="text-xl font-semibold">Questions</h2>
         <p role="alert" className="mt-3 text-destructive">
           {errorMessage(api.survey.error)}
         </p>
@@ -143,15 +143,11 @@ export function QuestionsPage() {
     });
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 p-4 sm:p-6">
-      <div className="flex flex-col gap-2">
-        <Link to="/surveys" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to surveys
-        </Link>
-        <h1 className="text-2xl font-semibold tracking-tight">Questions</h1>
-        <p className="text-sm text-muted-foreground">{survey.name}</p>
-      </div>
+    // A step of the survey editor: the layout shows the survey and the way back; this is the step's own title.
+    <section className="flex flex-col gap-5" aria-labelledby="step-title">
+      <h2 id="step-title" className="text-xl font-semibold tracking-tight">
+        Questions
+      </h2>
       <div className="flex flex-wrap gap-2">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
@@ -223,6 +219,6 @@ export function QuestionsPage() {
           onClose={closeDelete}
         />
       ) : null}
-    </div>
+    </section>
   );
 }
