@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { eq, responses, surveys } from '@tieline/db';
-import { finishQuestionEdit, MSG, matrixType, QUESTION_TYPES, questionProblem } from '@tieline/validation';
+import { eq, lists, responses, surveys } from '@tieline/db';
+import {
+  finishQuestionEdit,
+  MSG,
+  matrixType,
+  QUESTION_TYPES,
+  questionProblem,
+  type TQuestionData,
+} from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/html/sanitize';
-import { demoQuestions } from '../src/seed/demo';
+import { demoQuestions, seedDemo } from '../src/seed/demo';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { clientOf, colleague, question, restOf, seedSurvey } from './surveys-setup';
 
@@ -121,7 +128,7 @@ describe('DELETE /api/base/surveys/{id} (surveys.delete)', () => {
 
 describe('the demo survey', () => {
   it('is a questionnaire the builder would save: every question passes its rules, text already sanitized', async () => {
-    const questions = demoQuestions();
+    const questions = demoQuestions({ respondents: null, teams: null });
     expect(questions.map((q) => q.type)).toEqual(
       expect.arrayContaining([
         'searchAndSelect',
@@ -143,6 +150,19 @@ describe('the demo survey', () => {
     });
     const row = await seedSurvey(app, owner.userId, questions, 'Demo');
     const survey = await clientOf(app, owner).surveys.get.query({ id: row.id });
-    expect(survey.questions.map((q) => q.page)).toEqual([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(survey.questions.map((q) => q.page)).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+  });
+
+  it('is seeded with a respondent list and a supplementary list its relationship questions use', async () => {
+    const { db } = app.server.deps;
+    await seedDemo(db);
+    const [survey] = await db.select().from(surveys).where(eq(surveys.name, 'Team collaboration survey (demo)'));
+    const own = await db.select().from(lists).where(eq(lists.surveyId, survey!.id));
+    expect(own.map((l) => l.type).sort()).toEqual(['Respondent List', 'Supplementary List']);
+    const relationship = (survey!.questions as TQuestionData[]).filter((q) => q.isRelationshipQuestion);
+    const sourced = relationship.filter((q) => q.previousQn.length === 0).map((q) => q.list);
+    expect(sourced.length).toBeGreaterThan(2);
+    expect(sourced.every((id) => own.some((l) => l.id === id))).toBe(true);
+    expect(sourced).toContain(own.find((l) => l.type === 'Supplementary List')!.id);
   });
 });

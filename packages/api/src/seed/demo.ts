@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, eq, organizations, responses, surveys, userLogins, users } from '@tieline/db';
+import { type Db, eq, lists, nodes, organizations, responses, surveys, userLogins, users } from '@tieline/db';
 import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
 import { defaultModules } from '../services/users/user-wire';
@@ -9,18 +9,30 @@ export const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo', org
 const WELCOME =
   '<p>Hello {firstName},</p><p>This short survey asks who you work with. It takes about ten minutes. Your answers are confidential.</p>';
 const THANKS = '<p>Thank you, {fullName}. Your answers have been saved.</p>';
-const RESPONDENTS = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'];
+const RESPONDENTS = [
+  ['Ada Lovelace', 'Research'],
+  ['Grace Hopper', 'Engineering'],
+  ['Alan Turing', 'Research'],
+  ['Katherine Johnson', 'Operations'],
+  ['Dorothy Vaughan', 'Engineering'],
+  ['Edsger Dijkstra', 'Engineering'],
+  ['Barbara Liskov', 'Research'],
+  ['Tim Berners-Lee', 'Operations'],
+] as const;
+const TEAMS = ['Research', 'Engineering', 'Operations', 'Sales', 'People'];
+const emailOf = (name: string) => `${name.split(' ')[0]!.toLowerCase()}@example.com`;
+
+const TEAM_COLUMN = { name: 'Team', type: 'text' } as const;
 
 const options = (...titles: string[]) => titles.map((title) => ({ _id: randomUUID(), title }));
 
 /**
- * The demo questionnaire: relationship questions over the respondent list (the default source, so
- * `list` follows the survey's respondent list), two matrices fed by their answers, and one of each
- * other type, on three pages.
+ * The demo questionnaire: relationship questions over the respondent list, one over the supplementary
+ * list of teams, two matrices fed by their answers, and one of each other type, on three pages.
  */
-export function demoQuestions(): TQuestionData[] {
+export function demoQuestions(lists: { respondents: string | null; teams: string | null }): TQuestionData[] {
   const q = (type: TQuestionType, text: string, over: Partial<TQuestionData> = {}): TQuestionData => ({
-    ...newQuestion(type, randomUUID, null),
+    ...newQuestion(type, randomUUID, lists.respondents),
     text,
     ...over,
   });
@@ -33,7 +45,12 @@ export function demoQuestions(): TQuestionData[] {
   const collaboration = q(
     'multipleSelection',
     '<p><strong>Who have you worked with on a project in the last three months?</strong></p>',
-    { isRelationshipQuestion: true, allowMultipleSelections: true, abbreviation: 'Collaboration' },
+    {
+      isRelationshipQuestion: true,
+      allowMultipleSelections: true,
+      list: lists.respondents,
+      abbreviation: 'Collaboration',
+    },
   );
   return [
     q('descriptiveText', '<h2>Your network</h2><p>The next questions ask about the people you work with.</p>'),
@@ -51,6 +68,12 @@ export function demoQuestions(): TQuestionData[] {
       previousQn: [advice._id],
       ...matrixTypeFlags('undirected'),
       abbreviation: 'Advice ego network',
+    }),
+    q('multipleSelection', '<p><strong>Which teams do you depend on to get your work done?</strong></p>', {
+      isRelationshipQuestion: true,
+      allowMultipleSelections: true,
+      list: lists.teams,
+      abbreviation: 'Team dependence',
     }),
     q('pageBreak', ''),
     q('descriptiveText', '<h2>About you</h2>'),
@@ -122,16 +145,35 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
         status: 'Collecting',
         welcomeMessage: WELCOME,
         thankYouMessage: THANKS,
-        questions: demoQuestions(),
       })
       .returning();
+    const [respondentList, teamList] = await tx
+      .insert(lists)
+      .values([
+        { surveyId: survey!.id, title: 'Respondents (demo)', type: 'Respondent List', columns: [TEAM_COLUMN] },
+        { surveyId: survey!.id, title: 'Teams (demo)', type: 'Supplementary List' },
+      ])
+      .returning();
+    await tx.insert(nodes).values([
+      ...RESPONDENTS.map(([name, team], position) => ({
+        listId: respondentList!.id,
+        name,
+        email: emailOf(name),
+        firstName: name.split(' ')[0]!,
+        attributes: { Team: { value: team, text: team } },
+        position,
+      })),
+      ...TEAMS.map((name, position) => ({ listId: teamList!.id, name, firstName: name, position })),
+    ]);
+    const questions = demoQuestions({ respondents: respondentList!.id, teams: teamList!.id });
+    await tx.update(surveys).set({ questions }).where(eq(surveys.id, survey!.id));
     const links = await tx
       .insert(responses)
       .values(
-        RESPONDENTS.map((name) => ({
+        RESPONDENTS.map(([name]) => ({
           surveyId: survey!.id,
           nodeName: name,
-          nodeEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+          nodeEmail: emailOf(name),
           status: 'Not Started',
         })),
       )
