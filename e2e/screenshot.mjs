@@ -15,9 +15,15 @@ await page.getByLabel('Password').fill('tieline-demo');
 await page.getByRole('button', { name: /sign in|log in/i }).click();
 await page.getByRole('heading', { name: /choose/i }).waitFor();
 await page.screenshot({ path: `${out}/choose.png` });
-await page.getByRole('button', { name: /Acme Research/ }).click();
+await page.getByRole('button', { name: /Individual Account/ }).click();
 await page.waitForURL(/networks/);
-await page.screenshot({ path: `${out}/networks.png` });
+// The README picture (docs/screenshot.png): the demo survey's questions in the editor.
+await page.goto(`${base}/surveys`);
+await page.getByRole('link', { name: 'Team collaboration survey (demo)' }).first().click();
+await page.waitForURL(/details$/);
+await page.goto(page.url().replace(/details$/, 'questions'));
+await page.getByRole('button', { name: 'New Question' }).waitFor();
+await page.screenshot({ path: `${out}/screenshot.png` });
 await page.goto(`${base}/signup`);
 await page.screenshot({ path: `${out}/signup.png` });
 await page.goto(`${base}/mailbox`);

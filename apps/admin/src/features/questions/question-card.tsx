@@ -86,8 +86,9 @@ export function QuestionCard({ question, number, editor, onEdit, onDuplicate, on
         <Card className={cn('p-4', editor && 'ring-2 ring-ring')}>
           {editor ?? (
             <div className="flex flex-col gap-3">
-              <div className="flex items-center justify-between gap-2">
-                <p className="text-sm">
+              {/* On phones the actions wrap below the label rather than squeezing it. */}
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm whitespace-nowrap">
                   {number ? <span className="mr-2 font-semibold">Question {number}</span> : null}{' '}
                   <span className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-foreground">
                     {QUESTION_TYPE_LABELS[question.type]}
@@ -97,7 +98,7 @@ export function QuestionCard({ question, number, editor, onEdit, onDuplicate, on
               </div>
               {/* Sanitized by the server (parse5 allowlist) before it was stored. */}
               <div
-                className="prose-sm max-w-none break-words [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+                className="prose-sm max-w-none break-words [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized question HTML
                 dangerouslySetInnerHTML={{ __html: question.text }}
               />
