@@ -6,9 +6,9 @@ import { Download, Pencil, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { TypedDeleteDialog } from './typed-delete-dialog';
 import { UploadDialog } from './upload-dialog';
 import { useDeleteList } from './use-delete-list';
 

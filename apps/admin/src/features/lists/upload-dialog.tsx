@@ -22,8 +22,8 @@ import {
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { checkListFile } from './check-file';
-import { TypedDeleteDialog } from './typed-delete-dialog';
 import { UploadErrors } from './upload-errors';
 import { uploadListFile } from './upload-request';
 

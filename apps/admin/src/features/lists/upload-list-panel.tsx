@@ -14,11 +14,11 @@ import type { TListWithNodes } from '@tieline/validation';
 import { Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TEMPLATE_URL, TemplateLink } from './template-link';
-import { TypedDeleteDialog } from './typed-delete-dialog';
 import { UploadDialog } from './upload-dialog';
 import { useDeleteList } from './use-delete-list';
 

@@ -16,11 +16,11 @@ import { ClipboardList, EllipsisVertical } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
+import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { formatDate } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CreateSurveyDialog } from './create-survey-dialog';
-import { DeleteSurveyDialog } from './delete-survey-dialog';
 
 type TSortBy = NonNullable<TSurveyListInput['sortBy']>;
 type TDirection = NonNullable<TSurveyListInput['sortDirection']>;
@@ -217,12 +217,18 @@ export function SurveysPage() {
           ) : null}
         </>
       )}
-      <DeleteSurveyDialog
-        name={deleting?.name ?? null}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
+      <TypedDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete survey"
+        confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+        busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting._id })}
-      />
+      >
+        <p>“{deleting?.name}” will be deleted with all its responses. This cannot be undone.</p>
+      </TypedDeleteDialog>
     </div>
   );
 }

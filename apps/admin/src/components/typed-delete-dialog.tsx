@@ -9,9 +9,12 @@ import {
   FormField,
   Input,
 } from '@tieline/ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
-/** Spec §5, §9: destructive actions wait for the word Delete, typed in any letter case. */
+/**
+ * Spec §5, §9: destructive actions wait for the word Delete, typed in any letter case. One dialog for
+ * every feature (surveys, lists, ...).
+ */
 export const CONFIRM_WORD = 'Delete';
 
 type TypedDeleteDialogProps = {
@@ -35,6 +38,10 @@ export function TypedDeleteDialog({
 }: TypedDeleteDialogProps) {
   const [typed, setTyped] = useState('');
   const ready = typed.trim().toLowerCase() === CONFIRM_WORD.toLowerCase();
+  // Closed by its owner after a confirm, the next opening starts empty again.
+  useEffect(() => {
+    if (!open) setTyped('');
+  }, [open]);
   return (
     <Dialog
       open={open}
