@@ -78,7 +78,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // Rich text may show images by https address (the toolbar's Add Image takes a URL); images run no code.
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'frame-src': ["'self'"],
           'upgrade-insecure-requests': publicUrl.startsWith('https://') ? [] : null,
