@@ -112,6 +112,9 @@ describe('the rest of /api', () => {
     const res = await victim.call('GET', '/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // Rich text shows images by https address; scripts stay same-origin only.
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https:");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
