@@ -77,6 +77,7 @@ test('upload, keep, reject and remove the survey image on the Details step', asy
     page.getByRole('alert').filter({ hasText: 'The image must be a PNG, JPEG, GIF or WebP file' }),
   ).toBeVisible();
   await expectImageLoaded(page, `${name} renamed`);
+  await page.screenshot({ path: `${SHOTS}/details-image-error.png` });
 
   // Remove, after a small confirmation; Cancel keeps it.
   await page.getByRole('button', { name: 'Remove image' }).click();

@@ -68,12 +68,15 @@ export function SurveyImageField({ id, survey, saver }: SurveyImageFieldProps) {
         brokenImage === imageUUID ? (
           <p className="text-sm text-muted-foreground">The image could not be loaded.</p>
         ) : (
-          <img
-            src={surveyImageUrl(imageUUID)}
-            alt={survey.name}
-            onError={() => setBrokenImage(imageUUID)}
-            className="max-h-48 w-fit max-w-full rounded-md border border-border bg-muted object-contain"
-          />
+          // A fixed frame, the image fitted inside: a small logo and a wide banner both read as a preview.
+          <div className="aspect-video w-full max-w-xs overflow-hidden rounded-md border border-border bg-muted p-2">
+            <img
+              src={surveyImageUrl(imageUUID)}
+              alt={survey.name}
+              onError={() => setBrokenImage(imageUUID)}
+              className="size-full object-contain"
+            />
+          </div>
         )
       ) : (
         <p className="text-sm text-muted-foreground">No image yet.</p>
