@@ -35,6 +35,7 @@ export const SURVEY_MSG = {
   listNotOfSurvey: 'Choose one of this survey’s lists',
   imageRequired: 'Please choose an image file',
   imageType: 'The image must be a PNG, JPEG, GIF or WebP file',
+  imageTooLarge: 'The image must be at most 5 MB',
   imageNotFound: 'Image not found',
   indexOutOfRange: 'Insert position is outside the list of questions',
   orderNotPermutation: 'The new order must name every question of the survey exactly once',

@@ -15,6 +15,10 @@ export const SURVEY_LIMITS = {
   respondentLimitMax: 1_000_000,
 } as const;
 
+/** The survey image (spec §2 details): these types, judged by the file's bytes on the server. */
+export const SURVEY_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const SURVEY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** Redirect and webhook URLs: empty (off), or an absolute http(s) URL. */
 export function httpUrlProblem(url: string): string | null {
   if (url === '') return null;

@@ -1,10 +1,10 @@
-import { MSG, ZId } from '@tieline/validation';
+import { MSG, SURVEY_IMAGE_MAX_BYTES, ZId } from '@tieline/validation';
 import express from 'express';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { sendError } from '../http/guards';
 import { MultipartError, readMultipart } from '../http/multipart';
-import { readSurveyImage, SURVEY_IMAGE_MAX_BYTES, uploadSurveyImage } from '../services/surveys/survey-image';
+import { readSurveyImage, uploadSurveyImage } from '../services/surveys/survey-image';
 import { restCaller } from './caller';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SaveIndicator, useSaveOnLeave } from './save-indicator';
 import { StepHeading } from './step-heading';
+import { SurveyImageField } from './survey-image-field';
 import { useSurvey, useSurveySave } from './use-survey';
 
 const ZDetailsForm = z.object({ name: ZSurveyName, status: z.enum(BUILDER_STATUSES) });
@@ -19,9 +20,13 @@ export function DetailsStep() {
   return query.data ? <DetailsForm id={id} survey={query.data} /> : null;
 }
 
-/** Status and name (spec §2); saved on blur, on a status change and when leaving the page (§4). */
+/**
+ * Status and name (spec §2), saved on blur, on a status change and when leaving the page (§4); the
+ * optional image saves on its own at once.
+ */
 function DetailsForm({ id, survey }: { id: string; survey: TSurvey }) {
-  const { save, state } = useSurveySave(id);
+  const saver = useSurveySave(id);
+  const { save, state } = saver;
   const statusLabel = useId();
   const form = useForm<TDetailsForm>({
     resolver: zodResolver(ZDetailsForm),
@@ -86,6 +91,7 @@ function DetailsForm({ id, survey }: { id: string; survey: TSurvey }) {
           {(field) => <Input {...field} {...register('name', { onBlur: flush })} />}
         </FormField>
       </form>
+      <SurveyImageField id={id} survey={survey} saver={saver} />
     </section>
   );
 }

@@ -18,7 +18,7 @@ export function useSurvey() {
 }
 
 /**
- * Saves survey fields with the cached version and writes the answer back to the cache. Saves run one
+ * Saves survey fields with the cached version and writes the answer back to the cache. Writes run one
  * after another so each carries the version the previous one produced. It calls the client directly, not
  * a mutation hook, so a save started while the step unmounts (leaving the page) still completes.
  */
@@ -29,15 +29,19 @@ export function useSurveySave(id: string) {
   const [state, setState] = useState<TSaveState>('idle');
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
-  const save = useCallback(
-    (changes: TChanges): Promise<TSurvey | null> => {
+  /**
+   * Queues any write that answers the whole survey (an update, the image upload). A failure is a toast,
+   * or goes to `onError` when the caller shows it in place.
+   */
+  const write = useCallback(
+    (send: (current: TSurvey) => Promise<TSurvey>, onError?: (message: string) => void): Promise<TSurvey | null> => {
       const key = trpc.surveys.get.queryKey({ id });
       const run = async () => {
         const current = queryClient.getQueryData(key);
         if (!current) return null;
         setState('saving');
         try {
-          const survey = await client.surveys.update.mutate({ id, survey: { ...changes, version: current.version } });
+          const survey = await send(current);
           queryClient.setQueryData(key, survey);
           void queryClient.invalidateQueries({ queryKey: trpc.surveys.list.queryKey() });
           setState('saved');
@@ -48,6 +52,8 @@ export function useSurveySave(id: string) {
             toast.error(SURVEY_MSG.stale, {
               action: { label: 'Reload', onClick: () => void queryClient.invalidateQueries({ queryKey: key }) },
             });
+          } else if (onError) {
+            onError(errorMessage(error));
           } else {
             toast.error(errorMessage(error));
           }
@@ -58,7 +64,20 @@ export function useSurveySave(id: string) {
       chain.current = next;
       return next;
     },
-    [client, id, queryClient, trpc],
+    [id, queryClient, trpc],
   );
-  return { save, state };
+
+  /** `force` saves over a newer version (spec §4: an image change saves immediately with force). */
+  const save = useCallback(
+    (changes: TChanges, options: { force?: boolean } = {}) =>
+      write((current) =>
+        client.surveys.update.mutate({
+          id,
+          survey: { ...changes, version: current.version },
+          ...(options.force ? { force: true } : {}),
+        }),
+      ),
+    [client, id, write],
+  );
+  return { save, write, state };
 }

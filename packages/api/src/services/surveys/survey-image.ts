@@ -7,9 +7,6 @@ import { AppError } from '../../errors';
 import { surveyWire } from './survey-wire';
 import { writeSurvey } from './write-survey';
 
-/** Largest survey image accepted (spec: optional image on the details page). */
-export const SURVEY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 const storageKey = (imageUuid: string) => `survey-images/${imageUuid}`;
 
 /**
