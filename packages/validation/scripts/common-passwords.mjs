@@ -1,4 +1,4 @@
-// Writes src/common-passwords.ts from the password list of @zxcvbn-ts/language-common (MIT; the most
+// Writes src/generated/common-passwords.ts from the password list of @zxcvbn-ts/language-common (MIT; the most
 // frequent passwords of the 10-million-password xato.net leak corpus, most frequent first).
 //   pnpm --filter @tieline/validation gen:passwords            regenerate after bumping the package
 //   node scripts/common-passwords.mjs --check                  exit 1 when the committed file is stale
@@ -11,7 +11,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 const TOP = 10_000;
 const MIN_LENGTH = 8;
-const target = fileURLToPath(new URL('../src/common-passwords.ts', import.meta.url));
+const target = fileURLToPath(new URL('../src/generated/common-passwords.ts', import.meta.url));
 const { version } = createRequire(import.meta.url)('@zxcvbn-ts/language-common/package.json');
 
 const kept = new Set();
@@ -29,10 +29,10 @@ export const COMMON_PASSWORDS = \`${escaped.join('\n')}\`;
 
 if (process.argv.includes('--check')) {
   if (readFileSync(target, 'utf8') !== source) {
-    console.error('src/common-passwords.ts is stale: run pnpm --filter @tieline/validation gen:passwords');
+    console.error('src/generated/common-passwords.ts is stale: run pnpm --filter @tieline/validation gen:passwords');
     process.exit(1);
   }
 } else {
   writeFileSync(target, source);
-  console.log(`wrote ${kept.size} passwords to src/common-passwords.ts`);
+  console.log(`wrote ${kept.size} passwords to src/generated/common-passwords.ts`);
 }

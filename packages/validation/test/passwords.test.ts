@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORDS } from '../src/common-passwords';
+import { COMMON_PASSWORDS } from '../src/generated/common-passwords';
 import {
   MSG,
   PASSWORD_MAX_LENGTH,
