@@ -1,8 +1,9 @@
 // New-password rules after NIST SP 800-63B: a length range and a blocklist of passwords that attackers try
 // first (common leaked ones, repeats, sequences); no composition rules. Zod-free so a page can check as
 // the user types; ZPassword calls passwordProblem, so the rule exists once.
-import { COMMON_PASSWORDS } from './generated/common-passwords';
+
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from './constants';
+import { COMMON_PASSWORDS } from './generated/common-passwords';
 import { MSG } from './messages';
 
 // Built on the first check rather than at import, so a bundle that never checks a password pays nothing.
