@@ -11,3 +11,11 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * The rows of `db.execute(sql...)`: postgres.js answers an array, PGlite an object with `rows`. One
+ * place that knows both drivers.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

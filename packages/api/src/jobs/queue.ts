@@ -1,4 +1,4 @@
-import { and, type Db, eq, jobs, sql } from '@tieline/db';
+import { and, type Db, eq, jobs, rowsOf, sql } from '@tieline/db';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
@@ -24,7 +24,7 @@ export async function claim(db: Db, limit = 5): Promise<JobRow[]> {
       where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now() and attempts < max_attempts)
       order by run_at, seq limit ${limit} for update skip locked)
     returning id`);
-  const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => String(r.id));
+  const ids = rowsOf<{ id: string }>(rows).map((r) => String(r.id));
   if (ids.length === 0) return [];
   return db.query.jobs.findMany({
     where: (j, { inArray }) => inArray(j.id, ids),

@@ -1,10 +1,9 @@
-import { type Db, eq, lists, sql } from '@tieline/db';
+import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
 import { LIST_MSG } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { requireList } from './require-list';
-import { rowsOf } from './store-nodes';
 
 /**
  * DELETE /lists/{id} (spec §5): a list in use cannot be deleted. The respondent list always is: it

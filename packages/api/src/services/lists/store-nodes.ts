@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, sql } from '@tieline/db';
+import { sql, type Tx } from '@tieline/db';
 import type { TAttribute } from '@tieline/validation';
 
 // Bulk writes of nodes and personal links. A 100,000-row list is written in chunks, each one statement
@@ -8,18 +8,12 @@ import type { TAttribute } from '@tieline/validation';
 // between postgres.js and PGlite. Callers run them inside one transaction. New ids come from node's
 // CSPRNG: PGlite's gen_random_uuid() costs ~3 µs each in WASM, a tenth of a 50,000-row upload.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const CHUNK = 5_000;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
   return out;
-}
-
-/** Rows of db.execute: postgres.js answers an array, PGlite `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 export interface NodeRow {

@@ -1,4 +1,4 @@
-import { and, type Db, eq, lists, ne, nodes, responses, sql, surveys, uniqueViolation } from '@tieline/db';
+import { and, type Db, eq, lists, ne, nodes, responses, sql, surveys, type Tx, uniqueViolation } from '@tieline/db';
 import {
   checkListRows,
   emailKey,
@@ -39,8 +39,6 @@ export interface UploadListResult {
   title: string;
   type: TListType;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * An upload creates or replaces a list (surveys spec §4, §5, §7): the file is read and checked by the
