@@ -1,9 +1,9 @@
-import { and, eq, lists, ne, sql, uniqueViolation } from '@tieline/db';
+import { eq, lists, uniqueViolation } from '@tieline/db';
 import { LIST_MSG, type TListSummary } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { requireList } from './require-list';
+import { requireList, titleTaken } from './require-list';
 
 /** PUT /lists/{listId} {title, _id}: a new title, unique within the survey whatever its letter case. */
 export async function renameList(
@@ -14,15 +14,7 @@ export async function renameList(
   const { db } = deps;
   const list = await requireList(db, caller.actor, input.listId);
   if (input._id && input._id !== list.id) throw new AppError('BAD_REQUEST', LIST_MSG.idMismatch);
-  const clash = await db.query.lists.findFirst({
-    where: and(
-      eq(lists.surveyId, list.surveyId),
-      sql`lower(${lists.title}) = lower(${input.title})`,
-      ne(lists.id, list.id),
-    ),
-    columns: { id: true },
-  });
-  if (clash) throw new AppError('CONFLICT', LIST_MSG.titleTaken);
+  if (await titleTaken(db, list.surveyId, input.title, list.id)) throw new AppError('CONFLICT', LIST_MSG.titleTaken);
   try {
     await db.update(lists).set({ title: input.title, updatedAt: new Date() }).where(eq(lists.id, list.id));
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, type Db, eq, lists, surveys, users } from '@tieline/db';
+import { and, type Db, eq, lists, ne, sql, surveys, users } from '@tieline/db';
 import { LIST_MSG } from '@tieline/validation';
 import { visibleSurveys } from '../../access/surveys';
 import type { Actor } from '../../auth/actor';
@@ -14,4 +14,17 @@ export async function requireList(db: Db, actor: Actor, listId: string) {
     .where(and(eq(lists.id, listId), visibleSurveys(actor)));
   if (!row) throw new AppError('NOT_FOUND', LIST_MSG.listNotFound);
   return row.list;
+}
+
+/** Whether another list of the survey already has this title, in any letter case (lists_title_key). */
+export async function titleTaken(db: Db, surveyId: string, title: string, exceptListId?: string): Promise<boolean> {
+  const clash = await db.query.lists.findFirst({
+    where: and(
+      eq(lists.surveyId, surveyId),
+      sql`lower(${lists.title}) = lower(${title})`,
+      exceptListId ? ne(lists.id, exceptListId) : undefined,
+    ),
+    columns: { id: true },
+  });
+  return clash !== undefined;
 }

@@ -1,4 +1,4 @@
-import { and, type Db, eq, lists, ne, nodes, responses, sql, surveys, type Tx, uniqueViolation } from '@tieline/db';
+import { and, type Db, eq, lists, nodes, responses, sql, surveys, type Tx, uniqueViolation } from '@tieline/db';
 import {
   checkListRows,
   emailKey,
@@ -15,6 +15,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { readSheet } from './read-sheet';
+import { titleTaken } from './require-list';
 import {
   deleteNodes,
   deleteResponses,
@@ -73,7 +74,9 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
           ? await tx.query.lists.findFirst({ where: and(eq(lists.surveyId, survey.id), eq(lists.type, type)) })
           : undefined;
       const finalTitle = title?.data ?? existing?.title ?? defaultTitle(type, input.file!.fileName);
-      await refuseTakenTitle(tx, survey.id, finalTitle, existing?.id);
+      if (await titleTaken(tx, survey.id, finalTitle, existing?.id)) {
+        throw refusal(uploadErrorPayload('title', LIST_MSG.titleTaken));
+      }
 
       const plan = await planNodes(tx, existing?.id ?? null, type, checked.nodes);
       const links = type === 'Respondent List' ? await planLinks(tx, survey.id, checked.nodes) : null;
@@ -128,18 +131,6 @@ async function requireOwnList(db: Db, surveyId: string, listId: string) {
 function defaultTitle(type: TListType, fileName: string): string {
   const base = ZListTitle.safeParse(fileName.replace(/\.[^.]*$/, ''));
   return type === 'Supplementary List' && base.success ? base.data : type;
-}
-
-async function refuseTakenTitle(tx: Tx, surveyId: string, title: string, ownId: string | undefined) {
-  const clash = await tx.query.lists.findFirst({
-    where: and(
-      eq(lists.surveyId, surveyId),
-      sql`lower(${lists.title}) = lower(${title})`,
-      ownId ? ne(lists.id, ownId) : undefined,
-    ),
-    columns: { id: true },
-  });
-  if (clash) throw refusal(uploadErrorPayload('title', LIST_MSG.titleTaken));
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
