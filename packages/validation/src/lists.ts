@@ -2,6 +2,7 @@
 // and the server runs the same functions as the authority (surveys spec §5, §8).
 import { LIST_LIMITS, REQUIRED_COLUMNS, type TListType } from './lists-limits';
 import { LIST_MSG } from './lists-messages';
+import { isEmail } from './rules';
 import { cleanLine } from './text';
 
 export type TAttributeType = 'number' | 'boolean' | 'date' | 'text';
@@ -94,13 +95,6 @@ export function cleanCell(s: string): string {
   // Nearly every cell is clean text: one scan instead of three replaces (200,000 rows of cells).
   if (!NEEDS_MENDING.test(s)) return s.trim();
   return cleanLine(s.replace(NUL, ' ').replace(LONE_SURROGATE, '\uFFFD'));
-}
-
-// The address rule of the server's ZEmail (zod's email pattern), so a respondent list accepts exactly
-// the addresses sign-up does: plus-addressing and any letter case included.
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-export function isListEmail(s: string): boolean {
-  return s.length <= 254 && EMAIL.test(s);
 }
 
 /** Names compare as written (trimmed, Unicode-normalized); emails case-insensitively. */
@@ -215,7 +209,7 @@ export function checkListRows(type: TListType, rawRows: readonly (readonly strin
   const names = data.map((r) => r[0] ?? '');
   const emails = withEmail ? data.map((r) => r[1] ?? '') : [];
   const blank = names.some((n) => !n) || emails.some((e) => !e);
-  const invalid = emails.filter((e) => e && !isListEmail(e));
+  const invalid = emails.filter((e) => e && !isEmail(e));
   const dataErrors = {
     duplicates: {
       names: duplicateMessages(type, duplicatesOf(names, nameKey), LIST_MSG.otherNamesDuplicated),
