@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { ZId } from './common';
+import { ZId, zLine } from './common';
 import { LIST_LIMITS, LIST_TYPES } from './lists-limits';
 import { LIST_MSG } from './lists-messages';
-import { cleanLine, isBrokenText } from './text';
 
 export const ZListType = z.enum(LIST_TYPES, { error: LIST_MSG.typeMismatch });
 
 /** A list title: one line, not blank, unique per survey (checked by the service). */
-export const ZListTitle = z
-  .string({ error: LIST_MSG.titleRequired })
-  .refine((s) => !isBrokenText(s), LIST_MSG.titleRequired)
-  .transform(cleanLine)
-  .pipe(z.string().min(1, LIST_MSG.titleRequired).max(LIST_LIMITS.maxTitleLength, LIST_MSG.titleTooLong));
+export const ZListTitle = zLine({
+  required: LIST_MSG.titleRequired,
+  max: LIST_LIMITS.maxTitleLength,
+  tooLong: LIST_MSG.titleTooLong,
+});
 
 const ZAttribute = z.object({ value: z.union([z.number(), z.boolean(), z.string()]), text: z.string() });
 export const ZListColumn = z.object({ name: z.string(), type: z.enum(['number', 'boolean', 'date', 'text']) });
