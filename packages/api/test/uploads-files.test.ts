@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { eq, lists, nodes } from '@tieline/db';
-import { LIST_LIMITS, LIST_MSG } from '@tieline/validation';
+import { LIST_LIMITS, LIST_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from '../src/services/lists/read-sheet';
 import type { ListUploadError } from '../src/services/lists/upload-error';
@@ -213,5 +213,23 @@ describe('limits over HTTP', () => {
       .from(nodes)
       .where(eq(nodes.listId, res.body.survey.respondentList));
     expect(stored.map((n) => n.name).sort()).toEqual(['Cached Name', 'Person 0']);
+  });
+
+  it('refuses broken text in a multipart title or file name and mends it in cells, never a 500', async () => {
+    const surveyId = await seedSurvey(app, owner);
+    const file = xlsx([['Name'], ['North\u0000ern'], ['So\uD800uth']]);
+    const path = `/lists/uploadSupplementaryList/${surveyId}`;
+    const refused = await uploadSupplementary(app, owner.cookie, surveyId, file, { title: 'Teams\u0000' });
+    expect(refused).toMatchObject({ status: 400, body: { type: 'title', message: MSG.badCharacters } });
+    const badName = await upload(app, owner.cookie, path, file, {}, { fileName: 'Te\u0000ams.xlsx' });
+    expect(badName).toMatchObject({ status: 400, body: { type: 'format', message: LIST_MSG.badUploadForm } });
+    expect(await app.server.deps.db.select().from(lists).where(eq(lists.surveyId, surveyId))).toEqual([]);
+    const mended = await uploadSupplementary(app, owner.cookie, surveyId, file, { title: 'Teams' });
+    expect(mended.status).toBe(200);
+    const stored = await app.server.deps.db
+      .select({ name: nodes.name })
+      .from(nodes)
+      .where(eq(nodes.listId, mended.body._id));
+    expect(stored.map((n) => n.name).sort()).toEqual(['North ern', 'So\uFFFDuth']);
   });
 });
