@@ -1,3 +1,4 @@
+import { eq, surveys } from '@tieline/db';
 import { MSG, SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageType } from '../src/services/surveys/survey-image';
@@ -80,5 +81,19 @@ describe('survey image', () => {
     });
     expect(cross.status).toBe(403);
     expect((await rawRequest(app.url, { path: '/api/base/surveys/image/not-a-uuid' })).status).toBe(404);
+  });
+
+  it('two uploads at once leave exactly one stored image, the one the survey points at', async () => {
+    const surveyId = await seedSurvey(app, owner);
+    await putImage(owner.cookie, surveyId, PNG);
+    const [a, b] = await Promise.all([putImage(owner.cookie, surveyId, PNG), putImage(owner.cookie, surveyId, PNG)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [row] = await app.server.deps.db.select().from(surveys).where(eq(surveys.id, surveyId));
+    const live = [a.body.imageUUID, b.body.imageUUID].map(
+      async (id) => (await app.server.deps.storage.get(`survey-images/${id}`)) !== null,
+    );
+    const stored = await Promise.all(live);
+    expect(stored.filter(Boolean)).toHaveLength(1);
+    expect(await app.server.deps.storage.get(`survey-images/${row!.imageUuid}`)).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq, surveys } from '@tieline/db';
 import { SURVEY_MSG, type TSurvey } from '@tieline/validation';
 import { requireSurvey } from '../../access/surveys';
 import type { Caller, SignedInCaller } from '../../auth/actor';
@@ -26,7 +27,9 @@ export function imageType(bytes: Uint8Array): string | null {
 
 /**
  * PUT surveys/uploadImage/{id}: stores the image and points the survey at it in one forced write (spec
- * §4: an image change saves immediately with force), then removes the image it replaced.
+ * §4: an image change saves immediately with force), then removes the image it replaced. The row is
+ * locked while the old id is read and replaced, so of two uploads at once the second removes the
+ * first's file instead of both removing the same one and leaving a file nothing points at.
  */
 export async function uploadSurveyImage(
   deps: Deps,
@@ -39,8 +42,15 @@ export async function uploadSurveyImage(
   if (!type) throw new AppError('BAD_REQUEST', SURVEY_MSG.imageType);
   const imageUuid = randomUUID();
   await deps.storage.put(storageKey(imageUuid), input.bytes, type);
-  const saved = await writeSurvey(deps.db, row, row.version, { imageUuid }, true);
-  if (row.imageUuid) await deps.storage.delete(storageKey(row.imageUuid));
+  const { saved, replaced } = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ imageUuid: surveys.imageUuid })
+      .from(surveys)
+      .where(eq(surveys.id, row.id))
+      .for('update');
+    return { saved: await writeSurvey(tx, row, row.version, { imageUuid }, true), replaced: locked?.imageUuid };
+  });
+  if (replaced) await deps.storage.delete(storageKey(replaced));
   return surveyWire(deps.db, saved);
 }
 
