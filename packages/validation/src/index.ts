@@ -1,3 +1,5 @@
+export * from './answers';
+export * from './answers-rules';
 export * from './auth';
 export * from './common';
 export * from './config';
