@@ -221,7 +221,12 @@ const PROCEDURES: Record<string, Row> = {
   'responses.get': { rule: 'public', input: async (f) => ({ randomUUID: (await linkedSurvey(f)).randomUUID }) },
   'responses.save': {
     rule: 'public',
-    input: async (f) => ({ randomUUID: (await linkedSurvey(f)).randomUUID, answers: [], revision: 0, saveId: 'save-0001' }),
+    input: async (f) => ({
+      randomUUID: (await linkedSurvey(f)).randomUUID,
+      answers: [],
+      revision: 0,
+      saveId: 'save-0001',
+    }),
   },
   'responses.startPage': { rule: 'public', input: async (f) => ({ surveyId: (await linkedSurvey(f)).surveyId }) },
   'responses.start': { rule: 'public', input: async (f) => ({ surveyId: (await linkedSurvey(f)).surveyId }) },
