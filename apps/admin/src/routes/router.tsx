@@ -59,20 +59,24 @@ const surveyRoutes = [
           const { QuestionsPage } = await import('../features/questions/questions-page');
           return <QuestionsPage />;
         }),
-        children: [{ path: ':questionID/edit' }, { path: ':questionID/delete' }],
+        children: [
+          { path: ':questionID/edit' },
+          { path: ':questionID/delete' },
+          // The panel opens over the questions page (its Outlet), so the editor behind it keeps its edits.
+          {
+            path: ':questionID/upload-list',
+            ...page(async () => {
+              const { UploadListPanel } = await import('../features/lists/upload-list-panel');
+              return <UploadListPanel />;
+            }),
+          },
+        ],
       },
       {
         path: 'lists',
         ...page(async () => {
           const { ListsPage } = await import('../features/lists/lists-page');
           return <ListsPage />;
-        }),
-      },
-      {
-        path: 'questions/:questionID/upload-list',
-        ...page(async () => {
-          const { UploadListPanel } = await import('../features/lists/upload-list-panel');
-          return <UploadListPanel />;
         }),
       },
       { path: 'advanced-options', ...surveyPage('AdvancedOptionsStep') },

@@ -14,7 +14,7 @@ import {
   type TQuestionSource,
   type TQuestionType,
 } from '@tieline/validation';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { OptionsEditor } from './options-editor';
 import { OptionFlags, QuestionPanels } from './question-settings';
@@ -54,6 +54,15 @@ export function QuestionEditor({ question, questions, index, numbers, respondent
   const textError = form.formState.errors.text?.message;
   const number = numbers.get(question._id);
   const initialText = question.text === '' && question.type !== 'descriptiveText' ? BOLD_START : question.text;
+
+  // A list chosen in the Supplementary Lists panel (saved there) joins the edits in progress; choosing
+  // a list clears the earlier questions (spec §4).
+  useEffect(() => {
+    if (form.getValues('list') === question.list) return;
+    form.setValue('list', question.list);
+    form.setValue('previousQn', question.previousQn);
+    setSource(questionSource(question, respondentList));
+  }, [question, respondentList, form]);
 
   const finish = form.handleSubmit((values) => {
     const finished = finishQuestionEdit({ ...data, ...values });

@@ -13,7 +13,7 @@ import {
 } from '@tieline/validation';
 import { ChevronDown, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useMatch, useNavigate, useParams } from 'react-router';
+import { Outlet, useMatch, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/page-states';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -29,7 +29,9 @@ const ANSWER_TYPES = QUESTION_TYPES.filter(isAnswerType);
 export function QuestionsPage() {
   const { id = '' } = useParams();
   const child = useMatch('/surveys/:id/questions/:questionID/:mode');
-  const editingId = child?.params.mode === 'edit' ? child.params.questionID : undefined;
+  // The Supplementary Lists panel opens over the editor, which stays mounted: its edits are not lost.
+  const editingId =
+    child?.params.mode === 'edit' || child?.params.mode === 'upload-list' ? child.params.questionID : undefined;
   const deletingId = child?.params.mode === 'delete' ? child.params.questionID : undefined;
   const api = useQuestions(id);
   const navigate = useNavigate();
@@ -212,7 +214,7 @@ export function QuestionsPage() {
                 editor={
                   q._id === editingId && q.type !== 'pageBreak' ? (
                     <QuestionEditor
-                      key={`${q._id}-${survey.version}`}
+                      key={q._id}
                       question={q}
                       questions={questions}
                       index={index}
@@ -239,6 +241,7 @@ export function QuestionsPage() {
           onClose={closeDelete}
         />
       ) : null}
+      <Outlet />
     </section>
   );
 }
