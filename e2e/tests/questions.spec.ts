@@ -103,6 +103,13 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   expect(texts[6]).toContain('Descriptive Text');
   expect(texts[7]).toContain('Question 6 Matrix Selection');
   await page.screenshot({ path: `${SHOTS}/list-desktop.png`, fullPage: true });
+  // New questions start bold (spec §2), and the editor's zero-width placeholder is never saved.
+  const texts0 = await page.evaluate(async (surveyId) => {
+    const survey = (await (await fetch(`/api/base/surveys/${surveyId}`)).json()) as { questions: { text: string }[] };
+    return survey.questions.map((q) => q.text);
+  }, id);
+  expect(texts0.join('')).not.toContain('\u200b');
+  expect(texts0[0]).toContain('<strong>');
   await expectNoAxeViolations(page);
 
   // The matrix becomes an undirected ego network fed by the answers to Question 5.

@@ -65,7 +65,8 @@ export function QuestionEditor({ question, questions, index, numbers, respondent
   }, [question, respondentList, form]);
 
   const finish = form.handleSubmit((values) => {
-    const finished = finishQuestionEdit({ ...data, ...values });
+    // The bold start's zero-width space is the editor's, not the author's: it is not saved.
+    const finished = finishQuestionEdit({ ...data, ...values, text: values.text.replaceAll('\u200b', '') });
     const all = questions.map(({ page: _p, ...q }) => (q._id === finished._id ? finished : q));
     // An emptied number field: the server would refuse it with the same message.
     const blank = NUMBER_FIELDS.find((field) => Number.isNaN(finished[field]));
