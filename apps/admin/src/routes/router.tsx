@@ -50,8 +50,9 @@ const surveyRoutes = [
     children: [
       { index: true, element: <Navigate to="details" replace /> },
       { path: 'details', ...surveyPage('DetailsStep') },
-      { path: 'welcome-message', ...surveyPage('WelcomeStep') },
-      { path: 'completion-message', ...surveyPage('CompletionStep') },
+      // Preview routes (spec §2) are children without elements: the page opens its preview dialog.
+      { path: 'welcome-message', ...surveyPage('WelcomeStep'), children: [{ path: 'survey-preview' }] },
+      { path: 'completion-message', ...surveyPage('CompletionStep'), children: [{ path: 'preview' }] },
       // The questions page reads :questionID/edit and :questionID/delete from the URL (no elements).
       {
         path: 'questions',
@@ -59,7 +60,7 @@ const surveyRoutes = [
           const { QuestionsPage } = await import('../features/questions/questions-page');
           return <QuestionsPage />;
         }),
-        children: [{ path: ':questionID/edit' }, { path: ':questionID/delete' }],
+        children: [{ path: 'preview' }, { path: ':questionID/edit' }, { path: ':questionID/delete' }],
       },
       {
         path: 'lists',
