@@ -41,7 +41,9 @@ test('a respondent answers every question type on a phone, with piping across pa
   await expect(page.getByText('Page 1 of 4')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute('aria-valuenow', '25');
   await next(page);
-  await expect(page.getByRole('alert').filter({ hasText: 'Response not saved. Please edit the highlighted fields' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Response not saved. Please edit the highlighted fields' }),
+  ).toBeVisible();
   const role = page.getByRole('textbox', { name: /What is your role/ });
   await expect(role).toBeFocused();
   await expect(role).toHaveAttribute('aria-invalid', 'true');
@@ -125,9 +127,13 @@ test('a respondent answers every question type on a phone, with piping across pa
   const know = group(page, /know each other/);
   await know.getByRole('group', { name: 'Person 002' }).getByRole('checkbox', { name: 'Person 150' }).check();
   // Undirected: the tie shows in the other person's row too.
-  await expect(know.getByRole('group', { name: 'Person 150' }).getByRole('checkbox', { name: 'Person 002' })).toBeChecked();
+  await expect(
+    know.getByRole('group', { name: 'Person 150' }).getByRole('checkbox', { name: 'Person 002' }),
+  ).toBeChecked();
   await expect(group(page, /matters most/).getByRole('radio', { name: 'Skunkworks Lab' })).toBeVisible();
-  await group(page, /matters most/).getByRole('radio', { name: 'Project 04207' }).check();
+  await group(page, /matters most/)
+    .getByRole('radio', { name: 'Project 04207' })
+    .check();
   await check(page, 'page-4');
 
   // Removing a person on page 3 removes their rows on page 4.

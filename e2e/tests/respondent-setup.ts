@@ -92,11 +92,16 @@ export async function buildSurvey(browser: Browser): Promise<TBuiltSurvey> {
 
   const q: Record<string, string> = {};
   const add = async (key: string, type: string, changes: Question) => {
-    const created = await api<{ questionId: string; survey: Survey }>(page, 'POST', `/api/base/surveys/${id}/questions`, {
-      version: survey.version,
-      index: survey.questions.length,
-      type,
-    });
+    const created = await api<{ questionId: string; survey: Survey }>(
+      page,
+      'POST',
+      `/api/base/surveys/${id}/questions`,
+      {
+        version: survey.version,
+        index: survey.questions.length,
+        type,
+      },
+    );
     survey = created.survey;
     q[key] = created.questionId;
     if (Object.keys(changes).length > 0) {
@@ -189,6 +194,7 @@ export async function buildSurvey(browser: Browser): Promise<TBuiltSurvey> {
       hasOpenLink: true,
       requireSignUp: true,
       nameAutocompletion: true,
+      identifyingInformation: 'email',
       thankYouMessage: '<p>Thank you, {fullName}. Your answers help the whole team.</p>',
     },
   });
@@ -219,7 +225,10 @@ export async function expectNoHorizontalScroll(page: Page) {
 export type TStoredResponse = {
   status: string;
   submitted: string | null;
-  answers: { questionId: string; dataInput: { text?: string; numeric?: number; selectedIds?: string[]; nodeId?: string; optionId?: string }[] }[];
+  answers: {
+    questionId: string;
+    dataInput: { text?: string; numeric?: number; selectedIds?: string[]; nodeId?: string; optionId?: string }[];
+  }[];
   names: Record<string, string>;
 };
 

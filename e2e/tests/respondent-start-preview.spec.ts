@@ -46,9 +46,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the builder previews questions, the welcome page and the completion page; nothing is saved', async ({
-  page,
-}) => {
+test('the builder previews questions, the welcome page and the completion page; nothing is saved', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAsDemo(page);
   await page.goto(`/surveys/${survey.id}/questions`);

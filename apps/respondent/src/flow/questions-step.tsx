@@ -11,7 +11,7 @@ import {
   type TQuestion,
 } from '@tieline/validation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { StepActions, StepHeading } from '../components/step';
+import { StepHeading } from '../components/step';
 import type { TNecessaryList, TNode, TRespondentSurvey } from '../lib/api';
 import { TEXT } from '../lib/messages';
 import type { SaveQueue } from '../offline/save-queue';
@@ -142,7 +142,7 @@ export function QuestionsStep({
         <StepHeading key={index} id="page-title" className="text-xl sm:text-2xl">
           {survey.name}
         </StepHeading>
-        <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm whitespace-nowrap text-muted-foreground">
           <span>
             Page {index + 1} of {pages.length}
           </span>
@@ -182,21 +182,19 @@ export function QuestionsStep({
         </p>
       ) : null}
 
-      <StepActions>
-        <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <button type="button" className="btn btn-outline" onClick={() => onPage(index - 1)}>
-            Back
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void forward()}
-            disabled={state.submitQueued && !state.submitted}
-          >
-            {isLast ? (state.submitQueued ? 'Waiting to send…' : 'Submit') : 'Next'}
-          </button>
-        </div>
-      </StepActions>
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-between">
+        <button type="button" className="btn btn-outline" onClick={() => onPage(index - 1)}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void forward()}
+          disabled={state.submitQueued && !state.submitted}
+        >
+          {isLast ? (state.submitQueued ? 'Waiting to send…' : 'Submit') : 'Next'}
+        </button>
+      </div>
 
       <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 top-3 z-20 flex justify-center px-3">
         {toast ? (

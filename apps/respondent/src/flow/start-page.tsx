@@ -121,7 +121,10 @@ function StartForm({ page }: { page: TStartPage }) {
           surveyId={page._id}
           listId={page.respondentList!}
           person={person}
-          onPick={setPerson}
+          onPick={(node) => {
+            setPerson(node);
+            setError(null);
+          }}
           describedBy={error ? errorId : undefined}
         />
       ) : null}

@@ -89,7 +89,7 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
       {state.offline ? (
         <p
           role="status"
-          className="mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning"
+          className="mr-9 mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning"
         >
           {TEXT.offline}
         </p>

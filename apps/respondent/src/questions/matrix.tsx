@@ -25,7 +25,9 @@ export function Matrix({ q, entries, ids, people, onChange }: MatrixProps) {
     : q.selectionOptions.map((o) => ({ id: o._id, label: o.title }));
   const ego = relationship && q.egoNetworkMapping;
   const columns: Row[] = ego ? rows : q.columnHeadings.map((c) => ({ id: c._id, label: c.title }));
-  if (rows.length === 0 || columns.length === 0) return <Hint>{RESPONDENT_MSG.noOptions}</Hint>;
+  // An ego network needs two people before any tie can be chosen.
+  if (rows.length === 0 || columns.length === 0 || (ego && rows.length < 2))
+    return <Hint>{RESPONDENT_MSG.noOptions}</Hint>;
 
   const rowKey = relationship ? 'nodeId' : 'optionId';
   const byRow = new Map(entries.map((e) => [e[rowKey] ?? '', e.selectedIds ?? []]));
@@ -66,7 +68,10 @@ export function Matrix({ q, entries, ids, people, onChange }: MatrixProps) {
         const cols = ego ? columns.filter((c) => c.id !== row.id) : columns;
         return (
           <fieldset key={row.id} className="min-w-0 rounded-md bg-muted/60 p-3" aria-describedby={ids.describedBy}>
-            <legend className="float-left mb-2 w-full text-sm font-semibold">{row.label}</legend>
+            <legend className="sr-only">{row.label}</legend>
+            <p aria-hidden="true" className="mb-2 text-sm font-semibold">
+              {row.label}
+            </p>
             <div className="flex flex-wrap gap-2 *:min-w-[8rem] *:flex-1">
               {cols.map((col) => (
                 <ChoiceLabel key={col.id} checked={chosen.includes(col.id)}>

@@ -29,30 +29,34 @@ export function QuestionFrame({ q, number, error, children }: QuestionFrameProps
     describedBy: error ? errorId : undefined,
   };
   return (
-    <fieldset
-      id={`q-${q._id}`}
-      aria-describedby={ids.describedBy}
-      data-invalid={error ? '' : undefined}
-      className={`flex min-w-0 flex-col gap-3 rounded-lg border p-4 sm:p-5 ${
-        error ? 'border-destructive bg-destructive-soft/40' : 'border-border'
-      }`}
+    <div
+      className={`rounded-lg border p-4 sm:p-5 ${error ? 'border-destructive bg-destructive-soft/40' : 'border-border'}`}
     >
-      <legend id={legendId} className="float-left w-full text-base font-medium">
-        {number !== undefined ? <span className="mr-1.5 text-muted-foreground">{number}.</span> : null}
-        <span
-          className="rich-text inline-block align-top [&>*]:inline"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: question texts are sanitized with an allowlist on the server.
-          dangerouslySetInnerHTML={{ __html: q.text }}
-        />
-        {q.isRequired ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">(required)</span> : null}
-      </legend>
-      {children(ids)}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+      <fieldset
+        id={`q-${q._id}`}
+        aria-describedby={ids.describedBy}
+        data-invalid={error ? '' : undefined}
+        className="min-w-0"
+      >
+        <legend id={legendId} className="mb-3 text-base font-medium">
+          {number !== undefined ? <span className="mr-1.5 text-muted-foreground">{number}.</span> : null}
+          <span
+            className="rich-text [&>*]:inline"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: question texts are sanitized with an allowlist on the server.
+            dangerouslySetInnerHTML={{ __html: q.text }}
+          />
+          {q.isRequired ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">(required)</span> : null}
+        </legend>
+        <div className="flex flex-col gap-3">
+          {children(ids)}
+          {error ? (
+            <p id={errorId} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+    </div>
   );
 }
 
