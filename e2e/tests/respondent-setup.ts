@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import { type Browser, expect, type Page } from '@playwright/test';
@@ -14,6 +16,26 @@ export async function signInAsDemo(page: Page) {
   await signIn(page, DEMO.email, DEMO.password);
   await page.getByRole('button', { name: /Individual Account/ }).click();
   await expect(page).toHaveURL(/\/networks$/);
+}
+
+const OWNER_STATE = 'test-results/.respondent-owner.json';
+type TStorageState = Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+
+/**
+ * A page signed in as the demo owner. The journeys share one sign-in per server run (kept in a file
+ * keyed by the run's demo link), so they stay well inside the sign-in rate limits the other specs need.
+ */
+export async function ownerPage(browser: Browser): Promise<Page> {
+  const run = process.env.E2E_DEMO_LINK ?? '';
+  if (existsSync(OWNER_STATE)) {
+    const kept = JSON.parse(readFileSync(OWNER_STATE, 'utf8')) as { run: string; state: TStorageState };
+    if (kept.run === run) return (await browser.newContext({ storageState: kept.state })).newPage();
+  }
+  const page = await (await browser.newContext()).newPage();
+  await signInAsDemo(page);
+  mkdirSync(dirname(OWNER_STATE), { recursive: true });
+  writeFileSync(OWNER_STATE, JSON.stringify({ run, state: await page.context().storageState() }));
+  return page;
 }
 
 /** A same-origin JSON call from the page (the owner's session cookie goes along when signed in). */
@@ -74,8 +96,8 @@ export interface TBuiltSurvey {
  * to page 4, a single link with name autocompletion, Collecting.
  */
 export async function buildSurvey(browser: Browser): Promise<TBuiltSurvey> {
-  const page = await browser.newPage();
-  await signInAsDemo(page);
+  const page = await ownerPage(browser);
+  await page.goto('/networks');
   const name = `Respondent E2E ${unique()}`;
   let survey = await api<Survey>(page, 'POST', '/api/base/surveys/', { name });
   const id = survey._id;
@@ -198,7 +220,7 @@ export async function buildSurvey(browser: Browser): Promise<TBuiltSurvey> {
       thankYouMessage: '<p>Thank you, {fullName}. Your answers help the whole team.</p>',
     },
   });
-  await page.close();
+  await page.context().close();
   return { id, name, q };
 }
 

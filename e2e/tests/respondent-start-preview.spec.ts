@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
+  api,
   buildSurvey,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  ownerPage,
   PHONE,
   SHOTS,
-  signInAsDemo,
+  startAs,
   type TBuiltSurvey,
 } from './respondent-setup';
 
@@ -46,9 +48,11 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the builder previews questions, the welcome page and the completion page; nothing is saved', async ({ page }) => {
+test('the builder previews questions, the welcome page and the completion page; nothing is saved', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
-  await signInAsDemo(page);
+  const page = await ownerPage(browser);
   await page.goto(`/surveys/${survey.id}/questions`);
   await page.getByRole('link', { name: 'Preview' }).click();
   await expect(page).toHaveURL(new RegExp(`/surveys/${survey.id}/questions/preview$`));
@@ -86,4 +90,28 @@ test('the builder previews questions, the welcome page and the completion page; 
   await page.getByRole('link', { name: 'Preview' }).click();
   await expect(page).toHaveURL(new RegExp(`/surveys/${survey.id}/welcome-message/survey-preview$`));
   await expect(frame.getByRole('button', { name: 'Continue' })).toBeVisible();
+});
+
+test.describe('survey status', () => {
+  test.use(PHONE);
+
+  test('an Offline survey says it is not open yet, a Completed one that it is closed', async ({ page, browser }) => {
+    const uuid = await startAs(page, survey.id, 'Person 030');
+    const owner = await ownerPage(browser);
+    await owner.goto('/networks');
+    const setStatus = async (status: string) => {
+      const { version } = await api<{ version: number }>(owner, 'GET', `/api/base/surveys/${survey.id}`);
+      await api(owner, 'PUT', `/api/base/surveys/${survey.id}`, { survey: { version, status } });
+    };
+    await setStatus('Offline');
+    await page.goto(`/responses/${uuid}`);
+    await expect(page.getByText('This survey is not open for responses yet')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await setStatus('Completed');
+    await page.reload();
+    await expect(page.getByText('This survey is closed and no longer accepts responses')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/closed.png`, fullPage: true });
+    await setStatus('Collecting');
+    await owner.context().close();
+  });
 });

@@ -22,7 +22,8 @@ type SurveyFlowProps = {
   openAt?: TOpenAt;
 };
 
-function firstStep(openAt: TOpenAt | undefined): Step {
+function firstStep(openAt: TOpenAt | undefined, submitted: boolean): Step {
+  if (submitted) return { kind: 'completion' };
   if (openAt?.step === 'page') return { kind: 'page', page: openAt.page };
   if (openAt?.step === 'completion') return { kind: 'completion' };
   return { kind: 'welcome' };
@@ -34,9 +35,10 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
   const preview = randomUUID === null;
   const queue = useSaveQueue(data, randomUUID);
   const state = useQueueState(queue);
-  const [step, setStep] = useState<Step>(() => firstStep(openAt));
+  const submittedBefore = Boolean(data.response?.submitted) || data.response?.status === 'Submitted';
+  const [step, setStep] = useState<Step>(() => firstStep(openAt, submittedBefore));
   const names = useRef(initialNames(data));
-  const submittedHere = useRef(false);
+  const wasSubmitted = useRef(submittedBefore);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
@@ -46,7 +48,10 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
   useEffect(() => {
     if (!state.submitted) return;
     setStep({ kind: 'completion' });
-    if (submittedHere.current && /^https?:\/\//i.test(survey.redirectTo)) {
+    // Redirect only right after this visit's submission, not when a submitted link is reopened.
+    const justSubmitted = !wasSubmitted.current;
+    wasSubmitted.current = true;
+    if (justSubmitted && /^https?:\/\//i.test(survey.redirectTo)) {
       const timer = window.setTimeout(() => window.location.assign(survey.redirectTo), 1500);
       return () => window.clearTimeout(timer);
     }
@@ -57,7 +62,7 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
     else setStep({ kind: 'welcome' });
   }, [preview]);
 
-  if (!preview && survey.status === 'Completed' && !state.submitted) {
+  if (!preview && survey.status === 'Completed' && !state.submitted && !submittedBefore) {
     return (
       <Frame data={data}>
         <StatusCard title={TEXT.closedTitle} tone="warning">
@@ -83,7 +88,7 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
     );
   }
 
-  const closable = preview || step.kind !== 'welcome';
+  const closable = preview || step.kind === 'page';
   return (
     <Frame data={data} onClose={closable ? close : undefined}>
       {state.offline ? (
@@ -115,7 +120,6 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
             randomUUID={randomUUID}
             onPage={(page) => setStep(page < 0 ? { kind: 'welcome' } : { kind: 'page', page })}
             onSubmitted={() => {
-              submittedHere.current = true;
               if (preview) setStep({ kind: 'completion' });
             }}
           />

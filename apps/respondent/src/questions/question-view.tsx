@@ -8,6 +8,7 @@ import {
 } from '@tieline/validation';
 import { useState } from 'react';
 import { addName, type TNode } from '../lib/api';
+import { AddNameForm } from './add-name-form';
 import { ChoiceGroup, ChoiceSelect, type TChoice } from './choice-group';
 import { Matrix } from './matrix';
 import { peopleFor, type TPeople, type TPeopleContext, toggled } from './people';
@@ -175,6 +176,7 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
   }
 
   const folded = filter.trim().toLocaleLowerCase();
+  const adder = people.source === 'list' ? addNameFor(people.listId) : null;
   const shown = folded
     ? (people.people ?? []).filter((p) => p.name.toLocaleLowerCase().includes(folded))
     : (people.people ?? []);
@@ -200,6 +202,23 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
           labelledBy={ids.legendId}
           describedBy={describedBy}
         />
+      ) : adder ? (
+        <>
+          <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint>
+          <AddNameForm
+            key={folded}
+            needsEmail={adder.needsEmail}
+            initialName={filter.trim()}
+            refusal={adder.refusal}
+            onAdd={async (input) => {
+              const node = await adder.add(input);
+              env.remember([node]);
+              if (!selected.includes(node._id)) toggle(node._id);
+              setFilter('');
+            }}
+            onCancel={() => setFilter('')}
+          />
+        </>
       ) : (
         <Hint>{RESPONDENT_MSG.noMatches}</Hint>
       )}
