@@ -11,13 +11,15 @@ type FlowFrameProps = {
 
 /**
  * The respondent flow's dialog (spec §2: up to 1400 px, closable by a click outside, Escape or the close
- * button). Escape is left to the support dialog while it is open.
+ * button). Escape is left to the support dialog while it is open, and to text fields.
  */
 export function FlowFrame({ children, label, imageURL, onClose }: FlowFrameProps) {
   useEffect(() => {
     if (!onClose) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      // Escape in a text field clears or leaves the field; it should not throw away the page.
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
       onClose();
     };
     document.addEventListener('keydown', onKey);
