@@ -100,3 +100,26 @@ test('reloading mid-survey restores answers the server has not confirmed', async
     .toEqual(['o3']);
   expect(answerOf(await storedResponse(page, uuid), survey.q.role!)).toEqual([{ text: 'Manager' }]);
 });
+
+test('two devices answering one link never overwrite each other', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const uuid = await startAs(page, survey.id, 'Person 012');
+  const other = await browser.newPage(PHONE);
+  for (const device of [page, other]) {
+    await device.goto(`/responses/${uuid}`);
+    await device.getByRole('button', { name: 'Continue' }).click();
+    await expect(device.getByText('Page 1 of 4')).toBeVisible();
+  }
+  await page.getByRole('textbox', { name: /What is your role/ }).fill('Typed on the phone');
+  await expect
+    .poll(async () => answerOf(await storedResponse(page, uuid), survey.q.role!))
+    .toEqual([{ text: 'Typed on the phone' }]);
+  // The tablet saves from an older revision: the server answers 409, the tablet merges and saves again.
+  await other.getByRole('textbox', { name: /working together easier/ }).fill('Typed on the tablet');
+  await expect
+    .poll(async () => answerOf(await storedResponse(page, uuid), survey.q.ideas!))
+    .toEqual([{ text: 'Typed on the tablet' }]);
+  expect(answerOf(await storedResponse(page, uuid), survey.q.role!)).toEqual([{ text: 'Typed on the phone' }]);
+  await expect(other.getByRole('textbox', { name: /What is your role/ })).toHaveValue('Typed on the phone');
+  await other.close();
+});
