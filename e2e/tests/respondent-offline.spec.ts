@@ -49,6 +49,7 @@ test('going offline mid-survey loses nothing, and a submission made offline is s
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
   await expect(page.getByText('Page 3 of 4')).toBeVisible();
+  await expect(page.getByText('Saved on this device')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/offline.png`, fullPage: true });
   const colleagues = page.getByRole('group', { name: /Who have you worked with/ });

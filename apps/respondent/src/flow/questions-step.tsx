@@ -146,7 +146,11 @@ export function QuestionsStep({
           <span>
             Page {index + 1} of {pages.length}
           </span>
-          {preview ? <span>Preview: nothing is saved</span> : <LastSaved at={state.lastSaved} saving={state.saving} />}
+          {preview ? (
+            <span>Preview: nothing is saved</span>
+          ) : (
+            <LastSaved at={state.lastSaved} saving={state.saving} deviceOnly={state.offline && state.unconfirmed} />
+          )}
         </div>
         <div
           role="progressbar"
