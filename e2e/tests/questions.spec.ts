@@ -205,4 +205,15 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expect(page.getByRole('textbox', { name: 'Question text' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/edit-360.png`, fullPage: true });
   await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Cancelling the first edit of a question just added takes it away again; no empty card is left.
+  await page.getByRole('button', { name: 'New Question' }).click();
+  await page.getByRole('menuitem', { name: 'Textbox' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(cards(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page)).toHaveCount(9);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(9);
 });

@@ -37,6 +37,8 @@ export function QuestionsPage() {
   /** The focused or last edited question: new questions go after it. */
   const [current, setCurrent] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** A question just added and not finished yet: cancelling its first edit takes it away again. */
+  const [fresh, setFresh] = useState<string | null>(null);
   useDocumentTitle('Questions');
 
   const survey = api.survey.data;
@@ -71,7 +73,10 @@ export function QuestionsPage() {
           api.store(next);
           setCurrent(questionId);
           // Spec §2: a page break has nothing to edit.
-          if (type !== 'pageBreak') void navigate(`${base}/${questionId}/edit`);
+          if (type !== 'pageBreak') {
+            setFresh(questionId);
+            void navigate(`${base}/${questionId}/edit`);
+          }
         },
         onError: api.showError,
       },
@@ -94,6 +99,7 @@ export function QuestionsPage() {
         onSuccess: (next) => {
           api.store(next);
           setCurrent(_id);
+          if (fresh === _id) setFresh(null);
           void navigate(base);
         },
         onError: api.showError,
@@ -122,6 +128,20 @@ export function QuestionsPage() {
         },
       },
     );
+  };
+
+  // Cancel: a question added a moment ago and never finished goes away, not left behind empty.
+  const cancel = (questionId: string) => {
+    void navigate(base);
+    if (fresh !== questionId) return;
+    setFresh(null);
+    api.remove.mutate(ref(questionId), {
+      onSuccess: (next) => {
+        api.store(next);
+        setCurrent(null);
+      },
+      onError: api.showError,
+    });
   };
 
   const closeDelete = () => {
@@ -204,7 +224,7 @@ export function QuestionsPage() {
                       uploadListPath={`${base}/${q._id}/upload-list`}
                       saving={api.update.isPending}
                       onFinish={finish}
-                      onCancel={() => void navigate(base)}
+                      onCancel={() => cancel(q._id)}
                     />
                   ) : undefined
                 }
