@@ -221,6 +221,10 @@ test('keyboard only: the windowed list, search results and Next', async ({ page 
   await page.keyboard.press('Enter');
   await expect(page.getByText('Page 4 of 4')).toBeVisible();
   await expect(group(page, /How often do you talk/).getByRole('group')).toHaveCount(2);
+  // The same page on a desktop: the flow dialog grows to 1400 px.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/page-4-desktop.png`, fullPage: true });
+  await page.getByRole('heading', { name: survey.name }).focus();
   // Escape closes the flow back to the welcome page.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
