@@ -50,9 +50,10 @@ const surveyRoutes = [
     children: [
       { index: true, element: <Navigate to="details" replace /> },
       { path: 'details', ...surveyPage('DetailsStep') },
-      { path: 'welcome-message', ...surveyPage('WelcomeStep') },
-      { path: 'completion-message', ...surveyPage('CompletionStep') },
-      // The questions page reads :questionID/edit and :questionID/delete from the URL (no elements).
+      // Preview routes (spec §2) are children without elements: the page opens its preview dialog.
+      { path: 'welcome-message', ...surveyPage('WelcomeStep'), children: [{ path: 'survey-preview' }] },
+      { path: 'completion-message', ...surveyPage('CompletionStep'), children: [{ path: 'preview' }] },
+      // The questions page reads preview, :questionID/edit and :questionID/delete from the URL (no elements).
       {
         path: 'questions',
         ...page(async () => {
@@ -60,6 +61,7 @@ const surveyRoutes = [
           return <QuestionsPage />;
         }),
         children: [
+          { path: 'preview' },
           { path: ':questionID/edit' },
           { path: ':questionID/delete' },
           // The panel opens over the questions page (its Outlet), so the editor behind it keeps its edits.

@@ -15,6 +15,7 @@ import { ChevronDown, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useMatch, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/page-states';
+import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteQuestionDialog } from './delete-question-dialog';
@@ -193,7 +194,9 @@ export function QuestionsPage() {
         <Button variant="outline" disabled={busy} onClick={() => add('descriptiveText')}>
           Descriptive Text
         </Button>
+        <PreviewButton to="preview" />
       </div>
+      <PreviewRoute pattern="/surveys/:id/questions/preview" target="questions" back="/surveys/:id/questions" />
       {questions.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
           This survey has no questions yet. Add one with New Question.
