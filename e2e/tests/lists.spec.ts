@@ -29,7 +29,7 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   );
 }
 
-type Survey = { _id: string; version: number; questions: { _id: string; list: string | null }[] };
+type Survey = { _id: string; version: number; questions: { _id: string; list: string | null; text: string }[] };
 
 const createSurvey = (page: Page) => api<Survey>(page, 'POST', '/api/base/surveys/', { name: `Lists ${unique()}` });
 
