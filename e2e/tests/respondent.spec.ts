@@ -27,6 +27,8 @@ test('an unknown personal link says so', async ({ page }) => {
 
 test('a respondent asks for support by keyboard on a phone', async ({ page }) => {
   await page.goto(new URL(process.env.E2E_DEMO_LINK!).pathname);
+  // Once the survey is open (the flow moves focus to its heading when it appears).
+  await expect(page.getByRole('heading', { name: 'Team collaboration survey (demo)' })).toBeVisible();
   await page.getByRole('button', { name: 'Support' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Request support' });
