@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { editor } from './editor.mjs';
+import { welcome } from './welcome.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const server = join(root, 'packages/api/dist/server.js');
@@ -379,7 +380,9 @@ function install() {
   };
 }
 
-const all = { startup, bundles, signin, authed, lists, install, editor: () => editor({ results, startServer }) };
+const all = { startup, bundles, signin, authed, lists, install, editor: () => editor({ results, startServer }),
+  welcome: () => welcome({ results, startServer }),
+};
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;
   console.error(`bench: ${name}...`);
