@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -84,10 +86,13 @@ async function underMigrationLock(url: string, migrate: () => Promise<void>) {
   }
 }
 
+/** The contrib extensions the migrations create (search: pg_trgm, unaccent); loaded by every PGlite open. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DbHandle> {
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create({ dataDir });
+    client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

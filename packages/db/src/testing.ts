@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import postgres from 'postgres';
-import { createDb, type Db, type DbHandle, defaultMigrationsFolder } from './client';
+import { createDb, type Db, type DbHandle, defaultMigrationsFolder, PGLITE_EXTENSIONS } from './client';
 import * as schema from './schema/index';
 
 /**
@@ -36,7 +36,7 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
 /** Creating a PGlite cluster takes seconds; loading a migrated snapshot takes a fraction of that. */
 async function createPgliteTestDb(): Promise<DbHandle> {
   const snapshot = await migratedSnapshot();
-  const client = await PGlite.create({ loadDataDir: snapshot });
+  const client = await PGlite.create({ loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS });
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

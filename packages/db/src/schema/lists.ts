@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
-import { surveys } from './surveys';
+import { responses, surveys } from './surveys';
 
 /** The attribute columns of a list (after Name, or Name and Email), with the type inferred per column. */
 export type ListColumn = { name: string; type: 'number' | 'boolean' | 'date' | 'text' };
@@ -42,6 +42,16 @@ export const nodes = pgTable(
     firstName: text().notNull(),
     attributes: jsonb().$type<NodeAttributes>().notNull().default({}),
     position: integer().notNull(),
+    /** Added by a respondent (snowball): the response that added it; null for uploaded nodes. */
+    addedByResponse: uuid().references(() => responses.id, { onDelete: 'set null' }),
+    /**
+     * The name as search compares it: lower case, accents removed (tieline_fold, an immutable wrapper
+     * of unaccent made by migration 0005), under a trigram index for substring search.
+     */
+    searchName: text().generatedAlwaysAs(sql`tieline_fold(name)`),
   },
-  (t) => [index('nodes_list_position_idx').on(t.listId, t.position)],
+  (t) => [
+    index('nodes_list_position_idx').on(t.listId, t.position),
+    index('nodes_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+  ],
 );

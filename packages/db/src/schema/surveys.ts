@@ -64,7 +64,35 @@ export const responses = pgTable(
     answers: jsonb().$type<unknown[]>().notNull().default([]),
     started: at(),
     submitted: at(),
+    /** Optimistic-concurrency counter of the answers: every accepted save bumps it (0 before any). */
+    revision: integer().notNull().default(0),
+    /** Made by a single-link start (the respondent limit counts these). */
+    viaLink: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('responses_random_uuid_key').on(t.randomUuid), index('responses_survey_idx').on(t.surveyId)],
+);
+
+/**
+ * Every accepted save of a response, in order: what changed, from which page, with what client (user
+ * agent, never the IP). The replay of the distribution issue reads it; `saveId` makes a retried save
+ * (the client never heard the answer) a no-op.
+ */
+export const responseSaves = pgTable(
+  'response_saves',
+  {
+    id: id(),
+    responseId: uuid()
+      .notNull()
+      .references(() => responses.id, { onDelete: 'cascade' }),
+    saveId: text().notNull(),
+    revision: integer().notNull(),
+    page: integer(),
+    submitted: boolean().notNull().default(false),
+    /** The answers this save changed (whole answers of the changed questions; removed ones as empty). */
+    changes: jsonb().$type<unknown[]>().notNull(),
+    userAgent: text().notNull().default(''),
+    at: createdAt(),
+  },
+  (t) => [uniqueIndex('response_saves_save_key').on(t.responseId, t.saveId)],
 );
