@@ -79,6 +79,18 @@ async function visit(browser, url, ready) {
     await ready(page);
     await page.waitForTimeout(1500); // later, larger paints would still be reported
     const paints = await page.evaluate(() => /** @type {any} */ (window).__paints);
+    // Where the time went, in page time: each request's start and end, and the main-thread long tasks.
+    const timeline = await page.evaluate(() => {
+      const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
+      const short = (url) => new URL(url).pathname.replace(/^.*\/(assets\/)?/, '').slice(0, 30);
+      return {
+        document: [Math.round(nav.requestStart), Math.round(nav.responseEnd)],
+        domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
+        resources: performance
+          .getEntriesByType('resource')
+          .map((r) => `${short(r.name)} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}`),
+      };
+    });
     const lcp = paints.lcp.at(-1);
     if (!lcp) throw new Error(`no largest-contentful-paint entry for ${url}`);
     return {
@@ -88,6 +100,7 @@ async function visit(browser, url, ready) {
       kbTransferred: +(bytes.total / 1024).toFixed(1),
       kbScript: +(bytes.script / 1024).toFixed(1),
       scriptEncodings: [...encodings],
+      timeline,
     };
   } finally {
     await context.close();
@@ -104,7 +117,7 @@ export async function welcome({ results, startServer }) {
     baselineFile,
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head><body><h1>Welcome to the survey</h1></body></html>',
   );
-  const port = Number(process.env.BENCH_WELCOME_PORT ?? 4375);
+  const port = 4375;
   const srv = await startServer(port, {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -140,6 +153,8 @@ export async function welcome({ results, startServer }) {
       kbTransferred: runs.at(-1).kbTransferred,
       kbScriptTransferred: runs.at(-1).kbScript,
       scriptEncodings: runs.at(-1).scriptEncodings,
+      timeline: runs.at(-1).timeline,
+      baselineTimeline: baseline.at(-1).timeline,
       runsLcpMs: runs.map((r) => Math.round(r.lcpMs)),
       baselineRunsLcpMs: baseline.map((r) => Math.round(r.lcpMs)),
     };
