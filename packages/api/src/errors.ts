@@ -20,15 +20,23 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
+  /** Fields the error body carries beside `message` (a stale save's current revision and answers). */
+  readonly details: Record<string, unknown> | undefined;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    opts: { retryAfterSeconds?: number } = {},
+    opts: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.details = opts.details;
   }
+}
+
+/** The details of the AppError behind a tRPC error, for the error body. */
+export function errorDetails(error: { cause?: unknown }): Record<string, unknown> {
+  return error.cause instanceof AppError && error.cause.details ? error.cause.details : {};
 }
 
 /** Extra response headers an error asks for (Retry-After on 429), for both transports' responseMeta. */

@@ -1,6 +1,8 @@
 import { configRouter } from './routers/config/config.router';
 import { listsRouter } from './routers/lists/lists.router';
+import { nodesRouter } from './routers/nodes/nodes.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
+import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
 import { surveysRouter } from './routers/surveys/surveys.router';
 import { tempUsersRouter } from './routers/users/temp-users.router';
@@ -17,6 +19,8 @@ export const appRouter = router({
   support: supportRouter,
   surveys: surveysRouter,
   lists: listsRouter,
+  responses: responsesRouter,
+  nodes: nodesRouter,
 });
 
 export type AppRouter = typeof appRouter;

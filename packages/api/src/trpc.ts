@@ -3,7 +3,7 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
-import { AppError, publicMessage, toTRPCError } from './errors';
+import { AppError, errorDetails, publicMessage, toTRPCError } from './errors';
 import { isCrossSite } from './http/origin';
 
 const t = initTRPC
@@ -11,6 +11,7 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     errorFormatter: ({ shape, error }) => ({
+      ...errorDetails(error),
       message: publicMessage(error.code, shape.message),
       code: shape.code,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus },

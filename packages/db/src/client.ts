@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -86,8 +87,8 @@ async function underMigrationLock(url: string, migrate: () => Promise<void>) {
   }
 }
 
-/** The contrib extensions the migrations create (search: pg_trgm, unaccent); loaded by every PGlite open. */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+/** The contrib extensions the migrations create (search: btree_gin, pg_trgm, unaccent); loaded by every PGlite open. */
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm, unaccent };
 
 async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DbHandle> {
   let client: PGlite | undefined;

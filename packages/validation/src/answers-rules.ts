@@ -135,6 +135,7 @@ export function pipeAnswers(questions: readonly Q[], answers: readonly TAnswer[]
 
 function pipedAnswer(q: Q, rows: string[], offered: Set<string>, old: TAnswer | undefined): TAnswer | undefined {
   if (q.type === 'matrixSelection') {
+    if (old === undefined && rows.length === 0) return old;
     const byRow = new Map((old?.dataInput ?? []).map((e) => [e.nodeId, e]));
     const ego = q.egoNetworkMapping;
     const dataInput = rows.map((nodeId) => {
@@ -282,4 +283,22 @@ export function addedNameProblems(input: { name: string; email?: string }, needs
 export function progressPercent(page: number, totalPages: number): number {
   if (totalPages <= 0) return 0;
   return Math.round((Math.min(page + 1, totalPages) / totalPages) * 100);
+}
+
+/** The list a relationship question takes its people from when nothing is piped into it; else null. */
+export function sourceListOf(
+  q: Pick<Q, 'isRelationshipQuestion' | 'previousQn' | 'list'>,
+  respondentList: string | null,
+): string | null {
+  return q.isRelationshipQuestion && q.previousQn.length === 0 ? (q.list ?? respondentList) : null;
+}
+
+/** The lists a survey's relationship questions take people from (spec §7 getNecessary). */
+export function necessaryListIds(questions: readonly Q[], respondentList: string | null): Set<string> {
+  const ids = new Set<string>();
+  for (const q of questions) {
+    const id = sourceListOf(q, respondentList);
+    if (id !== null) ids.add(id);
+  }
+  return ids;
 }

@@ -59,12 +59,14 @@ export const ZResponseSave = z.object({
 });
 export type TResponseSave = z.input<typeof ZResponseSave>;
 
+export const ZResponseStatus = z.enum(RESPONSE_STATUSES);
+
 /** What a respondent's link shows of their response. */
 export const ZResponseView = z.object({
   _id: z.string(),
   randomUUID: z.string(),
   survey: z.string(),
-  status: z.enum(RESPONSE_STATUSES),
+  status: ZResponseStatus,
   started: z.string().nullable(),
   submitted: z.string().nullable(),
   node: z.object({ name: z.string() }),

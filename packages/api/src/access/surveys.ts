@@ -1,5 +1,5 @@
-import { and, type Db, eq, or, type SQL, surveys, users } from '@tieline/db';
-import { MSG } from '@tieline/validation';
+import { and, type Db, eq, lists, or, type SQL, surveys, type Tx, users } from '@tieline/db';
+import { MSG, type TQuestionData } from '@tieline/validation';
 import type { Actor } from '../auth/actor';
 import { AppError } from '../errors';
 
@@ -28,4 +28,18 @@ export async function requireSurvey(db: Db, actor: Actor, surveyId: string) {
     .where(and(eq(surveys.id, surveyId), visibleSurveys(actor)));
   if (!row) throw new AppError('NOT_FOUND', MSG.surveyNotFound);
   return row.survey;
+}
+
+export type SurveyRow = typeof surveys.$inferSelect;
+
+/** The row's questions; only our services write them, always as TQuestionData checked on the way in. */
+export const questionsOf = (row: SurveyRow) => row.questions as unknown as TQuestionData[];
+
+/** The id of the survey's respondent list (at most one per survey), or null before one is uploaded. */
+export async function respondentListOf(db: Db | Tx, surveyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.surveyId, surveyId), eq(lists.type, 'Respondent List')));
+  return row?.id ?? null;
 }

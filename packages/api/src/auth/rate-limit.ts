@@ -20,6 +20,9 @@ export const LIMITS = {
   /** Emailed-token redemptions (verify, reset) and availability checks, per client address. */
   tokensPerAddress: { max: 30, windowMs: 10 * MIN },
   checksPerAddress: { max: 120, windowMs: 10 * MIN },
+  /** Single-link starts and names added by respondents: generous, as a whole office may share one address. */
+  startsPerAddress: { max: 1000, windowMs: 10 * MIN },
+  addedNamesPerAddress: { max: 300, windowMs: 10 * MIN },
 } satisfies Record<string, Limit>;
 
 export interface Window {

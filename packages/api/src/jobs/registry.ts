@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
 import { passwordResetJob } from './definitions/password-reset';
 
 /** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
 export const JOBS = {
+  [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
   [passwordResetJob.kind]: passwordResetJob,
 } as const;

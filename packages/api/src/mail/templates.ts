@@ -50,3 +50,20 @@ export function supportMail(to: string, from: string, message: string): Mail {
     text: `From: ${from}\n\n${message}\n`,
   };
 }
+
+/** The personal link a single-link start mails to the address the respondent identified with. */
+export function personalLinkMail(to: string, surveyName: string, url: string): Mail {
+  return {
+    to,
+    subject: `Your link to the survey ${surveyName}`,
+    html: layout(
+      surveyName,
+      [
+        'Hello,',
+        'You asked to take part in this survey. Open your personal link below to answer; it keeps your answers, so you can come back to it later.',
+      ],
+      { label: 'Open the survey', url },
+    ),
+    text: `Hello,\n\nYou asked to take part in the survey ${surveyName}. Your personal link (it keeps your answers, so you can come back to it later):\n${url}\n`,
+  };
+}

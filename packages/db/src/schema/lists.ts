@@ -52,6 +52,9 @@ export const nodes = pgTable(
   },
   (t) => [
     index('nodes_list_position_idx').on(t.listId, t.position),
-    index('nodes_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // One list's names in order (paging a search), and substring search within one list (btree_gin
+    // lets the list id share the trigram index, so other surveys' lists cost nothing).
+    index('nodes_list_name_idx').on(t.listId, t.name, t.id),
+    index('nodes_search_name_trgm_idx').using('gin', t.listId, sql`${t.searchName} gin_trgm_ops`),
   ],
 );

@@ -3,14 +3,17 @@ import {
   ZListSummary,
   ZListsAllInput,
   ZListWithNodes,
+  ZNecessaryList,
   ZOk,
+  ZRandomUUID,
   ZUpdateListInput,
 } from '@tieline/validation';
 import { z } from 'zod';
 import { allLists } from '../../services/lists/all-lists';
 import { deleteList } from '../../services/lists/delete-list';
+import { necessaryLists, necessaryListsByLink } from '../../services/lists/necessary-lists';
 import { renameList } from '../../services/lists/rename-list';
-import { protectedProcedure, router } from '../../trpc';
+import { protectedProcedure, publicProcedure, router } from '../../trpc';
 
 // Uploads and downloads are not JSON: they are express routes in rest/lists.ts over the same services.
 export const listsRouter = router({
@@ -29,4 +32,15 @@ export const listsRouter = router({
     .input(ZDeleteListInput)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteList(ctx.deps, ctx.caller, input)),
+  // The lists the survey's questions need (spec §7), nodes only when at most the option cap.
+  getNecessary: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/lists/getNecessary/{surveyId}', tags: ['lists'] } })
+    .input(ZListsAllInput)
+    .output(z.array(ZNecessaryList))
+    .query(({ ctx, input }) => necessaryLists(ctx.deps, ctx.caller, input)),
+  getNecessaryByRandomUUID: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/lists/getNecessaryByRandomUUID/{id}', tags: ['respondent'] } })
+    .input(z.object({ id: ZRandomUUID }))
+    .output(z.array(ZNecessaryList))
+    .query(({ ctx, input }) => necessaryListsByLink(ctx.deps, ctx.caller, input)),
 });

@@ -1,29 +1,33 @@
-import { eq, responses, surveys } from '@tieline/db';
-import { MSG, type TRespondentSurvey, ZSurveyStatus } from '@tieline/validation';
+import { questionPages, type TRespondentSurvey, ZSurveyStatus } from '@tieline/validation';
+import { firstNameOf, responseByLink, selfNodeId } from '../../access/responses';
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
+import { questionsOf, respondentListOf } from './survey-wire';
 
-/** The survey behind a personal link, with what the welcome page needs about the respondent. */
+/** GET surveys/byRandomUUID/{id}: the survey behind a personal link as respondents see it, and who answers. */
 export async function surveyByRandomUUID(
   deps: Deps,
   _caller: Caller,
   input: { id: string },
 ): Promise<TRespondentSurvey> {
-  const [row] = await deps.db
-    .select({ survey: surveys, response: responses })
-    .from(responses)
-    .innerJoin(surveys, eq(responses.surveyId, surveys.id))
-    .where(eq(responses.randomUuid, input.id));
-  if (!row) throw new AppError('NOT_FOUND', MSG.surveyLinkInvalid);
-  const name = row.response.nodeName;
+  const { response, survey } = await responseByLink(deps.db, input.id);
+  const [respondentList, nodeId] = await Promise.all([
+    respondentListOf(deps.db, survey.id),
+    selfNodeId(deps.db, response),
+  ]);
+  const questions = questionsOf(survey);
+  const pages = questionPages(questions);
   return {
-    _id: row.survey.id,
-    name: row.survey.name,
-    status: ZSurveyStatus.catch('Offline').parse(row.survey.status),
-    welcomeMessage: row.survey.welcomeMessage,
-    thankYouMessage: row.survey.thankYouMessage,
-    respondent: { name, firstName: name.split(/\s+/)[0] ?? name },
-    responseStatus: row.response.status,
+    _id: survey.id,
+    name: survey.name,
+    status: ZSurveyStatus.catch('Offline').parse(survey.status),
+    welcomeMessage: survey.welcomeMessage,
+    thankYouMessage: survey.thankYouMessage,
+    redirectTo: survey.redirectTo,
+    imageURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
+    respondentList,
+    questions: questions.map((q, i) => ({ ...q, page: pages[i]! })),
+    respondent: { name: response.nodeName, firstName: firstNameOf(response.nodeName), nodeId },
+    responseStatus: response.status,
   };
 }

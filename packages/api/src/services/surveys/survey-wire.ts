@@ -1,19 +1,8 @@
-import { and, type Db, eq, lists, type surveys } from '@tieline/db';
-import { questionPages, type TQuestionData, type TSurvey, ZSurveyStatus } from '@tieline/validation';
+import { and, type Db, eq, lists } from '@tieline/db';
+import { questionPages, type TSurvey, ZSurveyStatus } from '@tieline/validation';
+import { questionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
 
-export type SurveyRow = typeof surveys.$inferSelect;
-
-/** The row's questions; only our services write them, always as TQuestionData checked on the way in. */
-export const questionsOf = (row: SurveyRow) => row.questions as unknown as TQuestionData[];
-
-/** The id of the survey's respondent list (at most one per survey), or null before one is uploaded. */
-export async function respondentListOf(db: Db, surveyId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: lists.id })
-    .from(lists)
-    .where(and(eq(lists.surveyId, surveyId), eq(lists.type, 'Respondent List')));
-  return row?.id ?? null;
-}
+export { questionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
 
 /** Whether a list belongs to the survey: a question may only take its rows from the survey's own lists. */
 export async function surveyListIds(db: Db, surveyId: string): Promise<Set<string>> {

@@ -1,0 +1,70 @@
+import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
+import { MSG, necessaryListIds, type TMatchingNodes } from '@tieline/validation';
+import { responseByLink } from '../../access/responses';
+import { questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
+import type { Caller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+
+/** Matches are counted up to this many (a count of exactly this means "this many or more"). */
+export const MATCH_COUNT_CAP = 10_000;
+
+export interface MatchingNodesInput {
+  listId: string;
+  name: string;
+  page: number;
+  limit: number;
+  randomUUID?: string | undefined;
+  surveyId?: string | undefined;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
+
+/**
+ * GET nodes/getMatchingNodes: a page of a list's names containing `name` (case and accents ignored),
+ * sorted by name. Who may search which list: a respondent (by link) the survey's respondent list and
+ * the lists its questions use; a single-link start page with name autocompletion its respondent list;
+ * the owner (session, preview) any list of their surveys. Any other list: 404.
+ */
+export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingNodesInput): Promise<TMatchingNodes> {
+  await requireSearchable(deps.db, caller, input);
+  const offset = (input.page - 1) * input.limit;
+  const pattern = sql`'%' || replace(replace(replace(tieline_fold(${input.name.trim()}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  const where =
+    input.name.trim() === ''
+      ? sql`list_id = ${input.listId}`
+      : sql`list_id = ${input.listId} and search_name like ${pattern}`;
+  const [page, total] = await Promise.all([
+    deps.db.execute(
+      sql`select id, name from nodes where ${where} order by name, id limit ${input.limit} offset ${offset}`,
+    ),
+    deps.db.execute(
+      sql`select count(*)::int as n from (select 1 from nodes where ${where} limit ${MATCH_COUNT_CAP}) m`,
+    ),
+  ]);
+  return {
+    count: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
+    nodes: rowsOf<{ id: string; name: string }>(page).map((r) => ({ _id: String(r.id), name: r.name })),
+  };
+}
+
+async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInput): Promise<void> {
+  if (input.randomUUID) {
+    const { survey } = await responseByLink(db, input.randomUUID);
+    const allowed = necessaryListIds(questionsOf(survey), await respondentListOf(db, survey.id));
+    if (!allowed.has(input.listId)) throw notFound();
+    return;
+  }
+  if (input.surveyId) {
+    const survey = await db.query.surveys.findFirst({ where: (s, { eq }) => eq(s.id, input.surveyId!) });
+    const open = survey?.hasOpenLink && survey.requireSignUp && survey.nameAutocompletion;
+    if (!open || (await respondentListOf(db, survey.id)) !== input.listId) throw notFound();
+    return;
+  }
+  if (!caller.actor) throw notFound();
+  const [list] = await db.select({ surveyId: lists.surveyId }).from(lists).where(eq(lists.id, input.listId));
+  if (!list) throw notFound();
+  await requireSurvey(db, caller.actor, list.surveyId).catch(() => {
+    throw notFound();
+  });
+}

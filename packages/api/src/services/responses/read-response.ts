@@ -1,0 +1,25 @@
+import { type TAnswer, type TResponseStatus, type TResponseView, ZResponseStatus } from '@tieline/validation';
+import { responseByLink } from '../../access/responses';
+import { questionsOf } from '../../access/surveys';
+import type { Caller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { referencedNodeIds, surveyNodeNames } from './answer-refs';
+
+/** GET responses/{randomUUID}: the response a personal link answers, with the names its answers select. */
+export async function readResponse(deps: Deps, _caller: Caller, input: { randomUUID: string }): Promise<TResponseView> {
+  const { response, survey } = await responseByLink(deps.db, input.randomUUID);
+  const answers = response.answers as TAnswer[];
+  const names = await surveyNodeNames(deps.db, survey.id, referencedNodeIds(questionsOf(survey), answers));
+  return {
+    _id: response.id,
+    randomUUID: response.randomUuid,
+    survey: survey.id,
+    status: ZResponseStatus.catch('Not Sent').parse(response.status) as TResponseStatus,
+    started: response.started?.toISOString() ?? null,
+    submitted: response.submitted?.toISOString() ?? null,
+    node: { name: response.nodeName },
+    answers,
+    revision: response.revision,
+    names: Object.fromEntries(names),
+  };
+}

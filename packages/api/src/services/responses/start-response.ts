@@ -1,0 +1,153 @@
+import { and, count, eq, nodes, responses, sql, surveys, type Tx } from '@tieline/db';
+import { emailProblem, normalizeDomain, RESPONDENT_MSG, type TStartPage, type TStartResult } from '@tieline/validation';
+import { refuseUnlessCollecting } from '../../access/responses';
+import { respondentListOf, type SurveyRow } from '../../access/surveys';
+import type { Caller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { enqueue } from '../../jobs/queue';
+import { personalLinkMail } from '../../mail/templates';
+
+const linkOff = () => new AppError('NOT_FOUND', RESPONDENT_MSG.linkOff);
+
+/** GET responses/start/{surveyId}: what the single-link start page asks for. */
+export async function startPage(deps: Deps, _caller: Caller, input: { surveyId: string }): Promise<TStartPage> {
+  const survey = await deps.db.query.surveys.findFirst({ where: (s, { eq }) => eq(s.id, input.surveyId) });
+  if (!survey?.hasOpenLink) throw linkOff();
+  return {
+    _id: survey.id,
+    name: survey.name,
+    status: survey.status,
+    hasOpenLink: survey.hasOpenLink,
+    requireSignUp: survey.requireSignUp,
+    identifyingInformation: survey.identifyingInformation,
+    nameAutocompletion: survey.nameAutocompletion,
+    respondentList: await respondentListOf(deps.db, survey.id),
+    permittedDomains: survey.permittedDomains.map((d) => d.name),
+    logoURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
+  };
+}
+
+/**
+ * POST responses/start/{surveyId}: a respondent starts through the single link (spec §7). Without
+ * identification each start is a new response (within the respondent limit) and answers its
+ * randomUUID. With identification: a chosen respondent-list name (name autocompletion) or a matching
+ * value of the identifying column answers that person's own response; an email is never answered
+ * with a link (anyone could type anyone's address): the personal link is mailed to it instead. The
+ * survey row is locked, so starts at the limit are counted one at a time: exactly one wins the last place.
+ */
+export async function startResponse(
+  deps: Deps,
+  _caller: Caller,
+  input: { surveyId: string; identifier?: string | undefined; nodeId?: string | undefined },
+): Promise<TStartResult> {
+  return deps.db.transaction(async (tx) => {
+    const [survey] = await tx.select().from(surveys).where(eq(surveys.id, input.surveyId)).for('update');
+    if (!survey?.hasOpenLink) throw linkOff();
+    refuseUnlessCollecting(survey);
+    if (!survey.requireSignUp) return { randomUUID: await newLinkResponse(tx, survey, null) };
+    const listId = await respondentListOf(tx, survey.id);
+    const column = survey.identifyingInformation;
+
+    if (survey.nameAutocompletion) {
+      if (!input.nodeId) throw new AppError('BAD_REQUEST', RESPONDENT_MSG.identifierRequired);
+      const [node] = listId
+        ? await tx
+            .select()
+            .from(nodes)
+            .where(and(eq(nodes.id, input.nodeId), eq(nodes.listId, listId)))
+        : [];
+      if (!node) throw new AppError('NOT_FOUND', RESPONDENT_MSG.notInList);
+      return { randomUUID: await responseOfNode(tx, survey.id, node) };
+    }
+
+    const identifier = input.identifier?.trim() ?? '';
+    if (identifier === '') throw new AppError('BAD_REQUEST', RESPONDENT_MSG.identifierRequired);
+    if (column === 'email') {
+      const problem = emailProblem(identifier);
+      if (problem) throw new AppError('BAD_REQUEST', problem);
+      const email = identifier.toLowerCase();
+      const domains = survey.permittedDomains.map((d) => normalizeDomain(d.name));
+      if (domains.length > 0 && !domains.includes(email.slice(email.lastIndexOf('@') + 1)))
+        throw new AppError('FORBIDDEN', RESPONDENT_MSG.domainNotPermitted);
+      const [node] = listId
+        ? await tx
+            .select()
+            .from(nodes)
+            .where(and(eq(nodes.listId, listId), sql`lower(${nodes.email}) = ${email}`))
+        : [];
+      const uuid = node
+        ? await responseOfNode(tx, survey.id, node)
+        : ((await responseByEmail(tx, survey.id, email)) ?? (await newLinkResponse(tx, survey, email)));
+      await enqueue(tx, 'email', personalLinkMail(email, survey.name, `${deps.publicUrl}/responses/${uuid}`));
+      return { emailSent: true as const, email };
+    }
+
+    // Any other column: the respondent-list person whose cell (or name) equals the value, any case.
+    const value = identifier.toLowerCase();
+    const match =
+      column === 'name'
+        ? sql`lower(${nodes.name}) = ${value}`
+        : sql`exists (select 1 from jsonb_each(${nodes.attributes}) a where lower(a.key) = ${column} and lower(a.value->>'text') = ${value})`;
+    const [node] = listId
+      ? await tx
+          .select()
+          .from(nodes)
+          .where(and(eq(nodes.listId, listId), match))
+          .limit(1)
+      : [];
+    if (!node) throw new AppError('NOT_FOUND', RESPONDENT_MSG.notInList);
+    return { randomUUID: await responseOfNode(tx, survey.id, node) };
+  });
+}
+
+type NodeRow = typeof nodes.$inferSelect;
+
+/** The response of a respondent-list person (matched as uploads match them: email, else name). */
+async function responseOfNode(tx: Tx, surveyId: string, node: NodeRow): Promise<string> {
+  const match = node.email
+    ? sql`lower(${responses.nodeEmail}) = ${node.email.toLowerCase()}`
+    : and(eq(responses.nodeName, node.name), sql`${responses.nodeEmail} is null`);
+  const [found] = await tx
+    .select({ uuid: responses.randomUuid })
+    .from(responses)
+    .where(and(eq(responses.surveyId, surveyId), match))
+    .limit(1);
+  if (found) return found.uuid;
+  const [row] = await tx
+    .insert(responses)
+    .values({ surveyId, nodeName: node.name, nodeEmail: node.email, status: 'Not Started' })
+    .returning({ uuid: responses.randomUuid });
+  return row!.uuid;
+}
+
+async function responseByEmail(tx: Tx, surveyId: string, email: string): Promise<string | null> {
+  const [found] = await tx
+    .select({ uuid: responses.randomUuid })
+    .from(responses)
+    .where(and(eq(responses.surveyId, surveyId), sql`lower(${responses.nodeEmail}) = ${email}`))
+    .limit(1);
+  return found?.uuid ?? null;
+}
+
+/** A new response made by the link, within the respondent limit (the caller holds the survey row lock). */
+async function newLinkResponse(tx: Tx, survey: SurveyRow, email: string | null): Promise<string> {
+  const [made] = await tx
+    .select({ n: count() })
+    .from(responses)
+    .where(and(eq(responses.surveyId, survey.id), eq(responses.viaLink, true)));
+  const n = made?.n ?? 0;
+  if (survey.respondentLimit !== null && n >= survey.respondentLimit)
+    throw new AppError('FORBIDDEN', RESPONDENT_MSG.limitReached);
+  const [row] = await tx
+    .insert(responses)
+    .values({
+      surveyId: survey.id,
+      nodeName: email ?? `Respondent ${n + 1}`,
+      nodeEmail: email,
+      status: 'Not Started',
+      viaLink: true,
+    })
+    .returning({ uuid: responses.randomUuid });
+  return row!.uuid;
+}
