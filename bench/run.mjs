@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { editor } from './editor.mjs';
+import { saves, search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -194,7 +195,9 @@ async function signin() {
 
 /** Starts the built server and waits for it; returns its base URL, what it printed, and a stop function. */
 async function startServer(port, env) {
-  const child = spawn(process.execPath, [server], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -413,6 +416,8 @@ const all = {
   install,
   editor: () => editor({ results, startServer }),
   welcome: () => welcome({ results, startServer }),
+  search: () => search({ results, startServer }),
+  saves: () => saves({ results, startServer }),
 };
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;
