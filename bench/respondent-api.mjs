@@ -9,8 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,7 +35,7 @@ const LAST =
   );
 
 /** N distinct people: first and last names crossed, with a numbered middle initial past 2,500. */
-function people(n) {
+export function people(n) {
   const rows = [['Name', 'Email']];
   for (let i = 0; i < n; i++) {
     const first = FIRST[i % FIRST.length];
@@ -48,7 +50,7 @@ function people(n) {
 }
 
 /** The built server on PostgreSQL (`db`) or PGlite (`dataDir`), signed in as the demo owner. */
-async function open(startServer, env) {
+export async function open(startServer, env) {
   const srv = await startServer(PORT, { SEED_DEMO: 'yes', NODE_ENV: 'production', SMTP_URL: '', ...env });
   const api = `${srv.base}/api/base`;
   const post = (path, body, headers = {}) =>
@@ -62,7 +64,7 @@ async function open(startServer, env) {
 }
 
 /** Replaces the demo survey's respondent list with `rows` (xlsx over the REST upload); its list id. */
-async function seedList({ api, post, link }, rows) {
+export async function seedList({ srv, api, post, link }, rows) {
   const XLSX = await import(join(root, 'packages/api/node_modules/@e965/xlsx/xlsx.mjs'));
   const survey = await fetch(`${api}/surveys/byRandomUUID/${link}`).then((r) => r.json());
   const demo = { email: 'demo@tieline.local', password: 'tieline-demo' };
@@ -87,6 +89,8 @@ async function seedList({ api, post, link }, rows) {
     method: 'POST',
     headers: { cookie },
     body: form,
+  }).catch((error) => {
+    throw new Error(`upload failed: ${error.cause?.message ?? error.message}\n${srv.output().slice(-2000)}`);
   });
   if (!res.ok) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   const list = await res.json();
@@ -121,52 +125,89 @@ export const QUERIES = {
   miss: 'qqxz',
 };
 
-async function searchOn(engine, startServer, env, rows, restart) {
-  let s = await open(startServer, env);
-  try {
-    const seeded = await seedList(s, rows);
-    if (restart) {
-      // PGlite lives in the server process: its first personal link is the one the restart prints.
-      await s.srv.stop();
-      s = await open(startServer, env);
-    }
-    const randomUUID = restart
-      ? s.link
-      : psql(env.DATABASE_URL, `select random_uuid from responses where survey_id = '${seeded.surveyId}' limit 1`);
-    const url = (name) =>
-      `${s.api}/nodes/getMatchingNodes?${new URLSearchParams({ listId: seeded.listId, name, page: '1', limit: '100', randomUUID })}`;
-    // Rounds of every query and the baseline in turn, so all meet the same load (the machine is shared).
-    const health = [];
-    const times = Object.fromEntries(Object.keys(QUERIES).map((label) => [label, []]));
-    const counts = {};
-    for (const [label, name] of Object.entries(QUERIES)) {
-      const first = await fetch(url(name)).then((r) => r.json());
-      counts[label] = { count: first.count, returned: first.nodes.length };
-      await latencies(() => fetch(url(name)), 0, 3);
-    }
-    for (let round = 0; round < 10; round++) {
-      health.push(...(await latencies(() => fetch(`${s.srv.base}/api/health`), 6, 1)));
-      for (const [label, name] of Object.entries(QUERIES))
-        times[label].push(...(await latencies(() => fetch(url(name)), 6, 0)));
-    }
-    const all = Object.values(times).flat();
-    const perQuery = Object.fromEntries(
+/** Rounds of every query and the baseline in turn, so all meet the same load (the machine is shared). */
+async function measureSearch(s, url) {
+  const health = [];
+  const times = Object.fromEntries(Object.keys(QUERIES).map((label) => [label, []]));
+  const counts = {};
+  for (const [label, name] of Object.entries(QUERIES)) {
+    const first = await fetch(url(name)).then((r) => r.json());
+    counts[label] = { count: first.count, returned: first.nodes.length };
+    await latencies(() => fetch(url(name)), 0, 3);
+  }
+  for (let round = 0; round < 10; round++) {
+    health.push(...(await latencies(() => fetch(`${s.srv.base}/api/health`), 6, 1)));
+    for (const [label, name] of Object.entries(QUERIES))
+      times[label].push(...(await latencies(() => fetch(url(name)), 6, 0)));
+  }
+  const all = Object.values(times).flat();
+  const healthP95 = quantile(health, 0.95);
+  return {
+    p95Ms: ms(quantile(all, 0.95)),
+    p50Ms: ms(quantile(all, 0.5)),
+    baselineHealthP95Ms: ms(healthP95),
+    ratio: +(quantile(all, 0.95) / healthP95).toFixed(1),
+    perQuery: Object.fromEntries(
       Object.entries(QUERIES).map(([label, name]) => [
         label,
         { name, ...counts[label], p50Ms: ms(quantile(times[label], 0.5)), p95Ms: ms(quantile(times[label], 0.95)) },
       ]),
-    );
-    const healthP95 = quantile(health, 0.95);
+    ),
+  };
+}
+
+/** Runs `sql` on a PGlite data directory while no server has it open (as the server opens it). */
+async function pgliteOffline(dataDir, sql) {
+  const require = createRequire(join(root, 'packages/db/package.json'));
+  const load = (name) => import(pathToFileURL(require.resolve(name)).href);
+  const { PGlite } = await load('@electric-sql/pglite');
+  const extensions = {
+    btree_gin: (await load('@electric-sql/pglite/contrib/btree_gin')).btree_gin,
+    pg_trgm: (await load('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm,
+    unaccent: (await load('@electric-sql/pglite/contrib/unaccent')).unaccent,
+  };
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions });
+  try {
+    return (await db.exec(sql)).at(-1)?.rows ?? [];
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Uploads the list, then measures twice: right after the upload (the planner's statistics do not know
+ * the new rows yet: PGlite has no autovacuum, and this machine's PostgreSQL runs none either) and after
+ * `ANALYZE nodes, responses` (what autovacuum would do on a default PostgreSQL within a minute or so).
+ */
+async function searchOn(engine, startServer, env, rows) {
+  const pglite = engine === 'pglite';
+  let s = await open(startServer, env);
+  try {
+    const seeded = await seedList(s, rows);
+    const pick = `select random_uuid::text as id from responses where survey_id = '${seeded.surveyId}' limit 1`;
+    let randomUUID;
+    if (pglite) {
+      // PGlite lives in the server process: read the link while the server is stopped.
+      await s.srv.stop();
+      randomUUID = (await pgliteOffline(env.DATA_DIR, pick))[0].id;
+      s = await open(startServer, env);
+    } else randomUUID = psql(env.DATABASE_URL, pick);
+    const url = (name) =>
+      `${s.api}/nodes/getMatchingNodes?${new URLSearchParams({ listId: seeded.listId, name, page: '1', limit: '100', randomUUID })}`;
+    const afterUpload = await measureSearch(s, url);
+    if (pglite) {
+      await s.srv.stop();
+      await pgliteOffline(env.DATA_DIR, 'analyze nodes; analyze responses');
+      s = await open(startServer, env);
+    } else psql(env.DATABASE_URL, 'analyze nodes; analyze responses');
+    const analyzed = await measureSearch(s, url);
     return {
       people: rows.length - 1,
       uploadMs: seeded.uploadMs,
-      p95Ms: ms(quantile(all, 0.95)),
-      p50Ms: ms(quantile(all, 0.5)),
-      baselineHealthP95Ms: ms(healthP95),
-      ratio: +(quantile(all, 0.95) / healthP95).toFixed(1),
-      budgetMs: engine === 'postgres' ? 10 : 20,
-      perQuery,
-      ...(engine === 'postgres' ? { sql: explain(env.DATABASE_URL, seeded.listId) } : {}),
+      budgetMs: pglite ? 20 : 10,
+      afterUpload,
+      analyzed,
+      ...(pglite ? {} : { sqlAnalyzed: explain(env.DATABASE_URL, seeded.listId) }),
     };
   } finally {
     await s.srv.stop();
@@ -204,11 +245,11 @@ export async function search({ results, startServer }) {
     what: `GET /api/base/nodes/getMatchingNodes?listId&name&page=1&limit=100&randomUUID over a ${rows.length - 1}-person respondent list (uploaded as xlsx), one request at a time over loopback, 10 rounds of 6 of each query (after 3 warm-up) with 6 GET /api/health between rounds as the baseline: p95 of all (ms)`,
   };
   results.search.postgres = await withDatabase('bench_search', (url) =>
-    searchOn('postgres', startServer, { DATABASE_URL: url }, rows, false),
+    searchOn('postgres', startServer, { DATABASE_URL: url }, rows),
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'tieline-bench-'));
   try {
-    results.search.pglite = await searchOn('pglite', startServer, { DATABASE_URL: '', DATA_DIR: dataDir }, rows, true);
+    results.search.pglite = await searchOn('pglite', startServer, { DATABASE_URL: '', DATA_DIR: dataDir }, rows);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
