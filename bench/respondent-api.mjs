@@ -8,7 +8,7 @@
 // Imported by bench/run.mjs as the `search` and `saves` entries. Needs `pnpm build` and psql.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -255,6 +255,18 @@ export async function search({ results, startServer }) {
   }
 }
 
+/** CPU time (user + system, ms) the processes `pids` have used so far; Linux /proc, 100 ticks a second. */
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * 10;
+}
+
 /** `clients` loops of `request(client)` for `seconds`: the latencies of the successful ones, failures. */
 async function load(clients, seconds, request) {
   const times = [];
@@ -315,9 +327,19 @@ export async function saves({ results, startServer }) {
       await load(CLIENTS, 2, save); // warm: connections, prepared plans, the first save of each response
       // Slices of saves and of the baseline in turn, so both meet the same load (the machine is shared).
       const slices = { saves: [], health: [] };
+      // CPU per request of the server process and of this database's PostgreSQL backends, which the
+      // machine's other work does not inflate as much as wall time.
+      const backends = () =>
+        psql(url, `select pid from pg_stat_activity where datname = current_database()`).split('\n');
+      const sliced = async (kind, request) => {
+        const pids = backends();
+        const before = [cpuMs([s.srv.pid]), cpuMs(pids)];
+        const run = await load(CLIENTS, 2, request);
+        slices[kind].push({ ...run, serverCpuMs: cpuMs([s.srv.pid]) - before[0], pgCpuMs: cpuMs(pids) - before[1] });
+      };
       for (let i = 0; i < SECONDS / 2; i++) {
-        slices.saves.push(await load(CLIENTS, 2, save));
-        slices.health.push(await load(CLIENTS, 2, health));
+        await sliced('saves', save);
+        await sliced('health', health);
       }
       const merge = (xs) => ({
         perSec: Math.round(xs.reduce((sum, x) => sum + x.count, 0) / (2 * xs.length)),
@@ -334,6 +356,12 @@ export async function saves({ results, startServer }) {
           ),
         ),
         failed: xs.reduce((sum, x) => sum + x.failed, 0),
+        serverCpuMsPerRequest: ms(
+          xs.reduce((sum, x) => sum + x.serverCpuMs, 0) / xs.reduce((sum, x) => sum + x.count, 0),
+        ),
+        postgresCpuMsPerRequest: ms(
+          xs.reduce((sum, x) => sum + x.pgCpuMs, 0) / xs.reduce((sum, x) => sum + x.count, 0),
+        ),
       });
       const savesRun = merge(slices.saves);
       const healthRun = merge(slices.health);
@@ -351,7 +379,11 @@ export async function saves({ results, startServer }) {
         failed: savesRun.failed,
         conflicts,
         historyRows: stored,
+        serverCpuMsPerSave: savesRun.serverCpuMsPerRequest,
+        postgresCpuMsPerSave: savesRun.postgresCpuMsPerRequest,
         baselineHealthPerSec: healthRun.perSec,
+        baselineServerCpuMsPerHealth: healthRun.serverCpuMsPerRequest,
+        baselinePostgresCpuMsPerHealth: healthRun.postgresCpuMsPerRequest,
         baselineHealthP99Ms: healthRun.p99Ms,
         ratio: +(savesRun.perSec / healthRun.perSec).toFixed(2),
         budget: '1,000 saves/s, p99 50 ms',

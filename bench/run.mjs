@@ -217,6 +217,7 @@ async function startServer(port, env) {
   }
   return {
     base,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
