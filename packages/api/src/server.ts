@@ -20,6 +20,8 @@ import { appRouter } from './root';
 import { createStorage } from './storage';
 
 export const BODY_LIMIT_BYTES = 100_000;
+/** A respondent's save carries all their answers (a matrix of 1,000 people, long texts): more room. */
+export const SAVE_BODY_LIMIT_BYTES = 2_000_000;
 
 export interface ServerOptions {
   env: TEnv;
@@ -122,6 +124,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   // Uploads (multipart, their own size limit) and file downloads, before the JSON body parser.
   api.use('/base', listsRest(deps));
   api.use('/base', surveysRest(deps));
+  api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use(
     '/base',

@@ -225,3 +225,19 @@ describe('saving answers', () => {
     expect((await respondent(app).get(`/responses/${uuid}`)).body.revision).toBe(0);
   });
 });
+
+describe('large saves', () => {
+  it('takes a save of 270 kB of answers (past the 100 kB of other calls), refuses 2 MB+ with 413', async () => {
+    const s = await survey();
+    const uuid = s.linkOf('ada@example.com');
+    const big = [{ questionId: 'q-text', dataInput: Array.from({ length: 30 }, () => ({ text: 'x'.repeat(9_000) })) }];
+    const saved = await put(app, uuid, { answers: big, revision: 0 });
+    expect(saved.status).toBe(200);
+    const huge = [
+      { questionId: 'q-text', dataInput: Array.from({ length: 250 }, () => ({ text: 'x'.repeat(9_000) })) },
+    ];
+    const refused = await put(app, uuid, { answers: huge, revision: 1 });
+    expect(refused.status).toBe(413);
+    expect((await respondent(app).get(`/responses/${uuid}`)).body.revision).toBe(1);
+  });
+});

@@ -59,6 +59,8 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
   '^[a-z2-7]{16,64}$': 'abcdefghijklmnopqrst', // ZToken: emailed tokens, invitations
   '^\\d{6}$': '123456', // ZTotpCode
   '^[A-Za-z0-9._-]{3,30}$': 'contract-user', // ZUsername
+  '^[A-Za-z0-9_-]{8,64}$': 'contract-save-1', // a save's saveId
+  '^[A-Za-z0-9_-]{1,64}$': 'q1', // ids inside answers
 };
 /** ...and by field name: ZEmail pipes into z.email(), which leaves no `format: email` in the document. */
 // Fields whose rules a schema cannot express (a new password must not be guessable).

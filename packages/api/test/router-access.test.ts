@@ -9,7 +9,7 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { emailTokens, lists, responses, surveys, tempUsers } from '@tieline/db';
+import { emailTokens, eq, lists, responses, surveys, tempUsers } from '@tieline/db';
 import { LIST_MSG, MSG, newQuestion } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
@@ -121,6 +121,32 @@ async function surveyWithList(f: Fixtures, ownerId: string) {
 }
 const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };
 
+/**
+ * A collecting survey with a single link, a respondent list and a supplementary list, a question over
+ * each that allows additional names, and one respondent's personal link.
+ */
+async function linkedSurvey(f: Fixtures) {
+  const { db } = f.app.server.deps;
+  const [survey] = await db
+    .insert(surveys)
+    .values({ ownerId: f.me.userId, name: 'Pulse', status: 'Collecting', hasOpenLink: true })
+    .returning();
+  const surveyId = survey!.id;
+  const [people] = await db.insert(lists).values({ surveyId, title: 'People', type: 'Respondent List' }).returning();
+  const [teams] = await db.insert(lists).values({ surveyId, title: 'Teams', type: 'Supplementary List' }).returning();
+  const over = (listId: string) => ({
+    ...newQuestion('searchAndSelect', randomUUID, listId),
+    text: '<p>Who?</p>',
+    allowAdditionalNames: true,
+  });
+  await db
+    .update(surveys)
+    .set({ questions: [over(people!.id), over(teams!.id)] })
+    .where(eq(surveys.id, surveyId));
+  const [response] = await db.insert(responses).values({ surveyId, nodeName: 'Ada' }).returning();
+  return { surveyId, randomUUID: response!.randomUuid, people: people!.id, teams: teams!.id };
+}
+
 const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },
   // Public, but gated by configuration: readable here (no SMTP, loopback only); 404 otherwise, which
@@ -191,16 +217,51 @@ const PROCEDURES: Record<string, Row> = {
     },
   },
   'support.request': { rule: 'public', input: () => ({ email: 'someone@example.com', message: 'Help, please' }) },
-  'surveys.byRandomUUID': {
+  'surveys.byRandomUUID': { rule: 'public', input: async (f) => ({ id: (await linkedSurvey(f)).randomUUID }) },
+  'responses.get': { rule: 'public', input: async (f) => ({ randomUUID: (await linkedSurvey(f)).randomUUID }) },
+  'responses.save': {
     rule: 'public',
-    input: async ({ app, me }) => {
-      const { db } = app.server.deps;
-      const [survey] = await db
-        .insert(surveys)
-        .values({ ownerId: me.userId, name: 'Pulse', status: 'Collecting' })
-        .returning();
-      const [response] = await db.insert(responses).values({ surveyId: survey!.id, nodeName: 'Ada' }).returning();
-      return { id: response!.randomUuid };
+    input: async (f) => ({
+      randomUUID: (await linkedSurvey(f)).randomUUID,
+      answers: [],
+      revision: 0,
+      saveId: 'save-0001',
+    }),
+  },
+  'responses.startPage': { rule: 'public', input: async (f) => ({ surveyId: (await linkedSurvey(f)).surveyId }) },
+  'responses.start': { rule: 'public', input: async (f) => ({ surveyId: (await linkedSurvey(f)).surveyId }) },
+  'responses.respondentAddedByRespondent': {
+    rule: 'public',
+    input: async (f) => {
+      const { surveyId, randomUUID } = await linkedSurvey(f);
+      return { surveyId, randomUUID, name: 'Grace Hopper', email: 'grace@example.com' };
+    },
+  },
+  'responses.suppListItemAddedByRespondent': {
+    rule: 'public',
+    input: async (f) => {
+      const { surveyId, randomUUID, teams } = await linkedSurvey(f);
+      return { surveyId, randomUUID, name: 'West', listId: teams };
+    },
+  },
+  'nodes.getMatchingNodes': {
+    rule: 'public',
+    input: async (f) => {
+      const { randomUUID, people } = await linkedSurvey(f);
+      return { listId: people, randomUUID, name: 'a' };
+    },
+  },
+  'lists.getNecessaryByRandomUUID': {
+    rule: 'public',
+    input: async (f) => ({ id: (await linkedSurvey(f)).randomUUID }),
+  },
+  'lists.getNecessary': {
+    rule: 'signedIn',
+    input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).surveyId,
+      input: (surveyId) => ({ surveyId }),
+      answer: SURVEY_HIDDEN,
     },
   },
   'surveys.list': { rule: 'signedIn', input: () => ({}) },

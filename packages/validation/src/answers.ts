@@ -121,8 +121,11 @@ export const ZSuppListItemAdded = z.object({
 });
 export const ZAddedNode = z.object({ _id: z.string(), name: z.string() });
 
-/** POST /api/base/responses/start/{surveyId}: who is starting (what the survey's settings ask for). */
-export const ZStartInput = z.object({
+/**
+ * POST /api/base/responses/start/{surveyId}: who is starting (what the survey's settings ask for). Strict:
+ * every field is optional, and the REST bridge spreads a JSON array body into the input.
+ */
+export const ZStartInput = z.strictObject({
   surveyId: ZId,
   /** The value of the identifying information column (an email, an employee number, ...). */
   identifier: zLine({ required: RESPONDENT_MSG.identifierRequired, max: 320, tooLong: 'Too long' }).optional(),

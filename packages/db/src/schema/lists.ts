@@ -52,9 +52,9 @@ export const nodes = pgTable(
   },
   (t) => [
     index('nodes_list_position_idx').on(t.listId, t.position),
-    // One list's names in order (paging a search), and substring search within one list (btree_gin
+    // One list's names in search order (folded: accents and case do not move a name), and substring search within one list (btree_gin
     // lets the list id share the trigram index, so other surveys' lists cost nothing).
-    index('nodes_list_name_idx').on(t.listId, t.name, t.id),
+    index('nodes_list_search_name_idx').on(t.listId, t.searchName, t.id),
     index('nodes_search_name_trgm_idx').using('gin', t.listId, sql`${t.searchName} gin_trgm_ops`),
   ],
 );

@@ -34,7 +34,12 @@ const errors = {
 export const responsesRouter = router({
   get: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/responses/{randomUUID}', tags, errorResponses: { 404: 'Unknown link' } },
+      openapi: {
+        method: 'GET',
+        path: '/responses/{randomUUID}',
+        tags,
+        errorResponses: { 400: 'Not a link', 404: 'Unknown link' },
+      },
     })
     .input(z.object({ randomUUID: ZRandomUUID }))
     .output(ZResponseView)

@@ -22,7 +22,7 @@ const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 
 /**
  * GET nodes/getMatchingNodes: a page of a list's names containing `name` (case and accents ignored),
- * sorted by name. Who may search which list: a respondent (by link) the survey's respondent list and
+ * sorted by name as search folds it (Émile between Ada and Grace). Who may search which list: a respondent (by link) the survey's respondent list and
  * the lists its questions use; a single-link start page with name autocompletion its respondent list;
  * the owner (session, preview) any list of their surveys. Any other list: 404.
  */
@@ -36,7 +36,7 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
       : sql`list_id = ${input.listId} and search_name like ${pattern}`;
   const [page, total] = await Promise.all([
     deps.db.execute(
-      sql`select id, name from nodes where ${where} order by name, id limit ${input.limit} offset ${offset}`,
+      sql`select id, name from nodes where ${where} order by search_name, id limit ${input.limit} offset ${offset}`,
     ),
     deps.db.execute(
       sql`select count(*)::int as n from (select 1 from nodes where ${where} limit ${MATCH_COUNT_CAP}) m`,

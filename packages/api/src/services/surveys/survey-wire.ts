@@ -1,4 +1,4 @@
-import { and, type Db, eq, lists } from '@tieline/db';
+import { type Db, eq, lists } from '@tieline/db';
 import { questionPages, type TSurvey, ZSurveyStatus } from '@tieline/validation';
 import { questionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
 
