@@ -214,7 +214,7 @@ async function searchOn(engine, startServer, env, rows) {
   }
 }
 
-/** Execution time of the two statements of a search (page and capped count) for each query, in PostgreSQL. */
+/** Execution time of the two statements of a search (page and capped count) for each query, in PostgreSQL (as in services/nodes/matching-nodes.ts). */
 function explain(url, listId) {
   const out = {};
   for (const [label, name] of Object.entries(QUERIES)) {
@@ -225,7 +225,7 @@ function explain(url, listId) {
       return ms(JSON.parse(plan)[0]['Execution Time']);
     };
     out[label] = {
-      pageMs: time(`select id, name from nodes where ${where} order by name, id limit 100 offset 0`),
+      pageMs: time(`select id, name from nodes where ${where} order by search_name, id limit 100 offset 0`),
       countMs: time(`select count(*)::int as n from (select 1 from nodes where ${where} limit 10000) m`),
     };
   }
