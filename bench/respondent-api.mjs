@@ -126,7 +126,7 @@ export const QUERIES = {
 };
 
 /** Rounds of every query and the baseline in turn, so all meet the same load (the machine is shared). */
-async function measureSearch(s, url) {
+async function measureSearch(s, url, backends) {
   const health = [];
   const times = Object.fromEntries(Object.keys(QUERIES).map((label) => [label, []]));
   const counts = {};
@@ -135,10 +135,20 @@ async function measureSearch(s, url) {
     counts[label] = { count: first.count, returned: first.nodes.length };
     await latencies(() => fetch(url(name)), 0, 3);
   }
+  // CPU the server (and, on PostgreSQL, this database's backends) spends per request: the server time
+  // the machine's other work does not stretch, as wall time on a shared machine is.
+  const cpu = Object.fromEntries([...Object.keys(QUERIES), 'health'].map((label) => [label, 0]));
+  const timed = async (label, request, n, warm) => {
+    const pids = [s.srv.pid, ...backends()];
+    const before = cpuMs(pids);
+    const xs = await latencies(request, n, warm);
+    cpu[label] += cpuMs(pids) - before;
+    return xs;
+  };
   for (let round = 0; round < 10; round++) {
-    health.push(...(await latencies(() => fetch(`${s.srv.base}/api/health`), 6, 1)));
+    health.push(...(await timed('health', () => fetch(`${s.srv.base}/api/health`), 6, 1)));
     for (const [label, name] of Object.entries(QUERIES))
-      times[label].push(...(await latencies(() => fetch(url(name)), 6, 0)));
+      times[label].push(...(await timed(label, () => fetch(url(name)), 6, 0)));
   }
   const all = Object.values(times).flat();
   const healthP95 = quantile(health, 0.95);
@@ -147,10 +157,18 @@ async function measureSearch(s, url) {
     p50Ms: ms(quantile(all, 0.5)),
     baselineHealthP95Ms: ms(healthP95),
     ratio: +(quantile(all, 0.95) / healthP95).toFixed(1),
+    cpuMsPerSearch: ms(Object.keys(QUERIES).reduce((sum, label) => sum + cpu[label], 0) / all.length),
+    baselineCpuMsPerHealth: ms(cpu.health / (health.length + 10)),
     perQuery: Object.fromEntries(
       Object.entries(QUERIES).map(([label, name]) => [
         label,
-        { name, ...counts[label], p50Ms: ms(quantile(times[label], 0.5)), p95Ms: ms(quantile(times[label], 0.95)) },
+        {
+          name,
+          ...counts[label],
+          p50Ms: ms(quantile(times[label], 0.5)),
+          p95Ms: ms(quantile(times[label], 0.95)),
+          cpuMs: ms(cpu[label] / times[label].length),
+        },
       ]),
     ),
   };
@@ -194,13 +212,17 @@ async function searchOn(engine, startServer, env, rows) {
     } else randomUUID = psql(env.DATABASE_URL, pick);
     const url = (name) =>
       `${s.api}/nodes/getMatchingNodes?${new URLSearchParams({ listId: seeded.listId, name, page: '1', limit: '100', randomUUID })}`;
-    const afterUpload = await measureSearch(s, url);
+    const backends = () =>
+      pglite
+        ? []
+        : psql(env.DATABASE_URL, 'select pid from pg_stat_activity where datname = current_database()').split('\n');
+    const afterUpload = await measureSearch(s, url, backends);
     if (pglite) {
       await s.srv.stop();
       await pgliteOffline(env.DATA_DIR, 'analyze nodes; analyze responses');
       s = await open(startServer, env);
     } else psql(env.DATABASE_URL, 'analyze nodes; analyze responses');
-    const analyzed = await measureSearch(s, url);
+    const analyzed = await measureSearch(s, url, backends);
     return {
       people: rows.length - 1,
       uploadMs: seeded.uploadMs,
@@ -221,8 +243,13 @@ function explain(url, listId) {
     const pattern = `'%' || replace(replace(replace(tieline_fold('${name.replace(/'/g, "''")}'), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
     const where = `list_id = '${listId}' and search_name like ${pattern}`;
     const time = (sql) => {
-      const plan = psql(url, `explain (analyze, format json) ${sql}`);
-      return ms(JSON.parse(plan)[0]['Execution Time']);
+      const runs = Array.from({ length: 5 }, () => JSON.parse(psql(url, `explain (analyze, format json) ${sql}`))[0]);
+      return ms(
+        quantile(
+          runs.map((plan) => plan['Execution Time']),
+          0.5,
+        ),
+      );
     };
     out[label] = {
       pageMs: time(`select id, name from nodes where ${where} order by search_name, id limit 100 offset 0`),
