@@ -207,8 +207,12 @@ describe('the built apps', () => {
     }
   });
 
-  it('refuse a malformed escape with 400', async () => {
-    expect((await send('/assets/%E0%A4%A', { 'accept-encoding': 'br' })).status).toBe(400);
+  it('refuse a malformed escape with the JSON 400 of the API', async () => {
+    for (const path of ['/assets/%E0%A4%A', '/responses/assets/%E0%A4%A']) {
+      const res = await send(path, { 'accept-encoding': 'br' });
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body.toString()), path).toMatchObject({ message: expect.any(String) });
+    }
   });
 });
 

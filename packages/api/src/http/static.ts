@@ -25,7 +25,17 @@ function serveSpa(app: Express, mount: string, dir: string, missing: string) {
       },
     },
   });
-  app.use(mount, files);
+  app.use(mount, (req, res, next) => {
+    // express-static-gzip answers a malformed %-escape itself, in plain text; let the router refuse it
+    // with the API's JSON 400 instead, as it did before.
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      next();
+      return;
+    }
+    files(req, res, next);
+  });
   // Every other path of the app is a client route: its index.html, negotiated like any file.
   app.get(mount === '/' ? '/{*rest}' : [mount, `${mount}/{*rest}`], (req, res, next) => {
     const url = req.url;
