@@ -29,7 +29,7 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   );
 }
 
-type Survey = { _id: string; version: number; questions: { _id: string; list: string | null }[] };
+type Survey = { _id: string; version: number; questions: { _id: string; list: string | null; text: string }[] };
 
 const createSurvey = (page: Page) => api<Survey>(page, 'POST', '/api/base/surveys/', { name: `Lists ${unique()}` });
 
@@ -196,7 +196,14 @@ test('the Supplementary Lists panel sets the question list', async ({ page }) =>
     question: { text: '<p>Who do you work with?</p>', isRelationshipQuestion: true },
   });
 
-  await page.goto(`/surveys/${survey._id}/questions/${questionId}/upload-list`);
+  // From the open editor: an edit in progress survives the trip through the panel.
+  await page.goto(`/surveys/${survey._id}/questions/${questionId}/edit`);
+  const text = page.getByRole('textbox', { name: 'Question text' });
+  await text.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' (draft)');
+  await page.getByRole('radio', { name: 'Supplementary List' }).check();
+  await page.getByRole('link', { name: 'Choose a supplementary list' }).click();
   const panel = page.getByRole('dialog', { name: 'Supplementary Lists' });
   await expect(panel.getByText('No supplementary lists yet.')).toBeVisible();
   for (const title of ['Projects', 'Offices']) {
@@ -231,8 +238,12 @@ test('the Supplementary Lists panel sets the question list', async ({ page }) =>
   });
   await select.click();
   await toEdit;
+  await expect(text).toContainText('Who do you work with? (draft)');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/questions$/);
 
   const lists = await api<{ _id: string; title: string }[]>(page, 'GET', `/api/base/lists/all/${survey._id}`);
   const saved = await api<Survey>(page, 'GET', `/api/base/surveys/${survey._id}`);
   expect(saved.questions[0]!.list).toBe(lists.find((l) => l.title === 'Projects')!._id);
+  expect(saved.questions[0]!.text).toContain('(draft)');
 });

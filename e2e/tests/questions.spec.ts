@@ -103,6 +103,13 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   expect(texts[6]).toContain('Descriptive Text');
   expect(texts[7]).toContain('Question 6 Matrix Selection');
   await page.screenshot({ path: `${SHOTS}/list-desktop.png`, fullPage: true });
+  // New questions start bold (spec §2), and the editor's zero-width placeholder is never saved.
+  const texts0 = await page.evaluate(async (surveyId) => {
+    const survey = (await (await fetch(`/api/base/surveys/${surveyId}`)).json()) as { questions: { text: string }[] };
+    return survey.questions.map((q) => q.text);
+  }, id);
+  expect(texts0.join('')).not.toContain('\u200b');
+  expect(texts0[0]).toContain('<strong>');
   await expectNoAxeViolations(page);
 
   // The matrix becomes an undirected ego network fed by the answers to Question 5.
@@ -205,4 +212,15 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expect(page.getByRole('textbox', { name: 'Question text' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/edit-360.png`, fullPage: true });
   await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Cancelling the first edit of a question just added takes it away again; no empty card is left.
+  await page.getByRole('button', { name: 'New Question' }).click();
+  await page.getByRole('menuitem', { name: 'Textbox' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(cards(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page)).toHaveCount(9);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(9);
 });

@@ -16,7 +16,8 @@ test('a respondent opens a personal link on a phone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.getByRole('button', { name: 'Continue' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/questions of this survey open here/i)).toBeVisible();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Survey progress' })).toBeVisible();
 });
 
 test('an unknown personal link says so', async ({ page }) => {

@@ -90,9 +90,43 @@ test('create a survey, walk the steps and edit details, welcome message and adva
   await editor.click();
   await page.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('Hello team');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // A heading, a bullet list, italic text made a link: each through its toolbar button.
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.getByRole('button', { name: 'Heading 2' }).click();
+  await page.keyboard.type('Agenda');
+  await expect(page.getByRole('button', { name: 'Heading 2' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bullet list' }).click();
+  await page.keyboard.type('First item');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Italic' }).click();
+  await page.keyboard.type('Read more');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Insert link' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Add Link' });
+  await linkDialog.getByLabel('Link URL').fill('https://example.com/agenda');
+  await linkDialog.getByRole('button', { name: 'Add Link' }).click();
+  await expect(linkDialog).toBeHidden();
+  await expect(editor.locator('a[href="https://example.com/agenda"]')).toHaveText('Read more');
+  // Saved after a pause: the stored message has every format.
+  const surveyId = new URL(page.url()).pathname.split('/')[2];
+  await expect
+    .poll(async () =>
+      page.evaluate(
+        async (sid) =>
+          ((await (await fetch(`/api/base/surveys/${sid}`)).json()) as { welcomeMessage: string }).welcomeMessage,
+        surveyId,
+      ),
+    )
+    .toMatch(/<h2[^>]*>.*Agenda.*<\/h2>.*<ul.*First item.*<a [^>]*href="https:\/\/example.com\/agenda"/s);
   await page.reload();
   await expect(editor.locator('strong, b').filter({ hasText: 'Hello team' })).toBeVisible();
+  await expect(editor.locator('h2').filter({ hasText: 'Agenda' })).toBeVisible();
+  await expect(editor.locator('ul li').filter({ hasText: 'First item' })).toBeVisible();
+  await expect(editor.locator('a[href="https://example.com/agenda"]').filter({ hasText: 'Read more' })).toBeVisible();
+  await expect(editor.locator('em, i').filter({ hasText: 'Read more' })).toBeVisible();
 
   // Advanced options: the single link, and the respondent limit rule.
   await nav.getByRole('link', { name: 'Advanced Options' }).click();

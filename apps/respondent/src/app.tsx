@@ -1,21 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { FlowFrame } from './components/flow-frame';
 import { Spinner, StatusCard } from './components/status-card';
 import { SupportDialog } from './components/support-dialog';
 import { TopBar } from './components/top-bar';
 import { SurveyFlow } from './flow/survey-flow';
-import { useSurvey } from './flow/use-survey';
+import { type TSource, useSurvey } from './flow/use-survey';
 import { TEXT } from './lib/messages';
 import { parseRoute } from './lib/route';
 
-const route = parseRoute(window.location.pathname);
+const route = parseRoute(window.location.pathname, window.location.search);
+const source: TSource =
+  route.kind === 'personal'
+    ? { kind: 'personal', id: route.id }
+    : route.kind === 'preview'
+      ? { kind: 'preview', surveyId: route.surveyId }
+      : null;
+const StartPage = lazy(() => import('./flow/start-page').then((m) => ({ default: m.StartPage })));
 
 export function App() {
-  const { state, retry } = useSurvey(route.kind === 'personal' ? route.id : null);
+  const { state, retry } = useSurvey(source);
   const [supportOpen, setSupportOpen] = useState(false);
   const [notice, setNotice] = useState('');
+  const [startTitle, setStartTitle] = useState('');
   const supportButton = useRef<HTMLButtonElement>(null);
+  const onStartTitle = useCallback((title: string) => setStartTitle(title), []);
 
-  const surveyName = state.status === 'loaded' ? state.survey.name : '';
+  const surveyName = state.status === 'loaded' ? state.data.survey.name : startTitle;
   useEffect(() => {
     document.title = surveyName ? `${surveyName} · Tieline` : 'Survey · Tieline';
   }, [surveyName]);
@@ -34,11 +44,17 @@ export function App() {
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar title={surveyName || 'Survey'} onSupport={() => setSupportOpen(true)} supportRef={supportButton} />
-      <main className="flex-1 px-3 py-4 sm:px-6 sm:py-8">
-        <div className="mx-auto w-full max-w-[1400px] rounded-lg border border-border bg-card p-5 shadow-md sm:p-10">
-          <Content state={state} retry={retry} />
-        </div>
-      </main>
+      {state.status === 'loaded' ? (
+        <SurveyFlow
+          data={state.data}
+          randomUUID={route.kind === 'personal' ? route.id : null}
+          {...(route.kind === 'preview' ? { openAt: route.open } : {})}
+        />
+      ) : (
+        <FlowFrame label={surveyName || 'Survey'}>
+          <Content state={state} retry={retry} onStartTitle={onStartTitle} />
+        </FlowFrame>
+      )}
       <SupportDialog
         open={supportOpen}
         onClose={closeSupport}
@@ -58,11 +74,17 @@ export function App() {
   );
 }
 
-function Content({ state, retry }: Pick<ReturnType<typeof useSurvey>, 'state' | 'retry'>) {
+type ContentProps = Pick<ReturnType<typeof useSurvey>, 'state' | 'retry'> & { onStartTitle: (title: string) => void };
+
+function Content({ state, retry, onStartTitle }: ContentProps) {
   if (route.kind === 'test')
     return <StatusCard title={TEXT.testUnavailableTitle}>{TEXT.testUnavailableBody}</StatusCard>;
   if (route.kind === 'start') {
-    return <StatusCard title={TEXT.startUnavailableTitle}>{TEXT.startUnavailableBody}</StatusCard>;
+    return (
+      <Suspense fallback={<Spinner label="Loading the survey…" />}>
+        <StartPage surveyId={route.surveyId} onTitle={onStartTitle} />
+      </Suspense>
+    );
   }
   if (route.kind === 'invalid' || state.status === 'invalid') {
     return (
@@ -82,10 +104,9 @@ function Content({ state, retry }: Pick<ReturnType<typeof useSurvey>, 'state' | 
           </button>
         }
       >
-        {TEXT.loadFailedBody}
+        {state.message || TEXT.loadFailedBody}
       </StatusCard>
     );
   }
-  if (state.status === 'loaded') return <SurveyFlow survey={state.survey} />;
   return <Spinner label="Loading the survey…" />;
 }

@@ -27,4 +27,5 @@ ALTER TABLE "response_saves" ADD CONSTRAINT "response_saves_response_id_response
 CREATE UNIQUE INDEX "response_saves_save_key" ON "response_saves" USING btree ("response_id","save_id");--> statement-breakpoint
 ALTER TABLE "nodes" ADD CONSTRAINT "nodes_added_by_response_responses_id_fk" FOREIGN KEY ("added_by_response") REFERENCES "public"."responses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "nodes_list_search_name_idx" ON "nodes" USING btree ("list_id","search_name","id");--> statement-breakpoint
+CREATE INDEX "nodes_added_by_response_idx" ON "nodes" USING btree ("added_by_response") WHERE "nodes"."added_by_response" is not null;--> statement-breakpoint
 CREATE INDEX "nodes_search_name_trgm_idx" ON "nodes" USING gin ("list_id","search_name" gin_trgm_ops);

@@ -235,6 +235,8 @@ function matrixProblem(q: Q, entries: readonly TDataInput[], ctx: TAnswerContext
     entries.filter((e) => (e.selectedIds?.length ?? 0) > 0).map((e) => e.nodeId ?? e.optionId ?? ''),
   );
   const required = rows.filter((id) => id !== ctx.selfId || q.allowSelfSelection);
+  // An ego network's row chooses among the other people: with fewer than two there is nothing to choose.
+  if (q.isRelationshipQuestion && q.egoNetworkMapping && required.length < 2) return null;
   return required.every((id) => answered.has(id)) ? null : RESPONDENT_MSG.allRows;
 }
 

@@ -50,29 +50,35 @@ const surveyRoutes = [
     children: [
       { index: true, element: <Navigate to="details" replace /> },
       { path: 'details', ...surveyPage('DetailsStep') },
-      { path: 'welcome-message', ...surveyPage('WelcomeStep') },
-      { path: 'completion-message', ...surveyPage('CompletionStep') },
-      // The questions page reads :questionID/edit and :questionID/delete from the URL (no elements).
+      // Preview routes (spec §2) are children without elements: the page opens its preview dialog.
+      { path: 'welcome-message', ...surveyPage('WelcomeStep'), children: [{ path: 'survey-preview' }] },
+      { path: 'completion-message', ...surveyPage('CompletionStep'), children: [{ path: 'preview' }] },
+      // The questions page reads preview, :questionID/edit and :questionID/delete from the URL (no elements).
       {
         path: 'questions',
         ...page(async () => {
           const { QuestionsPage } = await import('../features/questions/questions-page');
           return <QuestionsPage />;
         }),
-        children: [{ path: ':questionID/edit' }, { path: ':questionID/delete' }],
+        children: [
+          { path: 'preview' },
+          { path: ':questionID/edit' },
+          { path: ':questionID/delete' },
+          // The panel opens over the questions page (its Outlet), so the editor behind it keeps its edits.
+          {
+            path: ':questionID/upload-list',
+            ...page(async () => {
+              const { UploadListPanel } = await import('../features/lists/upload-list-panel');
+              return <UploadListPanel />;
+            }),
+          },
+        ],
       },
       {
         path: 'lists',
         ...page(async () => {
           const { ListsPage } = await import('../features/lists/lists-page');
           return <ListsPage />;
-        }),
-      },
-      {
-        path: 'questions/:questionID/upload-list',
-        ...page(async () => {
-          const { UploadListPanel } = await import('../features/lists/upload-list-panel');
-          return <UploadListPanel />;
         }),
       },
       { path: 'advanced-options', ...surveyPage('AdvancedOptionsStep') },

@@ -1,39 +1,146 @@
-import { useState } from 'react';
-import { StatusCard } from '../components/status-card';
-import { StepActions, StepHeading } from '../components/step';
-import type { TRespondentSurvey } from '../lib/api';
+import { RESPONDENT_MSG } from '@tieline/validation';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { FlowFrame } from '../components/flow-frame';
+import { Spinner, StatusCard } from '../components/status-card';
 import { TEXT } from '../lib/messages';
+import type { TOpenAt } from '../lib/route';
+import { CompletionPage } from './completion-page';
+import { useQueueState, useSaveQueue } from './use-save-queue';
+import type { TLoaded } from './use-survey';
 import { WelcomePage } from './welcome-page';
 
-type Step = 'welcome' | 'questions';
+// The questions (every type, search, piping) load after the welcome page has shown.
+const loadQuestions = () => import('./questions-step');
+const QuestionsStep = lazy(() => loadQuestions().then((m) => ({ default: m.QuestionsStep })));
 
-/** The personal-link flow: welcome page, then the questions (built in the respondent issue). */
-export function SurveyFlow({ survey }: { survey: TRespondentSurvey }) {
-  const [step, setStep] = useState<Step>('welcome');
+type Step = { kind: 'welcome' } | { kind: 'page'; page: number } | { kind: 'completion' };
 
-  if (survey.status === 'Completed') {
-    return (
-      <StatusCard title={TEXT.closedTitle} tone="warning">
-        {TEXT.closedBody}
-      </StatusCard>
-    );
-  }
-  if (step === 'welcome') return <WelcomePage survey={survey} onContinue={() => setStep('questions')} />;
-  return <QuestionsPlaceholder survey={survey} onBack={() => setStep('welcome')} />;
+type SurveyFlowProps = {
+  data: TLoaded;
+  /** The personal link; null in preview (nothing is saved). */
+  randomUUID: string | null;
+  openAt?: TOpenAt;
+};
+
+function firstStep(openAt: TOpenAt | undefined, submitted: boolean): Step {
+  if (submitted) return { kind: 'completion' };
+  if (openAt?.step === 'page') return { kind: 'page', page: openAt.page };
+  if (openAt?.step === 'completion') return { kind: 'completion' };
+  return { kind: 'welcome' };
 }
 
-function QuestionsPlaceholder({ survey, onBack }: { survey: TRespondentSurvey; onBack: () => void }) {
+/** Welcome page -> question pages -> completion page (spec §4 respondent flow). */
+export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
+  const { survey } = data;
+  const preview = randomUUID === null;
+  const queue = useSaveQueue(data, randomUUID);
+  const state = useQueueState(queue);
+  const submittedBefore = Boolean(data.response?.submitted) || data.response?.status === 'Submitted';
+  const [step, setStep] = useState<Step>(() => firstStep(openAt, submittedBefore));
+  const names = useRef(initialNames(data));
+  const wasSubmitted = useRef(submittedBefore);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    idle(() => void loadQuestions());
+  }, []);
+
+  useEffect(() => {
+    if (!state.submitted) return;
+    setStep({ kind: 'completion' });
+    // Redirect only right after this visit's submission, not when a submitted link is reopened.
+    const justSubmitted = !wasSubmitted.current;
+    wasSubmitted.current = true;
+    if (justSubmitted && /^https?:\/\//i.test(survey.redirectTo)) {
+      const timer = window.setTimeout(() => window.location.assign(survey.redirectTo), 1500);
+      return () => window.clearTimeout(timer);
+    }
+  }, [state.submitted, survey.redirectTo]);
+
+  const close = useCallback(() => {
+    if (preview) window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin);
+    else setStep({ kind: 'welcome' });
+  }, [preview]);
+
+  if (!preview && survey.status === 'Completed' && !state.submitted && !submittedBefore) {
+    return (
+      <Frame data={data}>
+        <StatusCard title={TEXT.closedTitle} tone="warning">
+          {RESPONDENT_MSG.surveyClosed}
+        </StatusCard>
+      </Frame>
+    );
+  }
+  if (!preview && survey.status === 'Offline') {
+    return (
+      <Frame data={data}>
+        <StatusCard title={TEXT.offlineTitle} tone="warning">
+          {RESPONDENT_MSG.surveyOffline}
+        </StatusCard>
+      </Frame>
+    );
+  }
+  if (!queue) {
+    return (
+      <Frame data={data}>
+        <Spinner label="Loading the survey…" />
+      </Frame>
+    );
+  }
+
+  const closable = preview || step.kind === 'page';
   return (
-    <section aria-labelledby="questions-title" className="flex flex-col gap-6">
-      <StepHeading id="questions-title">{survey.name}</StepHeading>
-      <p className="rounded-md border border-dashed border-border bg-muted px-4 py-10 text-center text-muted-foreground">
-        {TEXT.questionsPlaceholder}
-      </p>
-      <StepActions>
-        <button type="button" onClick={onBack} className="btn btn-outline">
-          Back
-        </button>
-      </StepActions>
-    </section>
+    <Frame data={data} onClose={closable ? close : undefined}>
+      {state.offline ? (
+        <p
+          role="status"
+          className="mr-9 mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning"
+        >
+          {TEXT.offline}
+        </p>
+      ) : null}
+      {step.kind === 'welcome' ? (
+        <WelcomePage
+          survey={survey}
+          onContinue={() => {
+            setStep({ kind: 'page', page: 0 });
+            void queue.flush({ force: true, page: 0 });
+          }}
+        />
+      ) : step.kind === 'completion' ? (
+        <CompletionPage survey={survey} />
+      ) : (
+        <Suspense fallback={<Spinner label="Loading the questions…" />}>
+          <QuestionsStep
+            survey={survey}
+            lists={data.lists}
+            names={names.current}
+            queue={queue}
+            page={step.page}
+            randomUUID={randomUUID}
+            onPage={(page) => setStep(page < 0 ? { kind: 'welcome' } : { kind: 'page', page })}
+            onSubmitted={() => {
+              if (preview) setStep({ kind: 'completion' });
+            }}
+          />
+        </Suspense>
+      )}
+    </Frame>
   );
+}
+
+function Frame({ data, onClose, children }: { data: TLoaded; onClose?: () => void; children: React.ReactNode }) {
+  return (
+    <FlowFrame label={data.survey.name} imageURL={data.survey.imageURL} onClose={onClose}>
+      {children}
+    </FlowFrame>
+  );
+}
+
+/** Names of the people answers can select: the loaded lists, and those the saved answers select. */
+function initialNames({ lists, response }: TLoaded): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const list of lists) for (const node of list.nodes) names.set(node._id, node.name);
+  for (const [id, name] of Object.entries(response?.names ?? {})) names.set(id, name);
+  return names;
 }

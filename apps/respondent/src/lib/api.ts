@@ -1,18 +1,27 @@
-import type { AppRouter } from '@tieline/api/client';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type {
+  TAnswer,
+  TMatchingNodes,
+  TNecessaryList,
+  TRespondentSurvey,
+  TResponseView,
+  TSaveResult,
+  TStartPage,
+  TStartResult,
+  TSurvey,
+} from '@tieline/validation';
+import type { TSendOutcome } from '../offline/save-queue';
 
-// The shapes of the documented REST paths, taken from the procedures behind them (types only: no code).
-type Inputs = inferRouterInputs<AppRouter>;
-type Outputs = inferRouterOutputs<AppRouter>;
-export type TRespondentSurvey = Outputs['surveys']['byRandomUUID'];
-type TSupportRequest = Inputs['support']['request'];
-type TSupportResult = Outputs['support']['request'];
+// The shapes of the documented REST paths come from the shared contract (@tieline/validation), as types
+// only: none of its zod code reaches this bundle.
+export type { TMatchingNodes, TNecessaryList, TRespondentSurvey, TResponseView, TStartPage, TStartResult };
+export type TNode = { _id: string; name: string };
 
-/** A failed call: HTTP status (0 when the server was not reached) and the server's `{ message }`. */
+/** A failed call: HTTP status (0 when the server was not reached), the server's `{ message }` and body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -26,24 +35,109 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
     });
-  } catch {
+  } catch (error) {
+    if (init?.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error');
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const message =
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : '';
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, message, body);
   }
   return body as T;
 }
 
+const get = <T>(path: string, signal?: AbortSignal) => request<T>(path, signal ? { signal } : undefined);
+const post = <T>(path: string, body: unknown, method = 'POST') =>
+  request<T>(path, { method, body: JSON.stringify(body) });
+const enc = encodeURIComponent;
+
 /** GET /api/base/surveys/byRandomUUID/{id}: the survey behind a personal link. */
-export function fetchSurveyByRandomUUID(id: string, signal?: AbortSignal): Promise<TRespondentSurvey> {
-  return request(`/surveys/byRandomUUID/${encodeURIComponent(id)}`, signal ? { signal } : undefined);
+export const fetchSurveyByRandomUUID = (id: string, signal?: AbortSignal) =>
+  get<TRespondentSurvey>(`/surveys/byRandomUUID/${enc(id)}`, signal);
+
+/** GET /api/base/lists/getNecessaryByRandomUUID/{id} */
+export const fetchNecessaryLists = (id: string, signal?: AbortSignal) =>
+  get<TNecessaryList[]>(`/lists/getNecessaryByRandomUUID/${enc(id)}`, signal);
+
+/** GET /api/base/responses/{randomUUID} */
+export const fetchResponse = (id: string, signal?: AbortSignal) => get<TResponseView>(`/responses/${enc(id)}`, signal);
+
+/** Preview (the owner's session): GET /api/base/surveys/{surveyId} and /lists/getNecessary/{surveyId}. */
+export async function fetchPreview(surveyId: string, signal?: AbortSignal) {
+  const [survey, lists] = await Promise.all([
+    get<TSurvey>(`/surveys/${enc(surveyId)}`, signal),
+    get<TNecessaryList[]>(`/lists/getNecessary/${enc(surveyId)}`, signal),
+  ]);
+  const respondentSurvey: TRespondentSurvey = {
+    _id: survey._id,
+    name: survey.name,
+    status: survey.status,
+    welcomeMessage: survey.welcomeMessage,
+    thankYouMessage: survey.thankYouMessage,
+    redirectTo: survey.redirectTo,
+    imageURL: survey.imageUUID ? `/api/base/surveys/image/${enc(survey.imageUUID)}` : null,
+    respondentList: survey.respondentList,
+    questions: survey.questions,
+    respondent: { name: 'Preview', firstName: 'Preview', nodeId: null },
+    responseStatus: 'Not Started',
+  };
+  return { survey: respondentSurvey, lists };
 }
 
-/** POST /api/base/supportRequest */
-export function sendSupportRequest(input: TSupportRequest): Promise<TSupportResult> {
-  return request('/supportRequest', { method: 'POST', body: JSON.stringify(input) });
+/** PUT /api/base/responses/{randomUUID}, mapped onto what the save queue needs. */
+export async function saveResponse(
+  randomUUID: string,
+  survey: string,
+  save: { saveId: string; revision: number; answers: TAnswer[]; submitted: boolean; page: number },
+): Promise<TSendOutcome> {
+  try {
+    const result = await post<TSaveResult>(`/responses/${enc(randomUUID)}`, { randomUUID, survey, ...save }, 'PUT');
+    return { kind: 'ok', revision: result.revision };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return { kind: 'unreachable' };
+    const body = (error.body ?? {}) as { revision?: number; answers?: TAnswer[]; problems?: Record<string, string> };
+    if (/already been submitted/i.test(error.message)) return { kind: 'alreadySubmitted' };
+    if (error.status === 409 && typeof body.revision === 'number')
+      return { kind: 'stale', revision: body.revision, answers: body.answers ?? [] };
+    return { kind: 'invalid', message: error.message, problems: body.problems ?? {} };
+  }
 }
+
+/** GET /api/base/nodes/getMatchingNodes: one page of a list's names containing `name`. */
+export function searchNodes(
+  query: { listId: string; name: string; page: number; randomUUID?: string | null; surveyId?: string },
+  signal?: AbortSignal,
+) {
+  const params = new URLSearchParams({
+    listId: query.listId,
+    name: query.name,
+    page: String(query.page),
+    limit: '100',
+  });
+  if (query.randomUUID) params.set('randomUUID', query.randomUUID);
+  if (query.surveyId) params.set('surveyId', query.surveyId);
+  return get<TMatchingNodes>(`/nodes/getMatchingNodes?${params}`, signal);
+}
+
+/** POST respondentAddedByRespondent (respondent list, with email) or suppListItemAddedByRespondent. */
+export function addName(
+  surveyId: string,
+  input: { randomUUID: string; questionId: string; name: string } & ({ email: string } | { listId: string }),
+) {
+  const which = 'email' in input ? 'respondentAddedByRespondent' : 'suppListItemAddedByRespondent';
+  return post<TNode>(`/responses/${which}/${enc(surveyId)}`, input);
+}
+
+/** GET /api/base/responses/start/{surveyId}: what the single-link start page asks. */
+export const fetchStartPage = (surveyId: string, signal?: AbortSignal) =>
+  get<TStartPage>(`/responses/start/${enc(surveyId)}`, signal);
+
+/** POST /api/base/responses/start/{surveyId} */
+export const startResponse = (surveyId: string, input: { identifier?: string; nodeId?: string }) =>
+  post<TStartResult>(`/responses/start/${enc(surveyId)}`, input);
+
+/** POST /api/base/supportRequest */
+export const sendSupportRequest = (input: { email: string; message: string }) =>
+  post<{ message?: string }>('/supportRequest', input);

@@ -16,8 +16,9 @@ export const TEXT = {
   testUnavailableTitle: 'Test links are not available yet',
   testUnavailableBody:
     'Trying out a survey through a test link is not available yet. Please use the personal link from your invitation email.',
-  startUnavailableTitle: 'Shared survey links are not available yet',
-  startUnavailableBody:
-    'Starting a survey from a shared link is not available yet. Please ask the survey owner for your personal link.',
-  questionsPlaceholder: 'The questions of this survey open here.',
+  offlineTitle: 'This survey is not open yet',
+  offline: 'You are offline. Your answers are kept on this device and will be sent when you are back online.',
+  submitQueued:
+    'Your response is ready and will be submitted as soon as you are back online. Please keep this page open or come back to your link later.',
+  previewNoAdd: 'Cannot add names in preview mode',
 } as const;

@@ -14,7 +14,7 @@ import {
   type TQuestionSource,
   type TQuestionType,
 } from '@tieline/validation';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { OptionsEditor } from './options-editor';
 import { OptionFlags, QuestionPanels } from './question-settings';
@@ -55,8 +55,18 @@ export function QuestionEditor({ question, questions, index, numbers, respondent
   const number = numbers.get(question._id);
   const initialText = question.text === '' && question.type !== 'descriptiveText' ? BOLD_START : question.text;
 
+  // A list chosen in the Supplementary Lists panel (saved there) joins the edits in progress; choosing
+  // a list clears the earlier questions (spec §4).
+  useEffect(() => {
+    if (form.getValues('list') === question.list) return;
+    form.setValue('list', question.list);
+    form.setValue('previousQn', question.previousQn);
+    setSource(questionSource(question, respondentList));
+  }, [question, respondentList, form]);
+
   const finish = form.handleSubmit((values) => {
-    const finished = finishQuestionEdit({ ...data, ...values });
+    // The bold start's zero-width space is the editor's, not the author's: it is not saved.
+    const finished = finishQuestionEdit({ ...data, ...values, text: values.text.replaceAll('\u200b', '') });
     const all = questions.map(({ page: _p, ...q }) => (q._id === finished._id ? finished : q));
     // An emptied number field: the server would refuse it with the same message.
     const blank = NUMBER_FIELDS.find((field) => Number.isNaN(finished[field]));

@@ -13,8 +13,9 @@ import {
 } from '@tieline/validation';
 import { ChevronDown, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useMatch, useNavigate, useParams } from 'react-router';
+import { Outlet, useMatch, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/page-states';
+import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteQuestionDialog } from './delete-question-dialog';
@@ -29,13 +30,17 @@ const ANSWER_TYPES = QUESTION_TYPES.filter(isAnswerType);
 export function QuestionsPage() {
   const { id = '' } = useParams();
   const child = useMatch('/surveys/:id/questions/:questionID/:mode');
-  const editingId = child?.params.mode === 'edit' ? child.params.questionID : undefined;
+  // The Supplementary Lists panel opens over the editor, which stays mounted: its edits are not lost.
+  const editingId =
+    child?.params.mode === 'edit' || child?.params.mode === 'upload-list' ? child.params.questionID : undefined;
   const deletingId = child?.params.mode === 'delete' ? child.params.questionID : undefined;
   const api = useQuestions(id);
   const navigate = useNavigate();
   /** The focused or last edited question: new questions go after it. */
   const [current, setCurrent] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** A question just added and not finished yet: cancelling its first edit takes it away again. */
+  const [fresh, setFresh] = useState<string | null>(null);
   useDocumentTitle('Questions');
 
   const survey = api.survey.data;
@@ -70,7 +75,10 @@ export function QuestionsPage() {
           api.store(next);
           setCurrent(questionId);
           // Spec §2: a page break has nothing to edit.
-          if (type !== 'pageBreak') void navigate(`${base}/${questionId}/edit`);
+          if (type !== 'pageBreak') {
+            setFresh(questionId);
+            void navigate(`${base}/${questionId}/edit`);
+          }
         },
         onError: api.showError,
       },
@@ -93,6 +101,7 @@ export function QuestionsPage() {
         onSuccess: (next) => {
           api.store(next);
           setCurrent(_id);
+          if (fresh === _id) setFresh(null);
           void navigate(base);
         },
         onError: api.showError,
@@ -121,6 +130,20 @@ export function QuestionsPage() {
         },
       },
     );
+  };
+
+  // Cancel: a question added a moment ago and never finished goes away, not left behind empty.
+  const cancel = (questionId: string) => {
+    void navigate(base);
+    if (fresh !== questionId) return;
+    setFresh(null);
+    api.remove.mutate(ref(questionId), {
+      onSuccess: (next) => {
+        api.store(next);
+        setCurrent(null);
+      },
+      onError: api.showError,
+    });
   };
 
   const closeDelete = () => {
@@ -171,7 +194,9 @@ export function QuestionsPage() {
         <Button variant="outline" disabled={busy} onClick={() => add('descriptiveText')}>
           Descriptive Text
         </Button>
+        <PreviewButton to="preview" />
       </div>
+      <PreviewRoute pattern="/surveys/:id/questions/preview" target="questions" back="/surveys/:id/questions" />
       {questions.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
           This survey has no questions yet. Add one with New Question.
@@ -192,7 +217,7 @@ export function QuestionsPage() {
                 editor={
                   q._id === editingId && q.type !== 'pageBreak' ? (
                     <QuestionEditor
-                      key={`${q._id}-${survey.version}`}
+                      key={q._id}
                       question={q}
                       questions={questions}
                       index={index}
@@ -201,7 +226,7 @@ export function QuestionsPage() {
                       uploadListPath={`${base}/${q._id}/upload-list`}
                       saving={api.update.isPending}
                       onFinish={finish}
-                      onCancel={() => void navigate(base)}
+                      onCancel={() => cancel(q._id)}
                     />
                   ) : undefined
                 }
@@ -219,6 +244,7 @@ export function QuestionsPage() {
           onClose={closeDelete}
         />
       ) : null}
+      <Outlet />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { httpUrlProblem, type TSurvey } from '@tieline/validation';
 import { useRef, useState } from 'react';
+import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { RichTextField } from './rich-text-field';
 import { SaveIndicator, useSaveOnLeave } from './save-indicator';
@@ -78,8 +79,16 @@ function CompletionForm({ id, survey }: { id: string; survey: TSurvey }) {
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-title">
       <StepHeading title="Completion Message">
-        <SaveIndicator state={state} />
+        <div className="flex items-center gap-3">
+          <SaveIndicator state={state} />
+          <PreviewButton to="preview" />
+        </div>
       </StepHeading>
+      <PreviewRoute
+        pattern="/surveys/:id/completion-message/preview"
+        target="completion"
+        back="/surveys/:id/completion-message"
+      />
       <RichTextField
         label="Completion message"
         value={survey.thankYouMessage}

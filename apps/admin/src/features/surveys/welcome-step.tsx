@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { RichTextField } from './rich-text-field';
 import { SaveIndicator, useSaveOnLeave } from './save-indicator';
@@ -31,8 +32,16 @@ export function WelcomeStep() {
   return (
     <section className="flex flex-col gap-6" aria-labelledby="step-title">
       <StepHeading title="Welcome Message">
-        <SaveIndicator state={state} />
+        <div className="flex items-center gap-3">
+          <SaveIndicator state={state} />
+          <PreviewButton to="survey-preview" />
+        </div>
       </StepHeading>
+      <PreviewRoute
+        pattern="/surveys/:id/welcome-message/survey-preview"
+        target="welcome"
+        back="/surveys/:id/welcome-message"
+      />
       <RichTextField
         label="Welcome message"
         value={initial}

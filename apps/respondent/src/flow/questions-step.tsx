@@ -1,0 +1,215 @@
+import {
+  answerMap,
+  answerProblems,
+  pipeAnswers,
+  progressPercent,
+  questionNumbers,
+  questionsByPage,
+  RESPONDENT_MSG,
+  type TAnswer,
+  type TDataInput,
+  type TQuestion,
+} from '@tieline/validation';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { StepHeading } from '../components/step';
+import type { TNecessaryList, TNode, TRespondentSurvey } from '../lib/api';
+import { TEXT } from '../lib/messages';
+import type { SaveQueue } from '../offline/save-queue';
+import { changedQuestionIds, ruleContext, withAnswer } from '../questions/people';
+import { QuestionView, type TQuestionEnv } from '../questions/question-view';
+import { LastSaved } from './last-saved';
+import { useQueueState } from './use-save-queue';
+
+type QuestionsStepProps = {
+  survey: TRespondentSurvey;
+  lists: TNecessaryList[];
+  names: Map<string, string>;
+  queue: SaveQueue;
+  page: number;
+  randomUUID: string | null;
+  /** Go to a page; -1 is the welcome page. */
+  onPage: (page: number) => void;
+  onSubmitted: () => void;
+};
+
+/** The question pages: Back, Next and Submit with the answer rules, progress and the save state (spec §4). */
+export function QuestionsStep({
+  survey,
+  lists,
+  names,
+  queue,
+  page,
+  randomUUID,
+  onPage,
+  onSubmitted,
+}: QuestionsStepProps) {
+  const state = useQueueState(queue);
+  const pages = useMemo(() => questionsByPage(survey.questions), [survey.questions]);
+  const numbers = useMemo(() => questionNumbers(survey.questions), [survey.questions]);
+  const index = Math.max(0, Math.min(page, pages.length - 1));
+  const questions = pages[index] ?? [];
+  const isLast = index === pages.length - 1;
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [toast, setToast] = useState('');
+  const [focusFirst, setFocusFirst] = useState(0);
+  const [, setNamesVersion] = useState(0);
+  const preview = randomUUID === null;
+
+  const remember = useCallback(
+    (nodes: readonly TNode[]) => {
+      let added = false;
+      for (const node of nodes) {
+        if (names.get(node._id) !== node.name) {
+          names.set(node._id, node.name);
+          added = true;
+        }
+      }
+      if (added) setNamesVersion((n) => n + 1);
+    },
+    [names],
+  );
+
+  const env: TQuestionEnv = { survey, lists, names, answers: answerMap(state.answers), randomUUID, remember };
+
+  const check = useCallback(
+    (qs: readonly TQuestion[], answers: readonly TAnswer[]) => {
+      const map = answerMap(answers);
+      return answerProblems(qs, answers, (q) => ruleContext(q, { survey, lists, names, answers: map }));
+    },
+    [survey, lists, names],
+  );
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(''), 6000);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  useEffect(() => {
+    if (!focusFirst) return;
+    const first = document.querySelector('fieldset[data-invalid]');
+    const control = first?.querySelector<HTMLElement>('input, select, textarea, [role="listbox"], button');
+    (control ?? (first as HTMLElement | null))?.focus();
+  }, [focusFirst]);
+
+  // The server refused the submission: show its messages and go to the first question concerned.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new refusal triggers this.
+  useEffect(() => {
+    if (!state.refused) return;
+    const found = state.refused.problems;
+    setProblems(found);
+    setToast(
+      Object.keys(found).length > 0 ? RESPONDENT_MSG.notSaved : state.refused.message || RESPONDENT_MSG.notSaved,
+    );
+    const target = pages.findIndex((qs) => qs.some((q) => found[q._id]));
+    if (target >= 0 && target !== index) onPage(target);
+    setFocusFirst((n) => n + 1);
+  }, [state.refused]);
+
+  function change(questionId: string, dataInput: TDataInput[] | null) {
+    const current = queue.getState().answers;
+    const next = pipeAnswers(survey.questions, withAnswer(current, questionId, dataInput));
+    queue.update(next, changedQuestionIds(current, next), index);
+    // Once messages show, they follow every change (spec §5).
+    if (Object.keys(problems).length > 0) setProblems(check(questions, next));
+  }
+
+  async function forward() {
+    const found = check(questions, queue.getState().answers);
+    if (Object.keys(found).length > 0) {
+      setProblems(found);
+      setToast(RESPONDENT_MSG.notSaved);
+      setFocusFirst((n) => n + 1);
+      return;
+    }
+    setProblems({});
+    setToast('');
+    if (!isLast) {
+      void queue.flush({ page: index + 1 });
+      onPage(index + 1);
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    if (preview) return onSubmitted();
+    await queue.submit(index);
+    if (queue.getState().submitted) onSubmitted();
+  }
+
+  const percent = progressPercent(index, pages.length);
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2 pr-10">
+        <StepHeading key={index} id="page-title" className="text-xl sm:text-2xl">
+          {survey.name}
+        </StepHeading>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm whitespace-nowrap text-muted-foreground">
+          <span>
+            Page {index + 1} of {pages.length}
+          </span>
+          {preview ? (
+            <span>Preview: nothing is saved</span>
+          ) : (
+            <LastSaved at={state.lastSaved} saving={state.saving} deviceOnly={state.offline && state.unconfirmed} />
+          )}
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Survey progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%`}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+
+      <div key={index} className="flex flex-col gap-4">
+        {questions.length === 0 ? <p className="text-muted-foreground">This page has no questions.</p> : null}
+        {questions.map((q) => (
+          <QuestionView
+            key={q._id}
+            q={q}
+            number={numbers.get(q._id)}
+            answer={env.answers.get(q._id)}
+            error={problems[q._id]}
+            env={env}
+            onChange={change}
+          />
+        ))}
+      </div>
+
+      {state.submitQueued && !state.submitted ? (
+        <p role="status" className="rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium">
+          {TEXT.submitQueued}
+        </p>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-between">
+        <button type="button" className="btn btn-outline" onClick={() => onPage(index - 1)}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void forward()}
+          disabled={state.submitQueued && !state.submitted}
+        >
+          {isLast ? (state.submitQueued ? 'Waiting to send…' : 'Submit') : 'Next'}
+        </button>
+      </div>
+
+      <div aria-live="assertive" className="pointer-events-none fixed inset-x-0 top-3 z-20 flex justify-center px-3">
+        {toast ? (
+          <p
+            role="alert"
+            className="pointer-events-auto rounded-md border border-destructive/40 bg-destructive-soft px-4 py-2.5 text-sm font-medium text-destructive shadow-lg"
+          >
+            {toast}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

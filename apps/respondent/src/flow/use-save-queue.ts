@@ -1,0 +1,72 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { saveResponse } from '../lib/api';
+import { indexedDbStore, memoryStore } from '../offline/pending-store';
+import { SaveQueue, type TQueueState } from '../offline/save-queue';
+import type { TLoaded } from './use-survey';
+
+const RETRY_EVERY_MS = 15_000;
+
+/**
+ * The save queue of this response (preview: a queue that keeps answers in memory and sends nothing),
+ * wired to the browser's online/offline events and a periodic retry.
+ */
+export function useSaveQueue(data: TLoaded, randomUUID: string | null): SaveQueue | null {
+  const [queue, setQueue] = useState<SaveQueue | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per loaded response.
+  useEffect(() => {
+    let cancelled = false;
+    let opened: SaveQueue | null = null;
+    const { survey, response } = data;
+    const live = randomUUID !== null;
+    SaveQueue.open(
+      {
+        key: randomUUID ?? `preview:${survey._id}`,
+        store: live ? indexedDbStore() : memoryStore(),
+        send: (save) => saveResponse(randomUUID ?? '', survey._id, save),
+        dryRun: !live,
+      },
+      {
+        answers: response?.answers ?? [],
+        revision: response?.revision ?? 0,
+        submitted: response ? response.submitted !== null || response.status === 'Submitted' : false,
+      },
+    ).then((q) => {
+      if (cancelled) return q.close();
+      opened = q;
+      if (!navigator.onLine) q.setOnline(false);
+      setQueue(q);
+    });
+    const online = () => opened?.setOnline(true);
+    const offline = () => opened?.setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    const timer = window.setInterval(() => opened?.tick(), RETRY_EVERY_MS);
+    return () => {
+      cancelled = true;
+      opened?.close();
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.clearInterval(timer);
+    };
+  }, [data]);
+
+  return queue;
+}
+
+const NONE: TQueueState = {
+  answers: [],
+  revision: 0,
+  offline: false,
+  saving: false,
+  lastSaved: null,
+  unconfirmed: false,
+  submitQueued: false,
+  submitted: false,
+  refused: null,
+};
+const noop = () => () => undefined;
+
+export function useQueueState(queue: SaveQueue | null): TQueueState {
+  return useSyncExternalStore(queue?.subscribe ?? noop, queue?.getState ?? (() => NONE));
+}

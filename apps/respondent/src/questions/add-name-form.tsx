@@ -1,0 +1,100 @@
+import { addedNameProblems, RESPONDENT_MSG } from '@tieline/validation';
+import { type FormEvent, useId, useState } from 'react';
+
+type AddNameFormProps = {
+  /** Email is asked only when the name joins the respondent list (spec §5). */
+  needsEmail: boolean;
+  initialName: string;
+  /** Why adding is impossible here (preview), shown instead of calling the server. */
+  refusal: string | null;
+  onAdd: (input: { name: string; email: string }) => Promise<void>;
+  onCancel: () => void;
+};
+
+/** Snowball: a person the search did not find, added to the list and selected (spec §4). */
+export function AddNameForm({ needsEmail, initialName, refusal, onAdd, onCancel }: AddNameFormProps) {
+  const id = useId();
+  const [name, setName] = useState(initialName);
+  const [email, setEmail] = useState('');
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problems = addedNameProblems({ name, email }, needsEmail);
+  const shown = tried ? problems : {};
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    setFailure(null);
+    if (problems.name || problems.email) return;
+    if (refusal) return setFailure(refusal);
+    setBusy(true);
+    try {
+      await onAdd({ name: name.trim(), email: email.trim() });
+    } catch {
+      setFailure(RESPONDENT_MSG.addFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Add a name"
+      className="flex flex-col gap-3 rounded-md border border-dashed border-border bg-muted/50 p-3"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-name`} className="text-sm font-medium">
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className="field h-11"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={shown.name ? true : undefined}
+          aria-describedby={shown.name ? `${id}-name-error` : undefined}
+        />
+        {shown.name ? (
+          <p id={`${id}-name-error`} className="text-sm font-medium text-destructive">
+            {shown.name}
+          </p>
+        ) : null}
+      </div>
+      {needsEmail ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-email`} className="text-sm font-medium">
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            className="field h-11"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={shown.email ? true : undefined}
+            aria-describedby={shown.email ? `${id}-email-error` : undefined}
+          />
+          {shown.email ? (
+            <p id={`${id}-email-error`} className="text-sm font-medium text-destructive">
+              {shown.email}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div role="alert" className="empty:hidden">
+        {failure ? <p className="text-sm font-medium text-destructive">{failure}</p> : null}
+      </div>
+      <div className="flex gap-2 *:flex-1 sm:*:flex-none">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Adding…' : 'Add'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
