@@ -107,13 +107,9 @@ describe('what is a spreadsheet', () => {
   });
 });
 
+// How fast a bomb is refused is measured in bench/ (`pnpm bench zipbomb`), never asserted by the clock here.
 describe('zip bombs', () => {
   const base = () => xlsxParts([['Name'], ['A']]);
-  const timed = (bytes: Buffer) => {
-    const t0 = performance.now();
-    const result = refusalOf(bytes);
-    return { result, ms: performance.now() - t0 };
-  };
   const bomb = size(LIST_MSG.unpackedTooLarge);
 
   it('refuses more entries than the limit from the directory alone', () => {
@@ -124,9 +120,8 @@ describe('zip bombs', () => {
         data: Buffer.from('<x/>'),
       })),
     ];
-    const { result, ms } = timed(zip(many));
+    const result = refusalOf(zip(many));
     expect(result).toEqual(bomb);
-    expect(ms).toBeLessThan(500);
   });
 
   it('refuses a part whose declared size passes the limit before inflating it', () => {
@@ -134,9 +129,8 @@ describe('zip bombs', () => {
     const parts = base().map((p) =>
       p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: zeros, claimedSize: LIST_LIMITS.maxUnzippedBytes + 1 } : p,
     );
-    const { result, ms } = timed(zip(parts));
+    const result = refusalOf(zip(parts));
     expect(result).toEqual(bomb);
-    expect(ms).toBeLessThan(500);
   });
 
   it('stops a part that inflates past the size it declared (a forged bomb), in bounded memory', () => {
@@ -146,9 +140,8 @@ describe('zip bombs', () => {
     );
     const bytes = zip(parts);
     expect(bytes.length).toBeLessThan(200_000);
-    const { result, ms } = timed(bytes);
+    const result = refusalOf(bytes);
     expect(result).toEqual(bomb);
-    expect(ms).toBeLessThan(500);
   });
 
   it('answers 413 over HTTP, with nothing stored', async () => {
@@ -156,9 +149,7 @@ describe('zip bombs', () => {
     const parts = base().map((p) =>
       p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: Buffer.alloc(32 * 1024 * 1024), claimedSize: 100 } : p,
     );
-    const t0 = performance.now();
     const res = await uploadSupplementary(app, owner.cookie, surveyId, zip(parts));
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ type: 'size', sizeErrors: [LIST_MSG.unpackedTooLarge] });
     expect(await app.server.deps.db.select().from(lists).where(eq(lists.surveyId, surveyId))).toEqual([]);
