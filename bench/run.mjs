@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { editor } from './editor.mjs';
+import { saves, search } from './respondent-api.mjs';
+import { welcome } from './welcome.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const server = join(root, 'packages/api/dist/server.js');
@@ -70,19 +72,43 @@ async function startup() {
   };
 }
 
+/** Bytes the server sends for `file` with Accept-Encoding `ext` (.br/.gz made by the build), else the file's. */
+const served = (file, ext) => {
+  try {
+    return statSync(file + ext).size;
+  } catch {
+    return statSync(file).size;
+  }
+};
+
 function initialJsGzip(app) {
   const dist = join(root, 'apps', app, 'dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1].replace(/^\/(responses\/)?/, ''));
-  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
+  const asset = (ext) =>
+    [...html.matchAll(new RegExp(`(?:src|href)="([^"]+\\.${ext})"`, 'g'))].map((m) =>
+      join(dist, m[1].replace(/^\/(responses\/)?/, '')),
+    );
+  const files = asset('js');
+  const kb = (bytes) => +(bytes / 1024).toFixed(1);
+  const sum = (list, size) => kb(list.reduce((total, f) => total + size(f), 0));
   const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  return { initialFiles: files.length, initialGzipKb: +(bytes / 1024).toFixed(1), totalChunks: all.length };
+  return {
+    initialFiles: files.length,
+    initialGzipKb: sum(files, (f) => gzipSync(readFileSync(f), { level: 9 }).length),
+    // What goes over the wire from the API server (scripts/compress-dist.mjs output).
+    servedBrotliKb: sum(files, (f) => served(f, '.br')),
+    servedGzipKb: sum(files, (f) => served(f, '.gz')),
+    rawKb: sum(files, (f) => statSync(f).size),
+    cssServedBrotliKb: sum(asset('css'), (f) => served(f, '.br')),
+    totalChunks: all.length,
+  };
 }
 
 function bundles() {
+  const respondent = initialJsGzip('respondent');
   results.bundles = {
-    what: 'gzip -9 size of the JS the index.html loads (script + modulepreload)',
-    respondent: { ...initialJsGzip('respondent'), budgetKb: 90 },
+    what: 'gzip -9 size of the JS the index.html loads (script + modulepreload); served* = the .br/.gz files the server sends',
+    respondent: { ...respondent, budgetKb: 90, withinBudget: respondent.initialGzipKb <= 90 },
     admin: initialJsGzip('admin'),
   };
 }
@@ -169,14 +195,18 @@ async function signin() {
 
 /** Starts the built server and waits for it; returns its base URL, what it printed, and a stop function. */
 async function startServer(port, env) {
-  const child = spawn(process.execPath, [server], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => {
+  const keep = (chunk) => {
     output += chunk;
-  });
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -187,8 +217,10 @@ async function startServer(port, env) {
   }
   return {
     base,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
@@ -379,13 +411,31 @@ function install() {
   };
 }
 
-const all = { startup, bundles, signin, authed, lists, install, editor: () => editor({ results, startServer }) };
+const all = {
+  startup,
+  bundles,
+  signin,
+  authed,
+  lists,
+  install,
+  editor: () => editor({ results, startServer }),
+  welcome: () => welcome({ results, startServer }),
+  search: () => search({ results, startServer }),
+  saves: () => saves({ results, startServer }),
+};
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;
   console.error(`bench: ${name}...`);
   await fn();
 }
-const out = { date: new Date().toISOString(), machine, results };
+const commit = (() => {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+  } catch {
+    return '';
+  }
+})();
+const out = { date: new Date().toISOString(), commit, machine, results };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(out, null, 2));
 console.log(JSON.stringify(out, null, 2));
