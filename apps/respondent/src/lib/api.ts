@@ -27,14 +27,29 @@ export class ApiError extends Error {
   }
 }
 
+declare global {
+  interface Window {
+    __tielinePrefetch?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/** A read public/prefetch.js started for `path` before the app loaded; each is taken once. */
+function takePrefetched(path: string): Promise<Response> | undefined {
+  const started = window.__tielinePrefetch?.[path];
+  if (started) window.__tielinePrefetch![path] = undefined;
+  return started;
+}
+
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/base${path}`, {
-      ...init,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
-    });
+    const prefetched = init?.body === undefined && !init?.method ? takePrefetched(path) : undefined;
+    res = await (prefetched ??
+      fetch(`/api/base${path}`, {
+        ...init,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
+      }));
   } catch (error) {
     if (init?.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error');
