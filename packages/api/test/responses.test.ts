@@ -241,3 +241,37 @@ describe('large saves', () => {
     expect((await respondent(app).get(`/responses/${uuid}`)).body.revision).toBe(1);
   });
 });
+
+describe('two devices at once', () => {
+  it('two different saves on one revision: one applies, the other gets 409 with the winner’s answers', async () => {
+    const s = await survey();
+    const uuid = s.linkOf('grace@example.com');
+    const [a, b] = await Promise.all([
+      put(app, uuid, { answers: [text('phone')], revision: 0 }),
+      put(app, uuid, { answers: [text('laptop')], revision: 0 }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    const winner = a.status === 200 ? 'phone' : 'laptop';
+    expect(loser.body).toMatchObject({ revision: 1, answers: [text(winner)] });
+    expect((await respondent(app).get(`/responses/${uuid}`)).body).toMatchObject({
+      revision: 1,
+      answers: [text(winner)],
+    });
+  });
+
+  it('a survey edited while a respondent answers: the next save uses the new questions', async () => {
+    const s = await survey();
+    const uuid = s.linkOf('ada@example.com');
+    await put(app, uuid, { answers: [text('before')], revision: 0 });
+    // The owner removes the text question (the version moves on).
+    const [row] = await app.server.deps.db.select().from(surveys).where(eq(surveys.id, s.surveyId));
+    const questions = (row!.questions as { _id: string }[]).filter((q) => q._id !== 'q-text');
+    await app.server.deps.db
+      .update(surveys)
+      .set({ questions, version: row!.version + 1 })
+      .where(eq(surveys.id, s.surveyId));
+    await put(app, uuid, { answers: [text('after')], revision: 1 });
+    expect((await respondent(app).get(`/responses/${uuid}`)).body.answers).toEqual([]);
+  });
+});

@@ -19,6 +19,8 @@ import { completionWebhookJob } from '../../jobs/definitions/completion-webhook'
 import { enqueue } from '../../jobs/queue';
 import { answerContexts } from './answer-context';
 import { cleanAnswers, referencedNodeIds, surveyNodeNames } from './answer-refs';
+import { saveFast } from './save-fast';
+import { changedAnswers, nextStatus, resultOf } from './save-rules';
 
 export type SaveInput = z.output<typeof ZResponseSave> & { userAgent: string };
 
@@ -31,7 +33,18 @@ export type SaveInput = z.output<typeof ZResponseSave> & { userAgent: string };
  * of every question pass) and the save appended to the response's history. Submitting enqueues the
  * completion webhook in the same transaction.
  */
-export async function saveResponse(deps: Deps, _caller: Caller, input: SaveInput): Promise<TSaveResult> {
+export async function saveResponse(deps: Deps, caller: Caller, input: SaveInput): Promise<TSaveResult> {
+  // The common case (an answer typed on a collecting survey, revision current) takes the fast path of
+  // save-fast.ts: two statements, no explicit transaction. Anything else, and a fast path that finds
+  // the state changed under it, comes here.
+  if (input.submitted !== true) {
+    const fast = await saveFast(deps, input);
+    if (fast) return fast;
+  }
+  return saveInTransaction(deps, caller, input);
+}
+
+async function saveInTransaction(deps: Deps, _caller: Caller, input: SaveInput): Promise<TSaveResult> {
   return deps.db.transaction(async (tx) => {
     const { response, survey } = await responseByLink(tx, input.randomUUID, { forUpdate: true });
     const applied = await tx.query.responseSaves.findFirst({
@@ -84,30 +97,6 @@ export async function saveResponse(deps: Deps, _caller: Caller, input: SaveInput
     }
     return resultOf(row!);
   });
-}
-
-function resultOf(r: ResponseRow): TSaveResult {
-  return {
-    revision: r.revision,
-    status: r.status as TResponseStatus,
-    started: r.started?.toISOString() ?? null,
-    submitted: r.submitted?.toISOString() ?? null,
-  };
-}
-
-/** Spec §4: saving moves Not Sent and Not Started to Started; submission sets Submitted. */
-function nextStatus(status: TResponseStatus, submitting: boolean): TResponseStatus {
-  if (submitting) return 'Submitted';
-  return status === 'Not Sent' || status === 'Not Started' ? 'Started' : status;
-}
-
-/** The answers that differ from the stored ones; an answer no longer sent counts as emptied. */
-function changedAnswers(before: readonly TAnswer[], after: readonly TAnswer[]): TAnswer[] {
-  const old = new Map(before.map((a) => [a.questionId, JSON.stringify(a.dataInput)]));
-  const changed = after.filter((a) => old.get(a.questionId) !== JSON.stringify(a.dataInput));
-  const kept = new Set(after.map((a) => a.questionId));
-  for (const a of before) if (!kept.has(a.questionId)) changed.push({ questionId: a.questionId, dataInput: [] });
-  return changed;
 }
 
 async function refuseInvalidSubmission(
