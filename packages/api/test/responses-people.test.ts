@@ -277,3 +277,22 @@ describe('the completion webhook', () => {
     }
   });
 });
+
+describe('statistics after a large upload', () => {
+  it('queues a statistics refresh that the worker runs', async () => {
+    const s = await survey();
+    const before = await app.server.deps.db.select().from(jobs).where(eq(jobs.kind, 'analyze-tables'));
+    await uploadSupplementary(
+      app,
+      owner.cookie,
+      s.surveyId,
+      xlsx([['Name'], ...Array.from({ length: 1200 }, (_, i) => [`Place ${i}`])]),
+      { title: 'Places' },
+    );
+    const queued = await app.server.deps.db.select().from(jobs).where(eq(jobs.kind, 'analyze-tables'));
+    expect(queued.length).toBe(before.length + 1);
+    await app.server.worker.drain();
+    const [done] = await app.server.deps.db.select().from(jobs).where(eq(jobs.id, queued.at(-1)!.id));
+    expect(done?.state).toBe('done');
+  });
+});

@@ -266,7 +266,7 @@ describe('two devices at once', () => {
     await put(app, uuid, { answers: [text('before')], revision: 0 });
     // The owner removes the text question (the version moves on).
     const [row] = await app.server.deps.db.select().from(surveys).where(eq(surveys.id, s.surveyId));
-    const questions = (row!.questions as { _id: string }[]).filter((q) => q._id !== 'q-text');
+    const questions = row!.questions.filter((q) => q._id !== 'q-text');
     await app.server.deps.db
       .update(surveys)
       .set({ questions, version: row!.version + 1 })

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
 import { passwordResetJob } from './definitions/password-reset';
 
 /** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
 export const JOBS = {
+  [analyzeTablesJob.kind]: analyzeTablesJob,
   [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
   [passwordResetJob.kind]: passwordResetJob,

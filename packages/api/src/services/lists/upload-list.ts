@@ -48,6 +48,9 @@ export interface UploadListResult {
  * that stay keep their ids (answers refer to them); those that would go are only removed when the
  * upload is repeated with skipCheckForDeletedNodes, after the user confirmed the 409's list of names.
  */
+/** A list upload that adds or removes this many rows refreshes the planner's statistics afterwards. */
+const ANALYZE_AFTER_ROWS = 1000;
+
 export async function uploadList(deps: Deps, caller: SignedInCaller, input: UploadListInput) {
   const { db } = deps;
   const survey = await requireSurvey(db, caller.actor, input.surveyId);
@@ -64,8 +67,9 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
     throw refusal(uploadErrorPayload('title', title.error.issues[0]?.message ?? LIST_MSG.titleRequired));
   }
 
+  let changedRows = 0;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       // One upload of a survey's lists at a time: the second waits, then sees what the first stored.
       await tx.execute(sql`select id from ${surveys} where id = ${survey.id} for update`);
       const existing = listId
@@ -114,8 +118,12 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
         await renameResponses(tx, links.renamed);
         await insertResponses(tx, survey.id, links.added);
       }
+      changedRows = plan.added.length + plan.removed.length + (links ? links.added.length + links.removed.length : 0);
       return { _id: list!.id, title: list!.title, type } satisfies UploadListResult;
     });
+    // Fresh statistics for the name search's plans once many rows came or went (a job: not this request's time).
+    if (changedRows >= ANALYZE_AFTER_ROWS) await deps.enqueue('analyze-tables', { tables: ['nodes', 'responses'] });
+    return result;
   } catch (error) {
     // A rename (which does not wait for the survey lock) took the title between the check and the write.
     if (uniqueViolation(error) === 'lists_title_key') throw refusal(uploadErrorPayload('title', LIST_MSG.titleTaken));

@@ -1,0 +1,20 @@
+import { sql } from '@tieline/db';
+import { z } from 'zod';
+import { defineJob } from '../define';
+
+/** Tables whose statistics a bulk write can leave stale (the names are this list, never input). */
+const ANALYZED = ['nodes', 'responses'] as const;
+const ZAnalyzeJob = z.object({ tables: z.array(z.enum(ANALYZED)).min(1) });
+
+/**
+ * Refreshes the planner's statistics after a large list upload. Without them the name search plans
+ * for an empty list and scans everything; PGlite has no autovacuum to do it, and a PostgreSQL server's
+ * autovacuum may come much later (or be off).
+ */
+export const analyzeTablesJob = defineJob({
+  kind: 'analyze-tables',
+  schema: ZAnalyzeJob,
+  run: async (deps, { tables }) => {
+    for (const table of tables) await deps.db.execute(sql.raw(`analyze ${table}`));
+  },
+});
