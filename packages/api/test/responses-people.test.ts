@@ -292,7 +292,10 @@ describe('statistics after a large upload', () => {
     const queued = await app.server.deps.db.select().from(jobs).where(eq(jobs.kind, 'analyze-tables'));
     expect(queued.length).toBe(before.length + 1);
     await app.server.worker.drain();
-    const [done] = await app.server.deps.db.select().from(jobs).where(eq(jobs.id, queued.at(-1)!.id));
+    const [done] = await app.server.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, queued.at(-1)!.id));
     expect(done?.state).toBe('done');
   });
 });

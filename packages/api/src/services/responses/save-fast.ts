@@ -52,7 +52,7 @@ export async function saveFast(deps: Deps, input: SaveInput): Promise<TSaveResul
     .from(responses)
     .innerJoin(surveys, eq(surveys.id, responses.surveyId))
     .where(eq(responses.randomUuid, input.randomUUID));
-  if (!row || row.surveyStatus !== 'Collecting' || row.submitted || row.revision !== input.revision) return null;
+  if (row?.surveyStatus !== 'Collecting' || row.submitted || row.revision !== input.revision) return null;
 
   const questions = await questionsAt(deps, row.surveyId, row.version);
   const sent = input.answers as TAnswer[];
