@@ -75,6 +75,8 @@ export const RESPONDENT_LIMITS = {
   optionsCap: 1000,
   gridMax: 150,
   searchPageSize: 100,
+  /** Search counts matches up to this many; a count of exactly this means "this many or more". */
+  searchCountCap: 5000,
   searchDebounceMs: 150,
   itemHeight: 48,
   listHeight: 432,

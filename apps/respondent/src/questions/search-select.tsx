@@ -114,7 +114,8 @@ export function SearchSelect(props: SearchSelectProps) {
         {none && addName ? <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint> : null}
         {results && results.query === term && shown.length > 0 ? (
           <Hint>
-            {results.count} {results.count === 1 ? 'match' : 'matches'}
+            {results.count >= RESPONDENT_LIMITS.searchCountCap ? `${results.count}+` : results.count}{' '}
+            {results.count === 1 ? 'match' : 'matches'}
           </Hint>
         ) : null}
       </div>
