@@ -45,10 +45,11 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
   );
   const count = Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0);
   if (count === 0 || offset >= count) return { count, nodes: [] };
-  // Few matches: collect them (materialized, so the trigram index finds them) and sort those.
-  // Many: let the planner walk nodes_list_search_name_idx in order and stop at the page.
+  // Few matches of a pattern trigrams can find (3+ characters): collect them (materialized, so the
+  // trigram index finds them) and sort those. Otherwise walk nodes_list_search_name_idx in name order
+  // and stop at the page (a 1-2 character pattern reads the list either way; the walk stops sooner).
   const page =
-    input.name.trim() !== '' && count <= SORT_MATCHES_UP_TO
+    [...input.name.trim()].length >= 3 && count <= SORT_MATCHES_UP_TO
       ? await deps.db.execute(sql`
           with matches as materialized (select id, name, search_name from nodes where ${where})
           select id, name from matches order by search_name, id limit ${input.limit} offset ${offset}`)
