@@ -43,3 +43,22 @@ export async function respondentListOf(db: Db | Tx, surveyId: string): Promise<s
     .where(and(eq(lists.surveyId, surveyId), eq(lists.type, 'Respondent List')));
   return row?.id ?? null;
 }
+
+// A survey's questions by id, at the version they were read: every save of a survey needs them, and a
+// survey changes rarely while it collects. Keyed by version, so an edit (any server) is never missed.
+const QUESTIONS_CACHED = 500;
+const questionsCache = new Map<string, { version: number; questions: TQuestionData[] }>();
+
+export async function questionsAt(db: Db | Tx, surveyId: string, version: number): Promise<TQuestionData[]> {
+  const hit = questionsCache.get(surveyId);
+  if (hit && hit.version === version) return hit.questions;
+  const [row] = await db
+    .select({ questions: surveys.questions, version: surveys.version })
+    .from(surveys)
+    .where(eq(surveys.id, surveyId));
+  const questions = (row?.questions ?? []) as unknown as TQuestionData[];
+  questionsCache.delete(surveyId);
+  if (questionsCache.size >= QUESTIONS_CACHED) questionsCache.delete(questionsCache.keys().next().value!);
+  questionsCache.set(surveyId, { version: row?.version ?? version, questions });
+  return questions;
+}

@@ -1,7 +1,6 @@
 import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
 import { MSG, necessaryListIds, RESPONDENT_LIMITS, type TMatchingNodes } from '@tieline/validation';
-import { responseByLink } from '../../access/responses';
-import { questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
+import { questionsAt, requireSurvey, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -61,9 +60,16 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
 
 async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInput): Promise<void> {
   if (input.randomUUID) {
-    const { survey } = await responseByLink(db, input.randomUUID);
-    const allowed = necessaryListIds(questionsOf(survey), await respondentListOf(db, survey.id));
-    if (!allowed.has(input.listId)) throw notFound();
+    // One small read (no questions: those come from the per-version cache), then the lists allowed.
+    const [link] = rowsOf<{ survey_id: string; version: number; respondent_list: string | null }>(
+      await db.execute(sql`
+        select r.survey_id, s.version,
+          (select l.id from lists l where l.survey_id = r.survey_id and l.type = 'Respondent List') as respondent_list
+        from responses r join surveys s on s.id = r.survey_id where r.random_uuid = ${input.randomUUID}`),
+    );
+    if (!link) throw new AppError('NOT_FOUND', MSG.surveyLinkInvalid);
+    const questions = await questionsAt(db, link.survey_id, Number(link.version));
+    if (!necessaryListIds(questions, link.respondent_list).has(input.listId)) throw notFound();
     return;
   }
   if (input.surveyId) {

@@ -1,34 +1,10 @@
 import { eq, responses, rowsOf, sql, surveys } from '@tieline/db';
-import {
-  pipeAnswers,
-  type TAnswer,
-  type TQuestionData,
-  type TResponseStatus,
-  type TSaveResult,
-} from '@tieline/validation';
+import { pipeAnswers, type TAnswer, type TResponseStatus, type TSaveResult } from '@tieline/validation';
+import { questionsAt } from '../../access/surveys';
 import type { Deps } from '../../deps';
 import { cleanAnswers, referencedNodeIds, surveyNodeNames } from './answer-refs';
 import type { SaveInput } from './save-response';
 import { changedAnswers, nextStatus, resultOf } from './save-rules';
-
-// A survey's questions by id, at the version they were read: every save of a survey needs them, and a
-// survey changes rarely while it collects. Keyed by version, so an edit (any server) is never missed.
-const QUESTIONS_CACHED = 500;
-const questionsCache = new Map<string, { version: number; questions: TQuestionData[] }>();
-
-async function questionsAt(deps: Deps, surveyId: string, version: number): Promise<TQuestionData[]> {
-  const hit = questionsCache.get(surveyId);
-  if (hit && hit.version === version) return hit.questions;
-  const [row] = await deps.db
-    .select({ questions: surveys.questions, version: surveys.version })
-    .from(surveys)
-    .where(eq(surveys.id, surveyId));
-  const questions = (row?.questions ?? []) as unknown as TQuestionData[];
-  questionsCache.delete(surveyId);
-  if (questionsCache.size >= QUESTIONS_CACHED) questionsCache.delete(questionsCache.keys().next().value!);
-  questionsCache.set(surveyId, { version: row?.version ?? version, questions });
-  return questions;
-}
 
 /**
  * A save in one read and one write: the write applies only while the revision is the one read, the
@@ -54,7 +30,7 @@ export async function saveFast(deps: Deps, input: SaveInput): Promise<TSaveResul
     .where(eq(responses.randomUuid, input.randomUUID));
   if (row?.surveyStatus !== 'Collecting' || row.submitted || row.revision !== input.revision) return null;
 
-  const questions = await questionsAt(deps, row.surveyId, row.version);
+  const questions = await questionsAt(deps.db, row.surveyId, row.version);
   const sent = input.answers as TAnswer[];
   const ids = referencedNodeIds(questions, sent);
   const known = ids.length > 0 ? await surveyNodeNames(deps.db, row.surveyId, ids) : new Set<string>();
