@@ -9,8 +9,8 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { emailTokens, eq, lists, responses, surveys, tempUsers } from '@tieline/db';
-import { LIST_MSG, MSG, newQuestion } from '@tieline/validation';
+import { tempUsers } from '@tieline/db';
+import { LIST_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -30,25 +30,18 @@ import {
   newAccount,
   RestClient,
   randomAddress,
-  type SeededUser,
   type SeedRole,
   seedUser,
   startTestApp,
   type TestApp,
   turnOnTwoFactor,
 } from './helpers';
+import { DAY, emailedToken, type Fixtures, linkedSurvey, surveyOf, surveyWithList } from './router-access-fixtures';
 
 type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'superAdmin';
 interface Answer {
   status: number;
   message: string | undefined;
-}
-interface Fixtures {
-  app: TestApp;
-  /** A user the rule admits (for anonymous calls too, so inputs can name their own rows). */
-  me: SeededUser;
-  /** The owner of another organization, on another login. */
-  other: SeededUser;
 }
 interface Row {
   rule: Rule;
@@ -77,16 +70,6 @@ const HIDDEN: Answer = { status: 404, message: MSG.notFound };
 const SURVEY_HIDDEN: Answer = { status: 404, message: MSG.surveyNotFound };
 
 /** A survey of `owner` at version 1 with one question; answers their ids. */
-async function surveyOf(f: Fixtures, owner: SeededUser) {
-  const question = newQuestion('freeFormText', randomUUID, null);
-  const [survey] = await f.app.server.deps.db
-    .insert(surveys)
-    .values({ ownerId: owner.userId, name: 'Pulse', questions: [{ ...question, text: '<p>Why?</p>' }] })
-    .returning();
-  return { surveyId: survey!.id, questionId: question._id };
-}
-
-/** A row for a procedure on one of the caller's surveys: `input` from its ids; another tenant's is 404. */
 function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
   return {
     rule: 'signedIn',
@@ -99,53 +82,7 @@ function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unkn
   };
 }
 
-const DAY = 86_400_000;
-/** A live emailed token of `kind` for the login, as the mail would carry it. */
-async function emailedToken(f: Fixtures, kind: 'verify' | 'reset') {
-  const token = generateToken();
-  await f.app.server.deps.db
-    .insert(emailTokens)
-    .values({ id: hashToken(token), kind, userLoginId: f.me.loginId, expiresAt: new Date(Date.now() + DAY) });
-  return token;
-}
-
-/** A survey of `ownerId` with a supplementary list; answers both ids. */
-async function surveyWithList(f: Fixtures, ownerId: string) {
-  const { db } = f.app.server.deps;
-  const [survey] = await db.insert(surveys).values({ ownerId, name: 'Lists' }).returning();
-  const [list] = await db
-    .insert(lists)
-    .values({ surveyId: survey!.id, title: `Offices ${randomUUID()}`, type: 'Supplementary List' })
-    .returning();
-  return { surveyId: survey!.id, listId: list!.id };
-}
 const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };
-
-/**
- * A collecting survey with a single link, a respondent list and a supplementary list, a question over
- * each that allows additional names, and one respondent's personal link.
- */
-async function linkedSurvey(f: Fixtures) {
-  const { db } = f.app.server.deps;
-  const [survey] = await db
-    .insert(surveys)
-    .values({ ownerId: f.me.userId, name: 'Pulse', status: 'Collecting', hasOpenLink: true })
-    .returning();
-  const surveyId = survey!.id;
-  const [people] = await db.insert(lists).values({ surveyId, title: 'People', type: 'Respondent List' }).returning();
-  const [teams] = await db.insert(lists).values({ surveyId, title: 'Teams', type: 'Supplementary List' }).returning();
-  const over = (listId: string) => ({
-    ...newQuestion('searchAndSelect', randomUUID, listId),
-    text: '<p>Who?</p>',
-    allowAdditionalNames: true,
-  });
-  await db
-    .update(surveys)
-    .set({ questions: [over(people!.id), over(teams!.id)] })
-    .where(eq(surveys.id, surveyId));
-  const [response] = await db.insert(responses).values({ surveyId, nodeName: 'Ada' }).returning();
-  return { surveyId, randomUUID: response!.randomUuid, people: people!.id, teams: teams!.id };
-}
 
 const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },

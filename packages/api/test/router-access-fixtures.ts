@@ -1,0 +1,73 @@
+// Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
+import { randomUUID } from 'node:crypto';
+import { emailTokens, eq, lists, responses, surveys } from '@tieline/db';
+import { newQuestion } from '@tieline/validation';
+import { generateToken, hashToken } from '../src/auth/tokens';
+import type { SeededUser, TestApp } from './helpers';
+
+export interface Fixtures {
+  app: TestApp;
+  /** A user the rule admits (for anonymous calls too, so inputs can name their own rows). */
+  me: SeededUser;
+  /** The owner of another organization, on another login. */
+  other: SeededUser;
+}
+
+export async function surveyOf(f: Fixtures, owner: SeededUser) {
+  const question = newQuestion('freeFormText', randomUUID, null);
+  const [survey] = await f.app.server.deps.db
+    .insert(surveys)
+    .values({ ownerId: owner.userId, name: 'Pulse', questions: [{ ...question, text: '<p>Why?</p>' }] })
+    .returning();
+  return { surveyId: survey!.id, questionId: question._id };
+}
+
+/** A row for a procedure on one of the caller's surveys: `input` from its ids; another tenant's is 404. */
+
+export const DAY = 86_400_000;
+/** A live emailed token of `kind` for the login, as the mail would carry it. */
+export async function emailedToken(f: Fixtures, kind: 'verify' | 'reset') {
+  const token = generateToken();
+  await f.app.server.deps.db
+    .insert(emailTokens)
+    .values({ id: hashToken(token), kind, userLoginId: f.me.loginId, expiresAt: new Date(Date.now() + DAY) });
+  return token;
+}
+
+/** A survey of `ownerId` with a supplementary list; answers both ids. */
+
+export async function surveyWithList(f: Fixtures, ownerId: string) {
+  const { db } = f.app.server.deps;
+  const [survey] = await db.insert(surveys).values({ ownerId, name: 'Lists' }).returning();
+  const [list] = await db
+    .insert(lists)
+    .values({ surveyId: survey!.id, title: `Offices ${randomUUID()}`, type: 'Supplementary List' })
+    .returning();
+  return { surveyId: survey!.id, listId: list!.id };
+}
+
+/**
+ * A collecting survey with a single link, a respondent list and a supplementary list, a question over
+ * each that allows additional names, and one respondent's personal link.
+ */
+export async function linkedSurvey(f: Fixtures) {
+  const { db } = f.app.server.deps;
+  const [survey] = await db
+    .insert(surveys)
+    .values({ ownerId: f.me.userId, name: 'Pulse', status: 'Collecting', hasOpenLink: true })
+    .returning();
+  const surveyId = survey!.id;
+  const [people] = await db.insert(lists).values({ surveyId, title: 'People', type: 'Respondent List' }).returning();
+  const [teams] = await db.insert(lists).values({ surveyId, title: 'Teams', type: 'Supplementary List' }).returning();
+  const over = (listId: string) => ({
+    ...newQuestion('searchAndSelect', randomUUID, listId),
+    text: '<p>Who?</p>',
+    allowAdditionalNames: true,
+  });
+  await db
+    .update(surveys)
+    .set({ questions: [over(people!.id), over(teams!.id)] })
+    .where(eq(surveys.id, surveyId));
+  const [response] = await db.insert(responses).values({ surveyId, nodeName: 'Ada' }).returning();
+  return { surveyId, randomUUID: response!.randomUuid, people: people!.id, teams: teams!.id };
+}
