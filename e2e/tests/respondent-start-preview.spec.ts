@@ -70,7 +70,7 @@ test('the builder previews questions, the welcome page and the completion page; 
   await frame.getByRole('button', { name: 'Next' }).click();
   const projects = frame.getByRole('group', { name: /Which projects/ });
   await projects.getByRole('searchbox').fill('No such project anywhere');
-  await projects.getByLabel('Name').fill('Preview project');
+  await projects.getByRole('textbox', { name: 'Name', exact: true }).fill('Preview project');
   await projects.getByRole('button', { name: 'Add' }).click();
   await expect(projects.getByText('Cannot add names in preview mode')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-preview.png` });

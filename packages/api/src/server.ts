@@ -17,6 +17,7 @@ import { openApiDocument } from './openapi';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
+import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
 
 export const BODY_LIMIT_BYTES = 100_000;
@@ -138,7 +139,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
   api.use((_req, res) => sendError(res, 'NOT_FOUND', MSG.notFound));
   app.use('/api', api);
-  if (opts.staticDirs) serveApps(app, opts.staticDirs);
+  if (opts.staticDirs) serveApps(app, opts.staticDirs, (id) => welcomeShell(deps, id));
   app.use(errorHandler(log));
 
   return {

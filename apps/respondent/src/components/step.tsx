@@ -1,14 +1,19 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { revealApp } from '../lib/reveal';
 
 type StepHeadingProps = { children: ReactNode; id?: string; className?: string };
 
 /**
  * The heading of every respondent step (welcome, questions, status messages). It takes focus when the
- * step appears, so screen readers announce the new step and keyboard users start from its top.
+ * step appears, so screen readers announce the new step and keyboard users start from its top; the
+ * first one replaces the server's painted welcome page (revealApp).
  */
 export function StepHeading({ children, id, className = '' }: StepHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    revealApp();
+    ref.current?.focus();
+  }, []);
   return (
     <h1
       id={id}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -48,7 +49,37 @@ function serveSpa(app: Express, mount: string, dir: string, missing: string) {
   });
 }
 
-export function serveApps(app: Express, dirs: { admin: string; respondent: string }) {
+/** A page's first paint written into its HTML by the server (the respondent welcome page). */
+export type PageShell = (id: string) => Promise<{ title: string; body: string } | null>;
+
+/**
+ * GET /responses/{id}: index.html with the shell's markup painted before the app's script arrives, the
+ * app's root hidden until it takes over. Not cached (it names the respondent); any failure or no shell
+ * falls through to the plain page.
+ */
+function servePersonalLink(app: Express, dir: string, shell: PageShell) {
+  app.get('/responses/:id', async (req, res, next) => {
+    try {
+      const page = await shell(String(req.params.id));
+      if (!page) return next();
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      if (!html.includes('<div id="root"></div>')) return next();
+      res.setHeader('Cache-Control', 'no-store');
+      res
+        .type('html')
+        .send(
+          html
+            .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+            .replace('<div id="root"></div>', `<div id="welcome-shell">${page.body}</div><div id="root" hidden></div>`),
+        );
+    } catch {
+      next();
+    }
+  });
+}
+
+export function serveApps(app: Express, dirs: { admin: string; respondent: string }, shell?: PageShell) {
+  if (shell) servePersonalLink(app, dirs.respondent, shell);
   serveSpa(app, '/responses', dirs.respondent, 'The respondent app is not built. Run: pnpm build');
   serveSpa(app, '/', dirs.admin, 'The admin app is not built. Run: pnpm build');
 }

@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, responses, surveys } from '@tieline/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+
+// GET /responses/{id}: the welcome page painted into the HTML the server sends (first paint on a phone
+// before the app's script arrives), only for a collecting survey's unsubmitted response.
+
+let app: TestApp;
+let owner: SeededUser;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tieline-shell-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Tieline</title><div id="root"></div>');
+  const respondent = mkdtempSync(join(tmpdir(), 'tieline-shell-r-'));
+  writeFileSync(join(respondent, 'index.html'), '<!doctype html><title>Survey · Tieline</title><div id="root"></div>');
+  app = await startTestApp({ smtp: false, staticDirs: { admin: dir, respondent } });
+  owner = await seedUser(app, 'individual');
+});
+afterAll(() => app.close());
+
+async function link(over: Partial<typeof surveys.$inferInsert> = {}, nodeName = 'Ada <b>Lovelace</b>') {
+  const { db } = app.server.deps;
+  const [survey] = await db
+    .insert(surveys)
+    .values({
+      ownerId: owner.userId,
+      name: 'Pulse & <Friends>',
+      status: 'Collecting',
+      welcomeMessage: '<p>Hello {firstName}, welcome {fullName}.</p>',
+      ...over,
+    })
+    .returning();
+  const [response] = await db.insert(responses).values({ surveyId: survey!.id, nodeName }).returning();
+  return response!;
+}
+const page = async (id: string) => {
+  const res = await fetch(`${app.url}/responses/${id}`);
+  return { status: res.status, cache: res.headers.get('cache-control'), html: await res.text() };
+};
+
+describe('the painted welcome page', () => {
+  it('writes the survey name and the merged welcome message (names escaped) and hides the app root', async () => {
+    const r = await link();
+    const { status, cache, html } = await page(r.randomUuid);
+    expect(status).toBe(200);
+    expect(cache).toBe('no-store');
+    expect(html).toContain('<title>Pulse &amp; &lt;Friends&gt; · Tieline</title>');
+    expect(html).toContain('<div id="welcome-shell">');
+    expect(html).toContain('<div id="root" hidden></div>');
+    expect(html).toContain('<p>Hello Ada, welcome Ada &lt;b&gt;Lovelace&lt;/b&gt;.</p>');
+    expect(html).not.toContain('<b>Lovelace</b>');
+  });
+
+  it('sends the plain page for unknown, submitted, offline and completed links', async () => {
+    const submitted = await link();
+    await app.server.deps.db
+      .update(responses)
+      .set({ submitted: new Date(), status: 'Submitted' })
+      .where(eq(responses.id, submitted.id));
+    const plain = [
+      crypto.randomUUID(),
+      'not-a-uuid',
+      submitted.randomUuid,
+      (await link({ status: 'Offline' })).randomUuid,
+      (await link({ status: 'Completed' })).randomUuid,
+    ];
+    for (const id of plain) {
+      const { status, html } = await page(id);
+      expect(status, id).toBe(200);
+      expect(html, id).toContain('<div id="root"></div>');
+      expect(html, id).not.toContain('welcome-shell');
+    }
+  });
+});
