@@ -33,7 +33,7 @@ export async function welcomeShell(deps: Deps, randomUUID: string): Promise<TWel
     .from(responses)
     .innerJoin(surveys, eq(surveys.id, responses.surveyId))
     .where(eq(responses.randomUuid, randomUUID));
-  if (!row || row.status !== 'Collecting' || row.submitted) return null;
+  if (row?.status !== 'Collecting' || row.submitted) return null;
   const name = escapeHtml(row.name);
   // Stored welcome messages are sanitized with the allowlist; the names are escaped so they stay text.
   const message = row.welcomeMessage
