@@ -2,15 +2,13 @@ import { eq, responses, surveys } from '@tieline/db';
 import { ZRandomUUID } from '@tieline/validation';
 import { firstNameOf } from '../../access/responses';
 import type { Deps } from '../../deps';
+import { escapeHtml } from '../../html/escape';
 
 /** The welcome page as HTML the server sends with a personal link's page (see http/static.ts). */
 export interface TWelcomeShell {
   title: string;
   body: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The welcome page of a personal link, written into the HTML the browser receives, so a phone paints it
