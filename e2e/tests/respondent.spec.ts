@@ -8,6 +8,8 @@ test('a respondent opens a personal link on a phone', async ({ page }) => {
   expect(link, 'global setup reads the demo survey link from the server').toBeTruthy();
   await page.goto(new URL(link!).pathname);
   await expect(page.getByRole('heading', { name: 'Team collaboration survey (demo)' })).toBeVisible();
+  // The server paints the welcome page first; the app then takes its place (never both visible).
+  await expect(page.locator('#welcome-shell')).toHaveCount(0);
   await expect(page.getByText('Hello Ada,')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const results = await new AxeBuilder({ page }).analyze();
