@@ -8,6 +8,7 @@ export * from './lists';
 export * from './lists-limits';
 export * from './lists-messages';
 export * from './lists-schemas';
+export * from './merge-tokens';
 export * from './messages';
 export * from './modules';
 export * from './new-password-inputs';

@@ -1,6 +1,6 @@
+import { mergeRespondentTokens } from '@tieline/validation';
 import { StepHeading } from '../components/step';
 import type { TRespondentSurvey } from '../lib/api';
-import { mergeRespondentTokens } from '../lib/merge-tokens';
 
 /** The completion page: the owner's thank-you message with the respondent's name filled in. */
 export function CompletionPage({ survey }: { survey: TRespondentSurvey }) {

@@ -1,6 +1,6 @@
+import { mergeRespondentTokens } from '@tieline/validation';
 import { StepActions, StepHeading } from '../components/step';
 import type { TRespondentSurvey } from '../lib/api';
-import { mergeRespondentTokens } from '../lib/merge-tokens';
 
 /** Welcome page: survey name, the owner's welcome message with the respondent's name filled in, Continue. */
 export function WelcomePage({ survey, onContinue }: { survey: TRespondentSurvey; onContinue: () => void }) {

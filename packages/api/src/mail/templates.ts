@@ -1,4 +1,4 @@
-import { escapeHtml } from '../html/escape';
+import { escapeHtml } from '@tieline/validation';
 import type { Mail } from './mailer';
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {

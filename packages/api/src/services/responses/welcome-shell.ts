@@ -1,8 +1,7 @@
 import { eq, responses, surveys } from '@tieline/db';
-import { ZRandomUUID } from '@tieline/validation';
+import { escapeHtml, mergeRespondentTokens, ZRandomUUID } from '@tieline/validation';
 import { firstNameOf } from '../../access/responses';
 import type { Deps } from '../../deps';
-import { escapeHtml } from '../../html/escape';
 
 /** The welcome page as HTML the server sends with a personal link's page (see http/static.ts). */
 export interface TWelcomeShell {
@@ -34,9 +33,10 @@ export async function welcomeShell(deps: Deps, randomUUID: string): Promise<TWel
   if (row?.status !== 'Collecting' || row.submitted) return null;
   const name = escapeHtml(row.name);
   // Stored welcome messages are sanitized with the allowlist; the names are escaped so they stay text.
-  const message = row.welcomeMessage
-    .replaceAll('{fullName}', escapeHtml(row.nodeName))
-    .replaceAll('{firstName}', escapeHtml(firstNameOf(row.nodeName)));
+  const message = mergeRespondentTokens(row.welcomeMessage, {
+    name: row.nodeName,
+    firstName: firstNameOf(row.nodeName),
+  });
   const image = row.imageUuid
     ? `<img src="/api/base/surveys/image/${row.imageUuid}" alt="" class="mx-auto mb-5 max-h-48 w-auto max-w-full rounded-md object-contain">`
     : '';
