@@ -7,21 +7,9 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, median, root } from './lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const RUNS = 3;
-
-/** The same flags as e2e/playwright.config.ts (Debian's chromium; Playwright downloads no browser here). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Records every animation-frame gap and every long task from the first script on, in page time. */
 function recordFrames() {

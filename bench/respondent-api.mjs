@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { demoOwner, root } from './lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 4377;
 
@@ -64,17 +64,10 @@ export async function open(startServer, env) {
 }
 
 /** Replaces the demo survey's respondent list with `rows` (xlsx over the REST upload); its list id. */
-export async function seedList({ srv, api, post, link }, rows) {
+export async function seedList({ srv, api, link }, rows) {
   const XLSX = await import(join(root, 'packages/api/node_modules/@e965/xlsx/xlsx.mjs'));
   const survey = await fetch(`${api}/surveys/byRandomUUID/${link}`).then((r) => r.json());
-  const demo = { email: 'demo@tieline.local', password: 'tieline-demo' };
-  const choices = await post('/userLogins/signin', demo).then((r) => r.json());
-  let cookie = '';
-  for (const user of choices.users) {
-    const signedIn = await post('/userLogins/signin', { ...demo, userId: user._id });
-    cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
-    if ((await fetch(`${api}/lists/all/${survey._id}`, { headers: { cookie } })).ok) break;
-  }
+  const { cookie } = await demoOwner(api, link);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
   const form = new FormData();

@@ -7,17 +7,16 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { editor } from './editor.mjs';
+import { demoOwner, median, root } from './lib.mjs';
 import { saves, search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const server = join(root, 'packages/api/dist/server.js');
 const only = process.argv.slice(2);
 const results = {};
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Spawns a process and resolves with ms until GET url answers 200. */
 async function timeToFirstResponse(args, env, url) {
@@ -333,22 +332,8 @@ async function lists() {
       const srv = await startServer(4395, env);
       try {
         const api = `${srv.base}/api/base`;
-        const post = (path, body, headers = {}) =>
-          fetch(`${api}${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...headers },
-            body: JSON.stringify(body),
-          });
         const link = srv.output().match(/\/responses\/([0-9a-f-]{36})/)?.[1];
-        const surveyId = (await fetch(`${api}/surveys/byRandomUUID/${link}`).then((r) => r.json()))._id;
-        const demo = { email: 'demo@tieline.local', password: 'tieline-demo' };
-        const choices = await post('/userLogins/signin', demo).then((r) => r.json());
-        let cookie = '';
-        for (const user of choices.users) {
-          const signedIn = await post('/userLogins/signin', { ...demo, userId: user._id });
-          cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
-          if ((await fetch(`${api}/lists/all/${surveyId}`, { headers: { cookie } })).ok) break;
-        }
+        const { surveyId, cookie } = await demoOwner(api, link);
         const upload = async (bytes) => {
           const form = new FormData();
           form.append('skipCheckForDeletedNodes', 'true');

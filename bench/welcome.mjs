@@ -7,22 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, median, root } from './lib.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const RUNS = 5;
 const BASELINE = 'bench-baseline.html';
-
-/** The same flags as e2e/playwright.config.ts (Debian's chromium; Playwright downloads no browser here). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Lighthouse's "Slow 4G" mobile profile as the issue states it; throughput in bytes per second. */
 export const PHONE = { cpuSlowdown: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };

@@ -1,15 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import CHROMIUM_ARGS from './chromium-args.json' with { type: 'json' };
 
-// Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's chromium (apt-get install chromium) with these flags; Playwright never downloads a browser here.
 
 export default defineConfig({
   testDir: './tests',

@@ -1,0 +1,31 @@
+// What the benchmark files share.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Debian's chromium with the e2e suite's flags (e2e/chromium-args.json); Playwright downloads no browser. */
+export const CHROMIUM_ARGS = JSON.parse(readFileSync(join(root, 'e2e/chromium-args.json'), 'utf8'));
+
+/**
+ * Signs in as the demo login and picks the user (individual or organization seat) that may open the
+ * demo survey behind `link`; answers the survey id and that user's session cookie.
+ */
+export async function demoOwner(api, link) {
+  const post = (path, body) =>
+    fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const surveyId = (await fetch(`${api}/surveys/byRandomUUID/${link}`).then((r) => r.json()))._id;
+  const demo = { email: 'demo@tieline.local', password: 'tieline-demo' };
+  const choices = await post('/userLogins/signin', demo).then((r) => r.json());
+  for (const user of choices.users) {
+    const signedIn = await post('/userLogins/signin', { ...demo, userId: user._id });
+    const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+    if ((await fetch(`${api}/lists/all/${surveyId}`, { headers: { cookie } })).ok) return { surveyId, cookie };
+  }
+  throw new Error('no user of the demo login may open the demo survey');
+}
