@@ -58,11 +58,14 @@ export type PageShell = (id: string) => Promise<{ title: string; body: string } 
  * falls through to the plain page.
  */
 function servePersonalLink(app: Express, dir: string, shell: PageShell) {
+  // Read once, on the first personal link (like the compressed files, a new build needs a restart).
+  let template: string | undefined;
   app.get('/responses/:id', async (req, res, next) => {
     try {
       const page = await shell(String(req.params.id));
       if (!page) return next();
-      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      template ??= readFileSync(join(dir, 'index.html'), 'utf8');
+      const html = template;
       if (!html.includes('<div id="root"></div>')) return next();
       res.setHeader('Cache-Control', 'no-store');
       res
