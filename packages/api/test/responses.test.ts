@@ -1,7 +1,7 @@
 import { eq, responseSaves, responses, surveys } from '@tieline/db';
-import { RESPONDENT_MSG, type TQuestionData } from '@tieline/validation';
+import { MSG, RESPONDENT_MSG, type TQuestionData } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { rawRequest, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { collectingSurvey, put, question, respondent, saveId } from './responses-setup';
 
 // The respondent's calls and the nothing-lost contract: revisions, repeated saves, history, submission.
@@ -273,5 +273,38 @@ describe('two devices at once', () => {
       .where(eq(surveys.id, s.surveyId));
     await put(app, uuid, { answers: [text('after')], revision: 1 });
     expect((await respondent(app).get(`/responses/${uuid}`)).body.answers).toEqual([]);
+  });
+});
+
+describe('the save route, attacked (it has its own 2 MB body parser)', () => {
+  it('refuses deep nesting, broken text, a foreign Origin and a foreign Host, and changes nothing', async () => {
+    const s = await survey();
+    const uuid = s.linkOf('ada@example.com');
+    const call = (body: unknown, headers: Record<string, string> = {}) =>
+      respondent(app).call('PUT', `/api/base/responses/${uuid}`, body, headers);
+    const deep = `{"randomUUID":"${uuid}","saveId":"deep-save-1","revision":0,"answers":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const nested = await call(deep);
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toBe(MSG.tooDeep);
+    const nul = await call({ randomUUID: uuid, saveId: saveId(), revision: 0, answers: [text('a\u0000b')] });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe(MSG.badCharacters);
+    const lone = await call({ randomUUID: uuid, saveId: saveId(), revision: 0, answers: [text('a\ud800b')] });
+    expect(lone.status).toBe(400);
+    const crossSite = await call(
+      { randomUUID: uuid, saveId: saveId(), revision: 0, answers: [text('x')] },
+      { origin: 'https://evil.example' },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.message).toBe(MSG.crossSite);
+    // fetch cannot set Host: a raw request as a rebinding page's browser would send it.
+    const foreignHost = await rawRequest(app.url, {
+      method: 'PUT',
+      path: `/api/base/responses/${uuid}`,
+      headers: { host: 'evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ randomUUID: uuid, saveId: saveId(), revision: 0, answers: [text('x')] }),
+    });
+    expect(foreignHost.status).toBe(421);
+    expect((await respondent(app).get(`/responses/${uuid}`)).body).toMatchObject({ revision: 0, answers: [] });
   });
 });
