@@ -1,3 +1,4 @@
+export * from './emails';
 export * from './lists';
 export * from './organizations';
 export * from './surveys';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { users } from './users';
@@ -30,6 +31,10 @@ export const surveys = pgTable(
     questions: jsonb().$type<StoredQuestion[]>().notNull().default([]),
     redirectTo: text().notNull().default(''),
     webhookOnCompletion: text().notNull().default(''),
+    /** Signs completion-webhook posts (HMAC-SHA256); 64 random hex characters, rotatable by the owner. */
+    webhookSecret: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     identifyingInformation: text().notNull().default(''),
     nameAutocompletion: boolean().notNull().default(false),
     requireSignUp: boolean().notNull().default(false),
@@ -70,7 +75,14 @@ export const responses = pgTable(
     viaLink: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('responses_random_uuid_key').on(t.randomUuid), index('responses_survey_idx').on(t.surveyId)],
+  (t) => [
+    uniqueIndex('responses_random_uuid_key').on(t.randomUuid),
+    // The dashboard's pages: by name (the default; also every lookup by survey), by status then name,
+    // by submitted time.
+    index('responses_survey_name_idx').on(t.surveyId, sql`lower(${t.nodeName})`, t.id),
+    index('responses_survey_status_name_idx').on(t.surveyId, t.status, sql`lower(${t.nodeName})`, t.id),
+    index('responses_survey_submitted_idx').on(t.surveyId, t.submitted, t.id),
+  ],
 );
 
 /**
