@@ -32,6 +32,13 @@ export const ZEnv = z.object({
     .string()
     .default('false')
     .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
+  /**
+   * Completion webhooks may post to private, loopback, link-local and other non-public addresses only
+   * when this is 'true' (a webhook is an owner-chosen URL fetched from inside the network: SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** How long a completion webhook receiver may take to answer before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 

@@ -1,4 +1,5 @@
 export * from './answers';
+export * from './answers-readable';
 export * from './answers-rules';
 export * from './auth';
 export * from './common';
@@ -22,4 +23,5 @@ export * from './support';
 export * from './surveys';
 export * from './surveys-messages';
 export * from './surveys-rules';
+export * from './surveys-webhooks';
 export * from './text';

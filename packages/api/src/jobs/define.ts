@@ -9,7 +9,13 @@ export type JobDeps = Deps & { mailer: Mailer };
 export interface JobDefinition<K extends string, S extends z.ZodType> {
   kind: K;
   schema: S;
-  run: (deps: JobDeps, payload: z.output<S>) => Promise<void>;
+  run: (deps: JobDeps, payload: z.output<S>, attempt: JobAttempt) => Promise<void>;
+}
+
+/** Which try this is: a job that keeps its own log (webhook deliveries) says whether another follows. */
+export interface JobAttempt {
+  attempt: number;
+  maxAttempts: number;
 }
 
 /**
@@ -17,5 +23,9 @@ export interface JobDefinition<K extends string, S extends z.ZodType> {
  * row written by an older version or by hand fails loudly instead of running on a wrong shape.
  */
 export function defineJob<K extends string, S extends z.ZodType>(def: JobDefinition<K, S>) {
-  return { ...def, handle: (deps: JobDeps, payload: unknown) => def.run(deps, def.schema.parse(payload)) };
+  return {
+    ...def,
+    handle: (deps: JobDeps, payload: unknown, attempt: JobAttempt = { attempt: 1, maxAttempts: 1 }) =>
+      def.run(deps, def.schema.parse(payload), attempt),
+  };
 }

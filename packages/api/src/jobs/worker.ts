@@ -6,7 +6,10 @@ import { JOBS } from './registry';
 /** A handler per registered kind: the stored payload is parsed by the kind's schema before it runs. */
 export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
   return Object.fromEntries(
-    Object.values(JOBS).map((def): [string, JobHandler] => [def.kind, (payload) => def.handle(deps, payload)]),
+    Object.values(JOBS).map((def): [string, JobHandler] => [
+      def.kind,
+      (payload, job) => def.handle(deps, payload, { attempt: job.attempts, maxAttempts: job.maxAttempts }),
+    ]),
   );
 }
 

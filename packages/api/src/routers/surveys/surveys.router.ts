@@ -17,6 +17,7 @@ import { deleteSurvey, updateSurvey } from '../../services/surveys/update-survey
 import { protectedProcedure, publicProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
 import { questionsRouter } from './questions.router';
+import { webhooksRouter } from './webhooks.router';
 
 const tags = ['surveys'];
 const read = errorResponses(400, 401, 404, 500);
@@ -114,4 +115,5 @@ export const surveysRouter = router({
     }),
 
   questions: questionsRouter,
+  webhooks: webhooksRouter,
 });

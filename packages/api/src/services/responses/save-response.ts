@@ -15,7 +15,7 @@ import { questionsOf, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { completionWebhookJob } from '../../jobs/definitions/completion-webhook';
+import { completionWebhookJob, WEBHOOK_MAX_ATTEMPTS } from '../../jobs/definitions/completion-webhook';
 import { enqueue } from '../../jobs/queue';
 import { answerContexts } from './answer-context';
 import { cleanAnswers, referencedNodeIds, surveyNodeNames } from './answer-refs';
@@ -93,7 +93,12 @@ async function saveInTransaction(deps: Deps, _caller: Caller, input: SaveInput):
     });
     // In the transaction: a submission is never without its webhook (the worker's poll picks it up).
     if (submitting && survey.webhookOnCompletion !== '') {
-      await enqueue(tx, completionWebhookJob.kind, { responseId: response.id, url: survey.webhookOnCompletion });
+      await enqueue(
+        tx,
+        completionWebhookJob.kind,
+        { responseId: response.id, url: survey.webhookOnCompletion },
+        { maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+      );
     }
     return resultOf(row!);
   });

@@ -1,0 +1,81 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+// Outbound HTTP to addresses an owner typed (completion webhooks). Such a URL is fetched from inside our
+// network, so by default only public unicast addresses are reached (no SSRF to loopback, the private
+// ranges, link-local cloud metadata, CGNAT, multicast, ...). The name is resolved once, by the socket's
+// own lookup, and the connection goes to the address that was checked: no gap for DNS rebinding.
+
+export class OutboundRefused extends Error {}
+
+/**
+ * Whether an address is public unicast. ipaddr.js classifies the ranges; `process` turns IPv4-mapped
+ * IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries. Everything but 'unicast' is refused,
+ * which also covers 6to4, Teredo and NAT64 forms that can embed a private IPv4 address.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+/** A socket lookup that resolves as usual and then keeps only public addresses (refusing if none). */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '', 0);
+    const allowed = addresses.filter((a) => isPublicAddress(a.address));
+    if (allowed.length === 0) {
+      return callback(new OutboundRefused(`${hostname} resolves to a private or reserved address`), '', 0);
+    }
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+    callback(null, allowed[0]!.address, allowed[0]!.family);
+  });
+};
+
+export interface PostResult {
+  status: number;
+}
+
+/**
+ * POSTs `body` to `url` and answers the status once the headers arrive (the body is discarded).
+ * Redirects are not followed. Throws OutboundRefused for an address that is not allowed, and the
+ * network error or 'timeout' otherwise.
+ */
+export function postOutbound(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: { allowPrivate: boolean; timeoutMs: number },
+): Promise<PostResult> {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    return Promise.reject(new OutboundRefused('Only http and https addresses are allowed'));
+  }
+  // An address literal is connected to without a lookup: check it here.
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (!opts.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
+    return Promise.reject(new OutboundRefused(`${host} is a private or reserved address`));
+  }
+  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0 });
+      },
+    );
+    req.on('error', (error) => {
+      reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new Error('Timed out') : error);
+    });
+    req.end(body);
+  });
+}
