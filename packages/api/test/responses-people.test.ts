@@ -14,7 +14,7 @@ import { restOf } from './surveys-setup';
 let app: TestApp;
 let owner: SeededUser;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   owner = await seedUser(app, 'individual');
 });
 afterAll(() => app.close());
