@@ -22,6 +22,8 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       SMTP_URL: '',
       SEED_DEMO: 'yes',
+      // The webhook spec's receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -212,6 +212,9 @@ const PROCEDURES: Record<string, Row> = {
   'surveys.questions.duplicate': onSurvey((ids) => ({ ...ids, version: 1 })),
   'surveys.questions.delete': onSurvey((ids) => ({ ...ids, version: 1 })),
   'surveys.questions.reorder': onSurvey(({ surveyId, questionId }) => ({ surveyId, version: 1, order: [questionId] })),
+  'surveys.webhooks.log': onSurvey(({ surveyId }) => ({ surveyId })),
+  'surveys.webhooks.secret': onSurvey(({ surveyId }) => ({ surveyId })),
+  'surveys.webhooks.rotateSecret': onSurvey(({ surveyId }) => ({ surveyId })),
   'lists.all': {
     rule: 'signedIn',
     input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
