@@ -36,7 +36,10 @@ export const ZEnv = z.object({
    * Completion webhooks may post to private, loopback, link-local and other non-public addresses only
    * when this is 'true' (a webhook is an owner-chosen URL fetched from inside the network: SSRF).
    */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** How long a completion webhook receiver may take to answer before the attempt counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });

@@ -15,6 +15,7 @@ import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
+import { responsesRest } from './rest/responses';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
 import { welcomeShell } from './services/responses/welcome-shell';
@@ -125,6 +126,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   // Uploads (multipart, their own size limit) and file downloads, before the JSON body parser.
   api.use('/base', listsRest(deps));
   api.use('/base', surveysRest(deps));
+  api.use('/base', responsesRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   api.use(

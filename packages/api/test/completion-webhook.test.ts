@@ -83,8 +83,13 @@ async function surveyWithHook(url: string, target = app) {
 /** Ada submits; answers her response id. */
 async function submit(s: Awaited<ReturnType<typeof surveyWithHook>>, target = app) {
   const uuid = s.linkOf('ada@example.com');
-  const people = await target.server.deps.db.execute(sql`select id, name from nodes where list_id = ${s.respondentList}`);
-  const rows = (Array.isArray(people) ? people : (people as { rows: unknown[] }).rows) as { id: string; name: string }[];
+  const people = await target.server.deps.db.execute(
+    sql`select id, name from nodes where list_id = ${s.respondentList}`,
+  );
+  const rows = (Array.isArray(people) ? people : (people as { rows: unknown[] }).rows) as {
+    id: string;
+    name: string;
+  }[];
   const alan = rows.find((n) => n.name === 'Alan Turing')!.id;
   const answers = [
     { questionId: 'q-text', dataInput: [{ text: '=1+1 because' }] },
@@ -284,7 +289,8 @@ describe('refusing private addresses (SSRF)', () => {
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['::ffff:7f00:1', '2002:7f00:1::1', '64:ff9b::a00:1', 'not an address'])
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
-    for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111']) expect([a, isPublicAddress(a)]).toEqual([a, true]);
+    for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111'])
+      expect([a, isPublicAddress(a)]).toEqual([a, true]);
   });
 
   it('refuses loopback, private, link-local, IPv6 and mapped forms and names resolving to them; logs failed once', async () => {

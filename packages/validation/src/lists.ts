@@ -253,7 +253,7 @@ export function checkListRows(type: TListType, rawRows: readonly (readonly strin
  * The sheet name of an exported list (spec §5): the title without : / \ ? * [ ], cut to Excel's 31
  * characters without splitting a character; Excel also refuses apostrophes at either end.
  */
-export function exportSheetName(title: string): string {
+export function exportSheetName(title: string, fallback = 'List'): string {
   let name = cleanCell(title)
     .replace(/[:/\\?*[\]]/g, '')
     .replace(/^'+|'+$/g, '')
@@ -267,5 +267,5 @@ export function exportSheetName(title: string): string {
     name = cut.replace(/'+$/, '').trim();
   }
   // 'History' is reserved by Excel for its change log.
-  return name && name.toLowerCase() !== 'history' ? name : 'List';
+  return name && name.toLowerCase() !== 'history' ? name : fallback;
 }

@@ -13,10 +13,11 @@ import type { Deps } from '../deps';
 import { APP_ERROR_STATUS, AppError } from '../errors';
 import { sendError } from '../http/guards';
 import { MultipartError, readMultipart } from '../http/multipart';
-import { type Download, exportList, listTemplate, XLSX_CONTENT_TYPE } from '../services/lists/export-list';
+import { exportList, listTemplate } from '../services/lists/export-list';
 import { ListUploadError, refusal } from '../services/lists/upload-error';
 import { uploadList } from '../services/lists/upload-list';
 import { restCaller } from './caller';
+import { sendDownload } from './download';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
 export const LIST_MULTIPART_ROUTES = [/^\/base\/lists\/upload(Respondent|Supplementary)List\/[^/]+\/?$/];
@@ -110,20 +111,3 @@ function answerUploadError(res: Response, error: unknown, next: NextFunction) {
 function sendPayload(res: Response, error: ListUploadError) {
   res.status(APP_ERROR_STATUS[error.code]).json(error.payload);
 }
-
-// Characters no file system or Content-Disposition header takes; the title is what the user typed.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
-const UNSAFE_FILE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
-
-/** An attachment named after the list, in ASCII for old clients and UTF-8 (RFC 6266) for the rest. */
-function sendDownload(res: Response, download: Download, cacheControl: string) {
-  const name = download.fileName.replace(UNSAFE_FILE_NAME, '').trim() || 'List.xlsx';
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[%']/g, '_');
-  res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
-  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRFC5987(name)}`);
-  res.setHeader('Cache-Control', cacheControl);
-  res.send(download.bytes);
-}
-
-const encodeRFC5987 = (s: string) =>
-  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
