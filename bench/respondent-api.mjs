@@ -252,7 +252,7 @@ function explain(url, listId) {
   return out;
 }
 
-function withDatabase(name, fn) {
+export function withDatabase(name, fn) {
   const db = `${name}_${process.pid}`;
   psql(pgUrl, `create database ${db}`);
   const url = pgUrl.replace(/\/[^/]*$/, `/${db}`);

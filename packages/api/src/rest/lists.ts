@@ -81,11 +81,11 @@ export function listsRest(deps: Deps): express.Router {
 
   // GET /api/base/downloads/Respondent_List_Template.xlsx and .../Supplementary_List_Template.xlsx:
   // public, since they hold only the required headings and a lapsed session should not block them.
-  routes.get('/downloads/Respondent_List_Template.xlsx', (_req, res) =>
-    sendDownload(res, listTemplate('Respondent List'), 'public, max-age=3600'),
+  routes.get('/downloads/Respondent_List_Template.xlsx', async (_req, res) =>
+    sendDownload(res, await listTemplate('Respondent List'), 'public, max-age=3600'),
   );
-  routes.get('/downloads/Supplementary_List_Template.xlsx', (_req, res) =>
-    sendDownload(res, listTemplate('Supplementary List'), 'public, max-age=3600'),
+  routes.get('/downloads/Supplementary_List_Template.xlsx', async (_req, res) =>
+    sendDownload(res, await listTemplate('Supplementary List'), 'public, max-age=3600'),
   );
   return routes;
 }

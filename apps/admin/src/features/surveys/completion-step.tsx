@@ -7,6 +7,7 @@ import { SaveIndicator, useSaveOnLeave } from './save-indicator';
 import { StepHeading } from './step-heading';
 import { UrlToggleField } from './url-toggle-field';
 import { useSurvey, useSurveySave } from './use-survey';
+import { WebhookPanel } from './webhook-panel';
 import { TYPING_PAUSE_MS } from './welcome-step';
 
 type TUrlKey = 'redirectTo' | 'webhookOnCompletion';
@@ -103,6 +104,7 @@ function CompletionForm({ id, survey }: { id: string; survey: TSurvey }) {
       <div className="flex max-w-xl flex-col gap-6">
         {urlField('redirectTo', 'Redirect On Completion', 'Redirect URL')}
         {urlField('webhookOnCompletion', 'Webhook On Completion', 'Webhook URL')}
+        {on.webhookOnCompletion ? <WebhookPanel surveyId={id} /> : null}
       </div>
     </section>
   );

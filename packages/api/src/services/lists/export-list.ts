@@ -27,18 +27,21 @@ export async function exportList(deps: Deps, caller: SignedInCaller, input: { li
   ]);
   return {
     fileName: `${list.title}.xlsx`,
-    bytes: workbookBytes([{ name: exportSheetName(list.title), rows: [header, ...rows] }]),
+    bytes: await workbookBytes([{ name: exportSheetName(list.title), rows: [header, ...rows] }]),
   };
 }
 
-const templates = new Map<TListType, Download>();
+const templates = new Map<TListType, Promise<Download>>();
 
 /** The empty list to fill in: only the required headings. The same for everyone, so built once. */
-export function listTemplate(type: TListType): Download {
+export function listTemplate(type: TListType): Promise<Download> {
   let template = templates.get(type);
   if (!template) {
     const fileName = type === 'Respondent List' ? 'Respondent_List_Template.xlsx' : 'Supplementary_List_Template.xlsx';
-    template = { fileName, bytes: workbookBytes([{ name: type, rows: [[...REQUIRED_COLUMNS[type]]] }]) };
+    template = workbookBytes([{ name: type, rows: [[...REQUIRED_COLUMNS[type]]] }]).then((bytes) => ({
+      fileName,
+      bytes,
+    }));
     templates.set(type, template);
   }
   return template;

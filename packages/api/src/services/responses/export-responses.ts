@@ -3,7 +3,7 @@ import { answerMap, type TAnswer } from '@tieline/validation';
 import { questionsOf, requireSurvey } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { type Download, uniqueSheetNames, utcDateCell, workbookBytes } from '../../xlsx/write';
+import { type CellValue, type Download, uniqueSheetNames, utcDateCell, workbookBytes } from '../../xlsx/write';
 import {
   answerColumns,
   type Cell,
@@ -105,7 +105,7 @@ export async function exportResponses(
 
   const labels = nodeLabels([...rows.values()]);
   const blanks = columns.map(() => null);
-  const nodeSheet: unknown[][] = [
+  const nodeSheet: CellValue[][] = [
     distinctHeaders([
       'Name',
       'Email',
@@ -146,13 +146,13 @@ export async function exportResponses(
       ...(layer.measure ? [layer.measure] : []),
       ...(layer.reportedBy ? ['Reported By'] : []),
     ];
-    const sheet: unknown[][] = [header];
+    const sheet: CellValue[][] = [header];
     for (const [source, target, measure, reportedBy] of edges[i]!) {
       const from = labels.get(source);
       const to = labels.get(target);
       // A person deleted from their list since the answer was given has no row: their edges go too.
       if (from === undefined || to === undefined) continue;
-      const line: unknown[] = [from, to];
+      const line: CellValue[] = [from, to];
       if (layer.measure) line.push(measure);
       if (layer.reportedBy) line.push(reportedBy === null ? null : (labels.get(reportedBy) ?? null));
       sheet.push(line);
@@ -161,7 +161,7 @@ export async function exportResponses(
   });
   return {
     fileName: `${survey.name} responses.xlsx`,
-    bytes: workbookBytes([{ name: 'Nodes', rows: nodeSheet }, ...edgeSheets]),
+    bytes: await workbookBytes([{ name: 'Nodes', rows: nodeSheet }, ...edgeSheets]),
   };
 }
 

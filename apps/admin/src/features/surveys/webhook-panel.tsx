@@ -1,0 +1,166 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  toast,
+} from '@tieline/ui';
+import type { TWebhookDelivery } from '@tieline/validation';
+import { Copy, Eye, EyeOff, RefreshCw, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/format-date';
+import { useTRPC } from '../../lib/trpc';
+
+const OUTCOME_VARIANT = { delivered: 'default', retrying: 'muted', failed: 'outline' } as const;
+
+/**
+ * The completion webhook's owner side (docs/webhooks.md): the signing secret (masked; reveal, copy,
+ * rotate after confirming) and the newest delivery attempts.
+ */
+export function WebhookPanel({ surveyId }: { surveyId: string }) {
+  return (
+    <div className="flex flex-col gap-5 rounded-md border border-border bg-card p-4">
+      <SigningSecret surveyId={surveyId} />
+      <DeliveryLog surveyId={surveyId} />
+    </div>
+  );
+}
+
+function SigningSecret({ surveyId }: { surveyId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const secretQuery = trpc.surveys.webhooks.secret.queryOptions({ surveyId });
+  const secret = useQuery(secretQuery);
+  const rotate = useMutation(
+    trpc.surveys.webhooks.rotateSecret.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(secretQuery.queryKey, data);
+        setConfirming(false);
+        toast.success('Signing secret rotated');
+      },
+    }),
+  );
+  const value = secret.data?.secret ?? '';
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-medium">Signing secret</h3>
+      <p className="text-sm text-muted-foreground">
+        Each post carries an <code>X-Tieline-Signature</code> header: the HMAC-SHA256 of the timestamp and body with
+        this secret. Your receiver checks it to know the post came from Tieline.
+      </p>
+      <div className="flex flex-wrap items-center gap-2 rounded-md border border-border bg-muted p-2 pl-3">
+        <code className="min-w-0 flex-1 text-sm break-all" data-testid="webhook-secret">
+          {value ? (shown ? value : `${'•'.repeat(16)}${value.slice(-4)}`) : '…'}
+        </code>
+        <Button variant="outline" size="sm" onClick={() => setShown((s) => !s)} disabled={!value}>
+          {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />} {shown ? 'Hide' : 'Reveal'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!value}
+          onClick={() =>
+            navigator.clipboard.writeText(value).then(
+              () => toast.success('Secret copied'),
+              () => toast.error('Could not copy the secret; reveal it and copy it instead'),
+            )
+          }
+        >
+          <Copy aria-hidden="true" /> Copy
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={!value}>
+          <RotateCcw aria-hidden="true" /> Rotate
+        </Button>
+      </div>
+      {confirming ? (
+        <Dialog open onOpenChange={(open) => (open ? null : setConfirming(false))}>
+          <DialogContent className="max-w-[420px]">
+            <DialogHeader>
+              <DialogTitle>Rotate signing secret?</DialogTitle>
+              <DialogDescription>
+                Posts from now on are signed with a new secret. Receivers checking the current one will refuse them
+                until you give them the new secret.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setConfirming(false)} disabled={rotate.isPending}>
+                Cancel
+              </Button>
+              <Button variant="destructive" onClick={() => rotate.mutate({ surveyId })} disabled={rotate.isPending}>
+                Rotate
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function DeliveryLog({ surveyId }: { surveyId: string }) {
+  const trpc = useTRPC();
+  const log = useQuery(trpc.surveys.webhooks.log.queryOptions({ surveyId }));
+  const rows = log.data ?? [];
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-medium">Recent deliveries</h3>
+        <Button variant="ghost" size="sm" onClick={() => void log.refetch()} disabled={log.isFetching}>
+          <RefreshCw aria-hidden="true" /> Refresh
+        </Button>
+      </div>
+      {log.isSuccess && rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No deliveries yet. Each submitted response is posted here.</p>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm" data-testid="webhook-log">
+            <caption className="sr-only">Newest completion webhook deliveries</caption>
+            <thead className="border-b border-border text-left text-muted-foreground">
+              <tr>
+                <th className="p-2 font-medium">Time</th>
+                <th className="p-2 text-right font-medium">Attempt</th>
+                <th className="p-2 text-right font-medium">Status</th>
+                <th className="p-2 font-medium">Outcome</th>
+                <th className="p-2 font-medium">Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <DeliveryRow key={d._id} delivery={d} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DeliveryRow({ delivery: d }: { delivery: TWebhookDelivery }) {
+  return (
+    <tr className="border-b border-border last:border-0">
+      <td className="p-2 whitespace-nowrap">{formatDateTime(d.at)}</td>
+      <td className="p-2 text-right tabular-nums">{d.attempt}</td>
+      <td className="p-2 text-right tabular-nums">{d.statusCode ?? '—'}</td>
+      <td className="p-2">
+        <Badge
+          variant={OUTCOME_VARIANT[d.outcome]}
+          className={d.outcome === 'failed' ? 'border-destructive text-destructive' : undefined}
+        >
+          {d.outcome}
+        </Badge>
+      </td>
+      <td className="max-w-[16rem] truncate p-2 text-muted-foreground" title={d.error ?? undefined}>
+        {d.error ?? ''}
+      </td>
+    </tr>
+  );
+}
