@@ -37,6 +37,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 // Style indexes of styles.xml: 0 general, 1 date-time, 2 Text ('@').
 const DATE_STYLE = 1;
 const TEXT_STYLE = 2;
+/** zlib's level 3: a fifth larger than level 6 and about twice as fast, on a CPU-bound export. */
+const DEFLATE_LEVEL = 3;
 /** Excel's longest cell text. */
 const CELL_TEXT_MAX = 32_767;
 
@@ -44,6 +46,8 @@ const CELL_TEXT_MAX = 32_767;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
 const XML_INVALID =
   /[\u0000-\u0008\u000b-\u000d\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
+const NEEDS_ESCAPE = /[&<>"_\u0000-\u0008\u000b-\u001f\ud800-\udfff\ufffe\uffff]/;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /**
@@ -51,6 +55,7 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
  * that already looks like one is escaped itself, so spreadsheet programs read back what was written.
  */
 function xmlText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
     .replace(XML_INVALID, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
@@ -151,7 +156,7 @@ interface ZipEntry {
 
 /** Deflates text handed over in pieces (about 1 MB at a time), tracking its CRC-32 and length. */
 async function deflated(name: string, pieces: Iterable<string>): Promise<ZipEntry> {
-  const deflate = createDeflateRaw({ level: 6 });
+  const deflate = createDeflateRaw({ level: DEFLATE_LEVEL });
   const out: Buffer[] = [];
   deflate.on('data', (b: Buffer) => out.push(b));
   const ended = once(deflate, 'end');
