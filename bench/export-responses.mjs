@@ -162,9 +162,9 @@ export async function exportResponses({ results, startServer }) {
       for (let i = 0; i < 3; i++) {
         const t = performance.now();
         const out = XLSX.utils.book_new();
-        aoas.forEach((aoa, k) =>
-          XLSX.utils.book_append_sheet(out, XLSX.utils.aoa_to_sheet(aoa, { dense: true }), book.SheetNames[k]),
-        );
+        for (const [k, aoa] of aoas.entries()) {
+          XLSX.utils.book_append_sheet(out, XLSX.utils.aoa_to_sheet(aoa, { dense: true }), book.SheetNames[k]);
+        }
         XLSX.write(out, { type: 'buffer', bookType: 'xlsx', compression: true });
         write.push(performance.now() - t);
       }

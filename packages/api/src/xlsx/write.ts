@@ -43,8 +43,8 @@ const DEFLATE_LEVEL = 3;
 const CELL_TEXT_MAX = 32_767;
 
 // Characters XML 1.0 cannot carry, and CR (parsers turn it into LF).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
 const XML_INVALID =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
   /[\u0000-\u0008\u000b-\u000d\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among them
 const NEEDS_ESCAPE = /[&<>"_\u0000-\u0008\u000b-\u001f\ud800-\udfff\ufffe\uffff]/;
