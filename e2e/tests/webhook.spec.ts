@@ -65,7 +65,14 @@ test('the owner sets a webhook, sees its secret and a signed delivery in the log
   });
   const latest = await api<{ version: number }>(page, 'GET', `/api/base/surveys/${id}`);
   await api(page, 'PUT', `/api/base/surveys/${id}`, {
-    survey: { version: latest.version, status: 'Collecting', hasOpenLink: true, nameAutocompletion: true },
+    survey: {
+      version: latest.version,
+      status: 'Collecting',
+      hasOpenLink: true,
+      requireSignUp: true,
+      nameAutocompletion: true,
+      identifyingInformation: 'email',
+    },
   });
 
   // The owner turns the webhook on in the builder and types the receiver's address.
