@@ -25,9 +25,11 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives; `rejects(address)` makes it answer 550 to
- * that recipient, as a receiving server does for an unknown mailbox.
+ * that recipient, as a receiving server does for an unknown mailbox; `delayMs` slows each answer.
  */
-export async function startSmtp(opts: { port?: number; rejects?: (address: string) => boolean } = {}) {
+export async function startSmtp(
+  opts: { port?: number; rejects?: (address: string) => boolean; delayMs?: number } = {},
+) {
   const inbox: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -48,7 +50,9 @@ export async function startSmtp(opts: { port?: number; rejects?: (address: strin
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, body });
-        done();
+        // A slower server (kill tests need time to land mid-send).
+        if (opts.delayMs) setTimeout(done, opts.delayMs);
+        else done();
       });
     },
   });
