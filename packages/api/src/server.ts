@@ -18,7 +18,7 @@ import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
-import { ACCEPTED_PROCEDURES } from './routers/surveys/emails.router';
+import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
 import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
 

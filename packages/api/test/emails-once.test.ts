@@ -68,7 +68,13 @@ async function send(port: number, cookie: string, surveyId: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/base/surveys/emailRespondents/${surveyId}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ surveyId, subject: 'Hi {firstName}', body: '<p>{url}</p>', plainHTML: false, statuses: { 'Not Sent': true } }),
+    body: JSON.stringify({
+      surveyId,
+      subject: 'Hi {firstName}',
+      body: '<p>{url}</p>',
+      plainHTML: false,
+      statuses: { 'Not Sent': true },
+    }),
   });
   const body = (await res.json()) as { recipients: number };
   expect(res.status, JSON.stringify(body)).toBe(202);

@@ -9,7 +9,7 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { tempUsers } from '@tieline/db';
+import { eq, tempUsers, userLogins } from '@tieline/db';
 import { LIST_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
@@ -78,6 +78,18 @@ function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unkn
       id: async (f) => (await surveyOf(f, f.other)).surveyId,
       input: (surveyId) => input({ surveyId, questionId: randomUUID() }),
       answer: SURVEY_HIDDEN,
+    },
+  };
+}
+
+/** onSurvey for calls that need a verified email (emailing a survey, spec §6). */
+function onSurveyVerified(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
+  const row = onSurvey(input);
+  return {
+    ...row,
+    input: async (f) => {
+      await f.app.server.deps.db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, f.me.loginId));
+      return row.input!(f);
     },
   };
 }
@@ -211,6 +223,20 @@ const PROCEDURES: Record<string, Row> = {
   'surveys.questions.insert': onSurvey(({ surveyId }) => ({ surveyId, version: 1, index: 0, type: 'pageBreak' })),
   'surveys.questions.duplicate': onSurvey((ids) => ({ ...ids, version: 1 })),
   'surveys.questions.delete': onSurvey((ids) => ({ ...ids, version: 1 })),
+  'emails.send': onSurveyVerified(({ surveyId }) => ({
+    surveyId,
+    subject: 'S',
+    body: '<p>B</p>',
+    plainHTML: false,
+    statuses: { 'Not Sent': true },
+  })),
+  'emails.test': onSurveyVerified(({ surveyId }) => ({
+    surveyId,
+    subject: 'S',
+    body: '<p>B</p>',
+    to: 'tester@example.com',
+  })),
+  'emails.sends': onSurvey(({ surveyId }) => ({ surveyId })),
   'surveys.questions.reorder': onSurvey(({ surveyId, questionId }) => ({ surveyId, version: 1, order: [questionId] })),
   'lists.all': {
     rule: 'signedIn',

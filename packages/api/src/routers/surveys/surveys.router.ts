@@ -15,7 +15,6 @@ import { getSurvey, listSurveys } from '../../services/surveys/read-surveys';
 import { surveyByRandomUUID } from '../../services/surveys/survey-by-random-uuid';
 import { deleteSurvey, updateSurvey } from '../../services/surveys/update-survey';
 import { protectedProcedure, publicProcedure, router } from '../../trpc';
-import { emailsRouter } from './emails.router';
 import { errorResponses } from './error-responses';
 import { questionsRouter } from './questions.router';
 
@@ -115,5 +114,4 @@ export const surveysRouter = router({
     }),
 
   questions: questionsRouter,
-  emails: emailsRouter,
 });

@@ -11,12 +11,12 @@ import { listEmailSends } from '../../services/emails/email-sends';
 import { sendSurveyEmail } from '../../services/emails/send-survey-email';
 import { sendTestEmail } from '../../services/emails/test-email';
 import { protectedProcedure, router } from '../../trpc';
-import { errorResponses } from './error-responses';
+import { errorResponses } from '../surveys/error-responses';
 
 const tags = ['emails'];
 
 /** Procedures whose REST bridge answers 202 Accepted: the work continues in the background. */
-export const ACCEPTED_PROCEDURES = new Set(['surveys.emails.send']);
+export const ACCEPTED_PROCEDURES = new Set(['emails.send']);
 
 // The Emails tab (spec §2, §5, §7). The message itself is saved with the survey (surveys.update, fields
 // from and email); these calls send it.
