@@ -17,6 +17,7 @@ export * from './passwords';
 export * from './questions';
 export * from './questions-rules';
 export * from './respondent';
+export * from './responses-history';
 export * from './rules';
 export * from './strict';
 export * from './support';
