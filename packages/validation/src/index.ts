@@ -4,6 +4,7 @@ export * from './auth';
 export * from './common';
 export * from './config';
 export * from './constants';
+export * from './dates';
 export * from './emails';
 export * from './lists';
 export * from './lists-limits';

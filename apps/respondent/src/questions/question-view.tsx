@@ -19,6 +19,8 @@ import { FreeText, NumericInput, Slider } from './text-inputs';
 
 export interface TQuestionEnv extends TPeopleContext {
   randomUUID: string | null;
+  /** Why names cannot be added without a personal link (default: the preview's message). */
+  addRefusal?: string;
   names: Map<string, string>;
   remember: (nodes: readonly TNode[]) => void;
 }
@@ -107,7 +109,7 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
     const needsEmail = listId === env.survey.respondentList;
     return {
       needsEmail,
-      refusal: env.randomUUID ? null : RESPONDENT_MSG.addInPreview,
+      refusal: env.randomUUID ? null : (env.addRefusal ?? RESPONDENT_MSG.addInPreview),
       add: ({ name, email }) =>
         addName(env.survey._id, {
           randomUUID: env.randomUUID ?? '',
