@@ -61,7 +61,7 @@ function RespondentApp() {
         <SurveyFlow
           data={state.data}
           randomUUID={route.kind === 'personal' ? route.id : null}
-          test={route.kind === 'test'}
+          testEmailId={route.kind === 'test' ? route.id : null}
           {...(route.kind === 'preview' ? { openAt: route.open } : {})}
         />
       ) : (

@@ -127,7 +127,7 @@ describe('GET responses/history/{responseId}', () => {
     const superAdmin = await seedUser(app, 'superAdmin');
     for (const who of [admin, orgOwner, superAdmin]) expect((await restOf(app, who).get(path)).status).toBe(200);
 
-    const member = await colleague(app, owner.organizationId!, 'User');
+    const member = await colleague(app, owner.organizationId!, 'Simplified Access-only');
     const stranger = await seedUser(app, 'owner');
     for (const who of [member, stranger]) {
       const res = await restOf(app, who).get(path);
@@ -197,6 +197,18 @@ describe('a test email link', () => {
       expect(missing.body.message).toBe(MSG.surveyLinkInvalid);
       expect((await respondent(app).get(`${base}/not-an-id`)).status).toBe(400);
     }
+  });
+
+  it("searches the lists its survey's questions use, and no other", async () => {
+    const { s, id } = await testEmail('Offline');
+    const search = (listId: string, testEmailId = id) =>
+      respondent(app).get(`/nodes/getMatchingNodes?listId=${listId}&name=ada&testEmailId=${testEmailId}`);
+    const found = await search(s.respondentList);
+    expect(found.status).toBe(200);
+    expect(found.body.nodes.map((n: { name: string }) => n.name)).toEqual(['Ada Lovelace']);
+    // The Teams list is the survey's, but no question uses it.
+    expect((await search(s.teams)).status).toBe(404);
+    expect((await search(s.respondentList, randomUUID())).status).toBe(404);
   });
 
   it('a personal link is not a test email id', async () => {

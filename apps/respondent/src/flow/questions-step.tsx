@@ -27,8 +27,8 @@ type QuestionsStepProps = {
   queue: SaveQueue;
   page: number;
   randomUUID: string | null;
-  /** Through a test email's link (nothing is saved, names cannot be added). */
-  test?: boolean;
+  /** A test email's link (nothing is saved, names cannot be added); null otherwise. */
+  testEmailId?: string | null;
   /** Go to a page; -1 is the welcome page. */
   onPage: (page: number) => void;
   onSubmitted: () => void;
@@ -42,7 +42,7 @@ export function QuestionsStep({
   queue,
   page,
   randomUUID,
-  test = false,
+  testEmailId = null,
   onPage,
   onSubmitted,
 }: QuestionsStepProps) {
@@ -79,7 +79,7 @@ export function QuestionsStep({
     answers: answerMap(state.answers),
     randomUUID,
     remember,
-    ...(test ? { addRefusal: RESPONDENT_MSG.addViaTestLink } : {}),
+    ...(testEmailId ? { addRefusal: RESPONDENT_MSG.addViaTestLink, testEmailId } : {}),
   };
 
   const check = useCallback(
@@ -158,7 +158,7 @@ export function QuestionsStep({
             Page {index + 1} of {pages.length}
           </span>
           {preview ? (
-            <span>{test ? TEXT.testNothingSaved : 'Preview: nothing is saved'}</span>
+            <span>{testEmailId ? TEXT.testNothingSaved : 'Preview: nothing is saved'}</span>
           ) : (
             <LastSaved at={state.lastSaved} saving={state.saving} deviceOnly={state.offline && state.unconfirmed} />
           )}

@@ -20,7 +20,7 @@ type SurveyFlowProps = {
   /** The personal link; null in preview and through a test link (nothing is saved). */
   randomUUID: string | null;
   /** A test email's link: the whole flow, answers checked but never saved, a banner saying so. */
-  test?: boolean;
+  testEmailId?: string | null;
   openAt?: TOpenAt;
 };
 
@@ -32,9 +32,10 @@ function firstStep(openAt: TOpenAt | undefined, submitted: boolean): Step {
 }
 
 /** Welcome page -> question pages -> completion page (spec §4 respondent flow). */
-export function SurveyFlow({ data, randomUUID, test = false, openAt }: SurveyFlowProps) {
+export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: SurveyFlowProps) {
   const { survey } = data;
   const preview = randomUUID === null;
+  const test = testEmailId !== null;
   const queue = useSaveQueue(data, randomUUID);
   const state = useQueueState(queue);
   const submittedBefore = Boolean(data.response?.submitted) || data.response?.status === 'Submitted';
@@ -128,7 +129,7 @@ export function SurveyFlow({ data, randomUUID, test = false, openAt }: SurveyFlo
             queue={queue}
             page={step.page}
             randomUUID={randomUUID}
-            test={test}
+            testEmailId={testEmailId}
             onPage={(page) => setStep(page < 0 ? { kind: 'welcome' } : { kind: 'page', page })}
             onSubmitted={() => {
               if (preview) setStep({ kind: 'completion' });

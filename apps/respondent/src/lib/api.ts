@@ -144,7 +144,14 @@ export async function saveResponse(
 
 /** GET /api/base/nodes/getMatchingNodes: one page of a list's names containing `name`. */
 export function searchNodes(
-  query: { listId: string; name: string; page: number; randomUUID?: string | null; surveyId?: string },
+  query: {
+    listId: string;
+    name: string;
+    page: number;
+    randomUUID?: string | null;
+    testEmailId?: string | null;
+    surveyId?: string;
+  },
   signal?: AbortSignal,
 ) {
   const params = new URLSearchParams({
@@ -154,6 +161,7 @@ export function searchNodes(
     limit: '100',
   });
   if (query.randomUUID) params.set('randomUUID', query.randomUUID);
+  if (query.testEmailId) params.set('testEmailId', query.testEmailId);
   if (query.surveyId) params.set('surveyId', query.surveyId);
   return get<TMatchingNodes>(`/nodes/getMatchingNodes?${params}`, signal);
 }

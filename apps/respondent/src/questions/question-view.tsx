@@ -21,6 +21,8 @@ export interface TQuestionEnv extends TPeopleContext {
   randomUUID: string | null;
   /** Why names cannot be added without a personal link (default: the preview's message). */
   addRefusal?: string;
+  /** A test email's link: searches go by its id. */
+  testEmailId?: string;
   names: Map<string, string>;
   remember: (nodes: readonly TNode[]) => void;
 }
@@ -128,6 +130,7 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
         <SearchSelect
           listId={listId}
           randomUUID={env.randomUUID}
+          testEmailId={env.testEmailId}
           selected={selected}
           multiple={multiple}
           names={env.names}
