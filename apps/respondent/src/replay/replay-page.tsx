@@ -6,7 +6,7 @@ import { StepHeading } from '../components/step';
 import { ApiError, fetchResponseHistory, type TResponseHistory } from '../lib/api';
 import { TEXT } from '../lib/messages';
 import { ReplayQuestions } from './replay-questions';
-import { changeSummary, replaySteps } from './replay-steps';
+import { changeSummary, pagesLabel, replaySteps } from './replay-steps';
 
 type LoadState =
   | { status: 'loading' }
@@ -137,7 +137,7 @@ function Replay({ history }: { history: TResponseHistory }) {
           </h2>
           <ol className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto">
             {steps.map((s, i) => (
-              <li key={`${s.kind}-${s.at ?? ''}-${i}`}>
+              <li key={`${s.kind}-${s.revision}`}>
                 <button
                   type="button"
                   aria-current={i === index ? 'step' : undefined}
@@ -150,7 +150,7 @@ function Replay({ history }: { history: TResponseHistory }) {
                     {s.kind === 'current' ? 'View the response' : s.at ? formatDateTime(s.at) : ''}
                   </span>
                   <span>
-                    {s.page === null ? 'All pages' : `Page ${s.page + 1}`} · {changeSummary(s, numbers)}
+                    {pagesLabel(s)} · {changeSummary(s, numbers)}
                   </span>
                   {s.client ? (
                     <span className="text-muted-foreground" title={s.userAgent}>
@@ -192,7 +192,7 @@ function Replay({ history }: { history: TResponseHistory }) {
             </h2>
             <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
               {changeSummary(step, numbers)}
-              {step.page !== null ? ` · page ${step.page + 1} of ${byPage.length}` : ''}
+              {step.pages !== null ? ` · ${pagesLabel(step).toLowerCase()} of ${byPage.length}` : ''}
               {step.client ? ` · ${step.client}` : ''}
             </p>
             <ReplayQuestions history={history} step={step} byPage={byPage} numbers={numbers} names={names} />

@@ -14,7 +14,7 @@ type ReplayQuestionsProps = {
 const nothing = () => undefined;
 
 /**
- * The page a save came from (every page for the current answers) with the answers of that moment, in
+ * The pages a save changed (every page for the current answers) with the answers of that moment, in
  * the respondent's own question components. A disabled fieldset makes every control read-only: nothing
  * is saved and no name can be added from here.
  */
@@ -28,8 +28,7 @@ export function ReplayQuestions({ history, step, byPage, numbers, names }: Repla
     remember: nothing,
     addRefusal: RESPONDENT_MSG.addInPreview,
   };
-  const pages =
-    step.page === null ? byPage.map((qs, i) => [i, qs] as const) : [[step.page, byPage[step.page] ?? []] as const];
+  const pages = (step.pages ?? byPage.map((_, i) => i)).map((page) => [page, byPage[page] ?? []] as const);
   const changed = new Set(step.changed);
   return (
     <fieldset disabled className="mt-5 flex min-w-0 flex-col gap-6">
@@ -42,10 +41,12 @@ export function ReplayQuestions({ history, step, byPage, numbers, names }: Repla
             <div
               key={q._id}
               data-changed={changed.has(q._id) ? '' : undefined}
-              className={changed.has(q._id) ? 'rounded-lg ring-2 ring-primary ring-offset-2 ring-offset-card' : ''}
+              className={changed.has(q._id) ? 'rounded-xl p-2 ring-2 ring-primary' : ''}
             >
               {changed.has(q._id) ? (
-                <p className="mb-1 text-xs font-semibold tracking-wide text-primary uppercase">Changed in this save</p>
+                <p className="mb-2 px-1 text-xs font-semibold tracking-wide text-primary uppercase">
+                  Changed in this save
+                </p>
               ) : null}
               <QuestionView
                 q={q}

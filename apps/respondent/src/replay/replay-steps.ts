@@ -1,13 +1,15 @@
-import { questionPages, type TAnswer, type TQuestion } from '@tieline/validation';
+import { questionPages, type TAnswer } from '@tieline/validation';
 import type { TResponseHistory } from '../lib/api';
 
 /** One moment of a response: after a save, or (last) the response as it is now. */
 export interface TReplayStep {
   kind: 'save' | 'current';
+  /** The revision the save made (the current answers: the response's revision). */
+  revision: number;
   /** When the save was accepted; for the current answers, the submission time if any. */
   at: string | null;
-  /** The page to show (the page of the first question the save changed); null: every page. */
-  page: number | null;
+  /** The pages to show: those of the questions the save changed (else the page it was sent from); null: every page. */
+  pages: number[] | null;
   /** The page the client said it saved from (Next saves carry the page they go to). */
   savedFrom: number | null;
   answers: TAnswer[];
@@ -35,11 +37,12 @@ export function replaySteps(history: TResponseHistory): TReplayStep[] {
       else state.set(change.questionId, change);
     }
     const changed = save.changes.map((c) => c.questionId);
-    const first = changed.map((id) => pageOf.get(id)).find((p) => p !== undefined);
+    const touched = [...new Set(changed.flatMap((id) => pageOf.get(id) ?? []))].sort((a, b) => a - b);
     return {
       kind: 'save',
+      revision: save.revision,
       at: save.at,
-      page: first ?? save.page ?? 0,
+      pages: touched.length > 0 ? touched : [save.page ?? 0],
       savedFrom: save.page,
       answers: [...state.values()],
       changed,
@@ -50,8 +53,9 @@ export function replaySteps(history: TResponseHistory): TReplayStep[] {
   });
   steps.push({
     kind: 'current',
+    revision: history.response.revision,
     at: history.response.submitted,
-    page: null,
+    pages: null,
     savedFrom: null,
     answers: history.response.answers,
     changed: [],
@@ -71,7 +75,9 @@ export function changeSummary(step: TReplayStep, numbers: ReadonlyMap<string, nu
   return step.submitted ? `${what}; submitted` : what;
 }
 
-/** The questions of `page` (all answerable and descriptive ones, page breaks excluded). */
-export function questionsOn(byPage: readonly TQuestion[][], page: number): TQuestion[] {
-  return byPage[Math.max(0, Math.min(page, byPage.length - 1))] ?? [];
+/** "Page 2", "Pages 1, 2", "All pages". */
+export function pagesLabel(step: TReplayStep): string {
+  if (step.pages === null) return 'All pages';
+  const shown = step.pages.map((p) => p + 1).join(', ');
+  return step.pages.length === 1 ? `Page ${shown}` : `Pages ${shown}`;
 }
