@@ -3,7 +3,7 @@ import { eq, responses, surveys, testEmails } from '@tieline/db';
 import { MSG, type TQuestionData } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
-import { collectingSurvey, put, question, respondent } from './responses-setup';
+import { collectingSurvey, question, respondent } from './responses-setup';
 import { colleague, restOf } from './surveys-setup';
 
 // Support replay (GET responses/history/{responseId}) and a test email's link (byTestEmailId).
