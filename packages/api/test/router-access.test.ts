@@ -36,7 +36,15 @@ import {
   type TestApp,
   turnOnTwoFactor,
 } from './helpers';
-import { DAY, emailedToken, type Fixtures, linkedSurvey, surveyOf, surveyWithList } from './router-access-fixtures';
+import {
+  DAY,
+  emailedToken,
+  type Fixtures,
+  linkedSurvey,
+  surveyOf,
+  surveyWithList,
+  testEmailOf,
+} from './router-access-fixtures';
 
 type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'superAdmin';
 interface Answer {
@@ -167,6 +175,18 @@ const PROCEDURES: Record<string, Row> = {
   },
   'support.request': { rule: 'public', input: () => ({ email: 'someone@example.com', message: 'Help, please' }) },
   'surveys.byRandomUUID': { rule: 'public', input: async (f) => ({ id: (await linkedSurvey(f)).randomUUID }) },
+  'surveys.byTestEmailId': { rule: 'public', input: async (f) => ({ id: await testEmailOf(f) }) },
+  'lists.getNecessaryByTestEmailId': { rule: 'public', input: async (f) => ({ id: await testEmailOf(f) }) },
+  // Support replay: the survey's owner and organization Owner/Admins (super admins too, see
+  // responses-history.test.ts); another tenant's response is 404 as an unknown id.
+  'responses.history.get': {
+    rule: 'signedIn',
+    input: async (f) => ({ responseId: (await linkedSurvey(f)).responseId }),
+    foreign: {
+      id: async (f) => (await linkedSurvey(f, f.other)).responseId,
+      input: (responseId) => ({ responseId }),
+    },
+  },
   'responses.get': { rule: 'public', input: async (f) => ({ randomUUID: (await linkedSurvey(f)).randomUUID }) },
   'responses.save': {
     rule: 'public',
