@@ -23,7 +23,7 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };
 const ms = (x) => +x.toFixed(2);
-const psql = (url, sql) => execFileSync('psql', [url, '-qAtc', sql]).toString().trim();
+export const psql = (url, sql) => execFileSync('psql', [url, '-qAtc', sql]).toString().trim();
 
 const FIRST =
   'Ada Alan Amir Ana Anna Ben Bruno Carla Chen Chloé Daniel David Elena Emma Eva Fatima Felix Grace Hana Hugo Ian Ivan Jack Jana José Juan Julia Karl Kenji Lara Léa Leo Liam Lucas Luis Maria Marta Mei Mia Nina Noah Omar Oscar Paula Pedro Priya Rosa Sara Sofia Tom'.split(
@@ -92,6 +92,7 @@ export async function seedList({ srv, api, link }, rows) {
     listId: list.survey.respondentList,
     uploadMs: Math.round(performance.now() - t),
     questions: survey.questions,
+    cookie,
   };
 }
 

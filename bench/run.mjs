@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|export]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { editor } from './editor.mjs';
+import { emailSend } from './email-send.mjs';
 import { exportResponses } from './export-responses.mjs';
 import { demoOwner, median, root } from './lib.mjs';
 import { saves, search } from './respondent-api.mjs';
@@ -408,6 +409,7 @@ const all = {
   welcome: () => welcome({ results, startServer }),
   search: () => search({ results, startServer }),
   saves: () => saves({ results, startServer }),
+  emails: () => emailSend({ results, startServer }),
   export: () => exportResponses({ results, startServer }),
 };
 for (const [name, fn] of Object.entries(all)) {

@@ -33,9 +33,11 @@ export default async function globalSetup() {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const link = output.match(/Demo survey link: (\S+)/);
-      if (link) {
+      const testLink = output.match(/Demo test link: (\S+)/);
+      if (link && testLink) {
         clearTimeout(timer);
         process.env.E2E_DEMO_LINK = link[1];
+        process.env.E2E_DEMO_TEST_LINK = testLink[1];
         resolve();
       }
     };

@@ -64,7 +64,7 @@ function xlsxBase64(rows: unknown[][]): string {
 }
 
 /** Uploads an xlsx list through the multipart REST path, as the Lists tab does. */
-async function uploadList(page: Page, path: string, title: string, type: string, rows: unknown[][]) {
+export async function uploadList(page: Page, path: string, title: string, type: string, rows: unknown[][]) {
   const data = xlsxBase64(rows);
   await page.evaluate(
     async ({ path, title, type, data }) => {

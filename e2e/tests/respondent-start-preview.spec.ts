@@ -41,9 +41,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   });
 
-  test('a test link says plainly it is not available yet', async ({ page }) => {
+  test('an unknown test link says the link is not valid', async ({ page }) => {
     await page.goto(`/responses/test/${crypto.randomUUID()}`);
-    await expect(page.getByText('Test links are not available yet')).toBeVisible();
+    await expect(page.getByText(/not valid/i).first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

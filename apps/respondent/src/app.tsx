@@ -10,14 +10,27 @@ import { parseRoute } from './lib/route';
 
 const route = parseRoute(window.location.pathname, window.location.search);
 const source: TSource =
-  route.kind === 'personal'
-    ? { kind: 'personal', id: route.id }
+  route.kind === 'personal' || route.kind === 'test'
+    ? { kind: route.kind, id: route.id }
     : route.kind === 'preview'
       ? { kind: 'preview', surveyId: route.surveyId }
       : null;
 const StartPage = lazy(() => import('./flow/start-page').then((m) => ({ default: m.StartPage })));
+// Support staff's replay is its own chunk: respondents never download it.
+const ReplayPage = lazy(() => import('./replay/replay-page').then((m) => ({ default: m.ReplayPage })));
 
 export function App() {
+  if (route.kind === 'replay') {
+    return (
+      <Suspense fallback={<Spinner label="Loading the response…" />}>
+        <ReplayPage responseId={route.responseId} />
+      </Suspense>
+    );
+  }
+  return <RespondentApp />;
+}
+
+function RespondentApp() {
   const { state, retry } = useSurvey(source);
   const [supportOpen, setSupportOpen] = useState(false);
   const [notice, setNotice] = useState('');
@@ -48,6 +61,7 @@ export function App() {
         <SurveyFlow
           data={state.data}
           randomUUID={route.kind === 'personal' ? route.id : null}
+          testEmailId={route.kind === 'test' ? route.id : null}
           {...(route.kind === 'preview' ? { openAt: route.open } : {})}
         />
       ) : (
@@ -77,8 +91,6 @@ export function App() {
 type ContentProps = Pick<ReturnType<typeof useSurvey>, 'state' | 'retry'> & { onStartTitle: (title: string) => void };
 
 function Content({ state, retry, onStartTitle }: ContentProps) {
-  if (route.kind === 'test')
-    return <StatusCard title={TEXT.testUnavailableTitle}>{TEXT.testUnavailableBody}</StatusCard>;
   if (route.kind === 'start') {
     return (
       <Suspense fallback={<Spinner label="Loading the survey…" />}>

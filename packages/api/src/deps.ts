@@ -22,8 +22,8 @@ export interface Deps {
 }
 
 export function jobEnqueuer(db: Db, wake: () => void): Enqueue {
-  return async (kind, payload) => {
-    await enqueue(db, kind, payload);
+  return async (kind, payload, opts) => {
+    await enqueue(db, kind, payload, opts);
     wake();
   };
 }

@@ -26,6 +26,8 @@ export const ZEnv = z.object({
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
   /** The /mailbox page for the embedded outbox: 'auto' opens it only on a loopback-only server. */
   MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Turns on POST /api/base/emails/bounce for the mail system's bounce reports (Bearer token, 32+ characters). */
+  BOUNCE_WEBHOOK_TOKEN: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** Express 'trust proxy': false, true, a hop count, or addresses such as 'loopback' (reverse proxies). */
   TRUST_PROXY: z

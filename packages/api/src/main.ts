@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { deleteExpiredLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/session';
 import { isLoopbackOnly, loadEnv } from './env';
+import { personalLink, testLink } from './mail/links';
 import { DEMO, seedDemo } from './seed/demo';
 import { createServer } from './server';
 
@@ -50,7 +51,8 @@ async function main() {
   }
   if (demo) {
     console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);
-    if (demo.responseUUID) console.log(`Demo survey link: ${deps.publicUrl}/responses/${demo.responseUUID}`);
+    if (demo.responseUUID) console.log(`Demo survey link: ${personalLink(deps.publicUrl, demo.responseUUID)}`);
+    if (demo.testEmailId) console.log(`Demo test link: ${testLink(deps.publicUrl, demo.testEmailId)}`);
   }
 
   const cleanup = setInterval(() => {

@@ -1,4 +1,5 @@
 import { configRouter } from './routers/config/config.router';
+import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   tempUsers: tempUsersRouter,
   support: supportRouter,
   surveys: surveysRouter,
+  emails: emailsRouter,
   lists: listsRouter,
   responses: responsesRouter,
   nodes: nodesRouter,

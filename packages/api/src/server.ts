@@ -14,10 +14,12 @@ import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
+import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { responsesRest } from './rest/responses';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
+import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
 import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
 
@@ -94,6 +96,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
 
   const api = express.Router();
+  // Reached from mail clients and the mail system, not our pages: before the same-origin guard.
+  api.use('/base', emailsRest(deps));
   api.use(sameOriginJson(deps.publicOrigin, [...LIST_MULTIPART_ROUTES, ...SURVEY_MULTIPART_ROUTES]));
   api.get('/health', async (_req, res) => {
     await db.execute(sql`select 1`);
@@ -135,7 +139,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       router: appRouter,
       createContext,
       onError,
-      responseMeta,
+      responseMeta: (opts: { paths?: readonly string[]; errors: TRPCError[] }) => ({
+        ...responseMeta(opts),
+        ...(opts.errors.length === 0 && opts.paths?.some((p) => ACCEPTED_PROCEDURES.has(p)) ? { status: 202 } : {}),
+      }),
       maxBodySize: BODY_LIMIT_BYTES,
     }),
   );

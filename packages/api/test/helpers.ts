@@ -23,12 +23,23 @@ export interface ReceivedMail {
   body: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp() {
+/**
+ * A real SMTP server on loopback that keeps what it receives; `rejects(address)` makes it answer 550 to
+ * that recipient, as a receiving server does for an unknown mailbox; `delayMs` slows each answer.
+ */
+export async function startSmtp(
+  opts: { port?: number; rejects?: (address: string) => boolean; delayMs?: number } = {},
+) {
   const inbox: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, done) {
+      if (opts.rejects?.(address.address)) {
+        return done(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }));
+      }
+      done();
+    },
     onData(stream, session, done) {
       let raw = '';
       stream.on('data', (c: Buffer) => {
@@ -39,11 +50,13 @@ export async function startSmtp() {
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, body });
-        done();
+        // A slower server (kill tests need time to land mid-send).
+        if (opts.delayMs) setTimeout(done, opts.delayMs);
+        else done();
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   return { inbox, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => smtp.close(() => r())) };
 }
@@ -61,9 +74,14 @@ export interface TestApp {
 
 /** The real server on a fresh database and a real SMTP server, listening on loopback. */
 export async function startTestApp(
-  opts: { smtp?: boolean; env?: Record<string, string>; staticDirs?: { admin: string; respondent: string } } = {},
+  opts: {
+    smtp?: boolean;
+    smtpRejects?: (address: string) => boolean;
+    env?: Record<string, string>;
+    staticDirs?: { admin: string; respondent: string };
+  } = {},
 ): Promise<TestApp> {
-  const smtp = opts.smtp === false ? null : await startSmtp();
+  const smtp = opts.smtp === false ? null : await startSmtp({ rejects: opts.smtpRejects });
   const dbHandle = await createTestDb();
   // Clients pose as distinct addresses behind a trusted proxy, as real users are, so per-address limits
   // apply per test client rather than to the whole file.

@@ -67,6 +67,7 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
 // Redirect and webhook URLs must be http(s) URLs or empty.
 const SAMPLE_BY_NAME: Record<string, string> = {
   email: 'contract@example.com',
+  to: 'contract@example.com', // a test email's comma-separated addresses
   password: 'contract horse battery',
   redirectTo: 'https://example.com/done',
   webhookOnCompletion: 'https://example.com/hook',

@@ -1,6 +1,6 @@
 // Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
 import { randomUUID } from 'node:crypto';
-import { emailTokens, eq, lists, responses, surveys } from '@tieline/db';
+import { emailTokens, eq, lists, responses, surveys, testEmails } from '@tieline/db';
 import { newQuestion } from '@tieline/validation';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import type { SeededUser, TestApp } from './helpers';
@@ -50,11 +50,11 @@ export async function surveyWithList(f: Fixtures, ownerId: string) {
  * A collecting survey with a single link, a respondent list and a supplementary list, a question over
  * each that allows additional names, and one respondent's personal link.
  */
-export async function linkedSurvey(f: Fixtures) {
+export async function linkedSurvey(f: Fixtures, owner: SeededUser = f.me) {
   const { db } = f.app.server.deps;
   const [survey] = await db
     .insert(surveys)
-    .values({ ownerId: f.me.userId, name: 'Pulse', status: 'Collecting', hasOpenLink: true })
+    .values({ ownerId: owner.userId, name: 'Pulse', status: 'Collecting', hasOpenLink: true })
     .returning();
   const surveyId = survey!.id;
   const [people] = await db.insert(lists).values({ surveyId, title: 'People', type: 'Respondent List' }).returning();
@@ -69,5 +69,21 @@ export async function linkedSurvey(f: Fixtures) {
     .set({ questions: [over(people!.id), over(teams!.id)] })
     .where(eq(surveys.id, surveyId));
   const [response] = await db.insert(responses).values({ surveyId, nodeName: 'Ada' }).returning();
-  return { surveyId, randomUUID: response!.randomUuid, people: people!.id, teams: teams!.id };
+  return {
+    surveyId,
+    responseId: response!.id,
+    randomUUID: response!.randomUuid,
+    people: people!.id,
+    teams: teams!.id,
+  };
+}
+
+/** A test email sent for one of the caller's linked surveys; answers its id (the link's key). */
+export async function testEmailOf(f: Fixtures) {
+  const { surveyId } = await linkedSurvey(f);
+  const [row] = await f.app.server.deps.db
+    .insert(testEmails)
+    .values({ surveyId, to: 'tester@example.com' })
+    .returning();
+  return row!.id;
 }

@@ -9,7 +9,7 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { tempUsers } from '@tieline/db';
+import { eq, tempUsers, userLogins } from '@tieline/db';
 import { LIST_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
@@ -36,7 +36,15 @@ import {
   type TestApp,
   turnOnTwoFactor,
 } from './helpers';
-import { DAY, emailedToken, type Fixtures, linkedSurvey, surveyOf, surveyWithList } from './router-access-fixtures';
+import {
+  DAY,
+  emailedToken,
+  type Fixtures,
+  linkedSurvey,
+  surveyOf,
+  surveyWithList,
+  testEmailOf,
+} from './router-access-fixtures';
 
 type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'superAdmin';
 interface Answer {
@@ -78,6 +86,18 @@ function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unkn
       id: async (f) => (await surveyOf(f, f.other)).surveyId,
       input: (surveyId) => input({ surveyId, questionId: randomUUID() }),
       answer: SURVEY_HIDDEN,
+    },
+  };
+}
+
+/** onSurvey for calls that need a verified email (emailing a survey, spec §6). */
+function onSurveyVerified(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
+  const row = onSurvey(input);
+  return {
+    ...row,
+    input: async (f) => {
+      await f.app.server.deps.db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, f.me.loginId));
+      return row.input!(f);
     },
   };
 }
@@ -155,6 +175,18 @@ const PROCEDURES: Record<string, Row> = {
   },
   'support.request': { rule: 'public', input: () => ({ email: 'someone@example.com', message: 'Help, please' }) },
   'surveys.byRandomUUID': { rule: 'public', input: async (f) => ({ id: (await linkedSurvey(f)).randomUUID }) },
+  'surveys.byTestEmailId': { rule: 'public', input: async (f) => ({ id: await testEmailOf(f) }) },
+  'lists.getNecessaryByTestEmailId': { rule: 'public', input: async (f) => ({ id: await testEmailOf(f) }) },
+  // Support replay: the survey's owner and organization Owner/Admins (super admins too, see
+  // responses-history.test.ts); another tenant's response is 404 as an unknown id.
+  'responses.history.get': {
+    rule: 'signedIn',
+    input: async (f) => ({ responseId: (await linkedSurvey(f)).responseId }),
+    foreign: {
+      id: async (f) => (await linkedSurvey(f, f.other)).responseId,
+      input: (responseId) => ({ responseId }),
+    },
+  },
   'responses.get': { rule: 'public', input: async (f) => ({ randomUUID: (await linkedSurvey(f)).randomUUID }) },
   'responses.save': {
     rule: 'public',
@@ -211,6 +243,20 @@ const PROCEDURES: Record<string, Row> = {
   'surveys.questions.insert': onSurvey(({ surveyId }) => ({ surveyId, version: 1, index: 0, type: 'pageBreak' })),
   'surveys.questions.duplicate': onSurvey((ids) => ({ ...ids, version: 1 })),
   'surveys.questions.delete': onSurvey((ids) => ({ ...ids, version: 1 })),
+  'emails.send': onSurveyVerified(({ surveyId }) => ({
+    surveyId,
+    subject: 'S',
+    body: '<p>B</p>',
+    plainHTML: false,
+    statuses: { 'Not Sent': true },
+  })),
+  'emails.test': onSurveyVerified(({ surveyId }) => ({
+    surveyId,
+    subject: 'S',
+    body: '<p>B</p>',
+    to: 'tester@example.com',
+  })),
+  'emails.sends': onSurvey(({ surveyId }) => ({ surveyId })),
   'surveys.questions.reorder': onSurvey(({ surveyId, questionId }) => ({ surveyId, version: 1, order: [questionId] })),
   'surveys.webhooks.log': onSurvey(({ surveyId }) => ({ surveyId })),
   'surveys.webhooks.secret': onSurvey(({ surveyId }) => ({ surveyId })),

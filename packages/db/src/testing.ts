@@ -12,11 +12,14 @@ import * as schema from './schema/index';
  * A fresh migrated database for one test file: in-memory PGlite by default, or a new database on the
  * server named by DATABASE_URL (dropped again on close).
  */
-export async function createTestDb(url = process.env.DATABASE_URL): Promise<DbHandle> {
+/** A test database; `url` is set on PostgreSQL, for child processes that connect to it too. */
+export type TestDbHandle = DbHandle & { url?: string };
+
+export async function createTestDb(url = process.env.DATABASE_URL): Promise<TestDbHandle> {
   return url ? createServerTestDb(url) : createPgliteTestDb();
 }
 
-async function createServerTestDb(url: string): Promise<DbHandle> {
+async function createServerTestDb(url: string): Promise<TestDbHandle> {
   const name = `tieline_t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -25,6 +28,7 @@ async function createServerTestDb(url: string): Promise<DbHandle> {
   const handle = await createDb({ url: target.toString(), maxConnections: 4 });
   return {
     ...handle,
+    url: target.toString(),
     close: async () => {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -90,6 +90,8 @@ export const ZMatchingNodesInput = z.object({
   randomUUID: ZRandomUUID.optional(),
   /** A single-link start page searching its respondent list (name autocompletion). */
   surveyId: ZId.optional(),
+  /** A test email's link (no response behind it): the lists its survey's questions use. */
+  testEmailId: ZId.optional(),
 });
 export const ZMatchingNodes = z.object({
   count: z.number().int(),

@@ -27,6 +27,8 @@ type QuestionsStepProps = {
   queue: SaveQueue;
   page: number;
   randomUUID: string | null;
+  /** A test email's link (nothing is saved, names cannot be added); null otherwise. */
+  testEmailId?: string | null;
   /** Go to a page; -1 is the welcome page. */
   onPage: (page: number) => void;
   onSubmitted: () => void;
@@ -40,6 +42,7 @@ export function QuestionsStep({
   queue,
   page,
   randomUUID,
+  testEmailId = null,
   onPage,
   onSubmitted,
 }: QuestionsStepProps) {
@@ -69,7 +72,15 @@ export function QuestionsStep({
     [names],
   );
 
-  const env: TQuestionEnv = { survey, lists, names, answers: answerMap(state.answers), randomUUID, remember };
+  const env: TQuestionEnv = {
+    survey,
+    lists,
+    names,
+    answers: answerMap(state.answers),
+    randomUUID,
+    remember,
+    ...(testEmailId ? { addRefusal: RESPONDENT_MSG.addViaTestLink, testEmailId } : {}),
+  };
 
   const check = useCallback(
     (qs: readonly TQuestion[], answers: readonly TAnswer[]) => {
@@ -147,7 +158,7 @@ export function QuestionsStep({
             Page {index + 1} of {pages.length}
           </span>
           {preview ? (
-            <span>Preview: nothing is saved</span>
+            <span>{testEmailId ? TEXT.testNothingSaved : 'Preview: nothing is saved'}</span>
           ) : (
             <LastSaved at={state.lastSaved} saving={state.saving} deviceOnly={state.offline && state.unconfirmed} />
           )}

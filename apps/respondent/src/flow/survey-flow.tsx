@@ -17,8 +17,10 @@ type Step = { kind: 'welcome' } | { kind: 'page'; page: number } | { kind: 'comp
 
 type SurveyFlowProps = {
   data: TLoaded;
-  /** The personal link; null in preview (nothing is saved). */
+  /** The personal link; null in preview and through a test link (nothing is saved). */
   randomUUID: string | null;
+  /** A test email's link: the whole flow, answers checked but never saved, a banner saying so. */
+  testEmailId?: string | null;
   openAt?: TOpenAt;
 };
 
@@ -30,9 +32,10 @@ function firstStep(openAt: TOpenAt | undefined, submitted: boolean): Step {
 }
 
 /** Welcome page -> question pages -> completion page (spec §4 respondent flow). */
-export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
+export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: SurveyFlowProps) {
   const { survey } = data;
   const preview = randomUUID === null;
+  const test = testEmailId !== null;
   const queue = useSaveQueue(data, randomUUID);
   const state = useQueueState(queue);
   const submittedBefore = Boolean(data.response?.submitted) || data.response?.status === 'Submitted';
@@ -58,9 +61,9 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
   }, [state.submitted, survey.redirectTo]);
 
   const close = useCallback(() => {
-    if (preview) window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin);
+    if (preview && !test) window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin);
     else setStep({ kind: 'welcome' });
-  }, [preview]);
+  }, [preview, test]);
 
   if (!preview && survey.status === 'Completed' && !state.submitted && !submittedBefore) {
     return (
@@ -88,9 +91,17 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
     );
   }
 
-  const closable = preview || step.kind === 'page';
+  const closable = (preview && !test) || step.kind === 'page';
   return (
     <Frame data={data} onClose={closable ? close : undefined}>
+      {test ? (
+        <p
+          role="note"
+          className="mr-9 mb-4 rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium text-accent-foreground"
+        >
+          {TEXT.testBanner}
+        </p>
+      ) : null}
       {state.offline ? (
         <p
           role="status"
@@ -118,6 +129,7 @@ export function SurveyFlow({ data, randomUUID, openAt }: SurveyFlowProps) {
             queue={queue}
             page={step.page}
             randomUUID={randomUUID}
+            testEmailId={testEmailId}
             onPage={(page) => setStep(page < 0 ? { kind: 'welcome' } : { kind: 'page', page })}
             onSubmitted={() => {
               if (preview) setStep({ kind: 'completion' });

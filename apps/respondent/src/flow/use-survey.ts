@@ -5,6 +5,7 @@ import {
   fetchPreview,
   fetchResponse,
   fetchSurveyByRandomUUID,
+  fetchTestSurvey,
   type TNecessaryList,
   type TRespondentSurvey,
   type TResponseView,
@@ -23,10 +24,15 @@ export type SurveyState =
   | { status: 'invalid' }
   | { status: 'failed'; message?: string };
 
-export type TSource = { kind: 'personal'; id: string } | { kind: 'preview'; surveyId: string } | null;
+export type TSource =
+  | { kind: 'personal'; id: string }
+  | { kind: 'test'; id: string }
+  | { kind: 'preview'; surveyId: string }
+  | null;
 
 async function load(source: NonNullable<TSource>, signal: AbortSignal): Promise<TLoaded> {
   if (source.kind === 'preview') return { ...(await fetchPreview(source.surveyId, signal)), response: null };
+  if (source.kind === 'test') return { ...(await fetchTestSurvey(source.id, signal)), response: null };
   const [survey, response, lists] = await Promise.all([
     fetchSurveyByRandomUUID(source.id, signal),
     fetchResponse(source.id, signal),
@@ -35,7 +41,7 @@ async function load(source: NonNullable<TSource>, signal: AbortSignal): Promise<
   return { survey, response, lists };
 }
 
-/** Loads a personal link or a preview. 400/404 mean the link is wrong; anything else can be retried. */
+/** Loads a personal link, a test email's link or a preview. 400/404 mean the link is wrong; anything else can be retried. */
 export function useSurvey(source: TSource): { state: SurveyState; retry: () => void } {
   const [state, setState] = useState<SurveyState>({ status: source ? 'loading' : 'idle' });
   const [attempt, setAttempt] = useState(0);

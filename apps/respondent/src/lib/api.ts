@@ -3,6 +3,7 @@ import type {
   TMatchingNodes,
   TNecessaryList,
   TRespondentSurvey,
+  TResponseHistory,
   TResponseView,
   TSaveResult,
   TStartPage,
@@ -13,7 +14,15 @@ import type { TSendOutcome } from '../offline/save-queue';
 
 // The shapes of the documented REST paths come from the shared contract (@tieline/validation), as types
 // only: none of its zod code reaches this bundle.
-export type { TMatchingNodes, TNecessaryList, TRespondentSurvey, TResponseView, TStartPage, TStartResult };
+export type {
+  TMatchingNodes,
+  TNecessaryList,
+  TRespondentSurvey,
+  TResponseHistory,
+  TResponseView,
+  TStartPage,
+  TStartResult,
+};
 export type TNode = { _id: string; name: string };
 
 /** A failed call: HTTP status (0 when the server was not reached), the server's `{ message }` and body. */
@@ -79,6 +88,19 @@ export const fetchNecessaryLists = (id: string, signal?: AbortSignal) =>
 /** GET /api/base/responses/{randomUUID} */
 export const fetchResponse = (id: string, signal?: AbortSignal) => get<TResponseView>(`/responses/${enc(id)}`, signal);
 
+/** A test email's link: GET /api/base/surveys/byTestEmailId/{id} and lists/getNecessaryByTestEmailId/{id}. */
+export async function fetchTestSurvey(id: string, signal?: AbortSignal) {
+  const [survey, lists] = await Promise.all([
+    get<TRespondentSurvey>(`/surveys/byTestEmailId/${enc(id)}`, signal),
+    get<TNecessaryList[]>(`/lists/getNecessaryByTestEmailId/${enc(id)}`, signal),
+  ]);
+  return { survey, lists };
+}
+
+/** Support replay (the owner's session): GET /api/base/responses/history/{responseId}. */
+export const fetchResponseHistory = (responseId: string, signal?: AbortSignal) =>
+  get<TResponseHistory>(`/responses/history/${enc(responseId)}`, signal);
+
 /** Preview (the owner's session): GET /api/base/surveys/{surveyId} and /lists/getNecessary/{surveyId}. */
 export async function fetchPreview(surveyId: string, signal?: AbortSignal) {
   const [survey, lists] = await Promise.all([
@@ -122,7 +144,14 @@ export async function saveResponse(
 
 /** GET /api/base/nodes/getMatchingNodes: one page of a list's names containing `name`. */
 export function searchNodes(
-  query: { listId: string; name: string; page: number; randomUUID?: string | null; surveyId?: string },
+  query: {
+    listId: string;
+    name: string;
+    page: number;
+    randomUUID?: string | null;
+    testEmailId?: string | null;
+    surveyId?: string;
+  },
   signal?: AbortSignal,
 ) {
   const params = new URLSearchParams({
@@ -132,6 +161,7 @@ export function searchNodes(
     limit: '100',
   });
   if (query.randomUUID) params.set('randomUUID', query.randomUUID);
+  if (query.testEmailId) params.set('testEmailId', query.testEmailId);
   if (query.surveyId) params.set('surveyId', query.surveyId);
   return get<TMatchingNodes>(`/nodes/getMatchingNodes?${params}`, signal);
 }

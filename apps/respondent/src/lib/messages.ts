@@ -13,9 +13,12 @@ export const TEXT = {
   closedBody: 'This survey no longer accepts responses. Thank you for your interest.',
   loadFailedTitle: 'We could not open this survey',
   loadFailedBody: 'Something went wrong while loading the survey. Please check your connection and try again.',
-  testUnavailableTitle: 'Test links are not available yet',
-  testUnavailableBody:
-    'Trying out a survey through a test link is not available yet. Please use the personal link from your invitation email.',
+  testBanner: 'This is a test of the survey: your answers are checked but never saved, and nobody can be added.',
+  testNothingSaved: 'Test: nothing is saved',
+  replaySignInTitle: 'Please sign in to replay this response',
+  replaySignInBody: 'Replaying a response is for the survey’s owner and their organization’s admins.',
+  replayNotFoundTitle: 'Response not found',
+  replayNotFoundBody: 'This response does not exist, or you do not have access to it.',
   offlineTitle: 'This survey is not open yet',
   offline: 'You are offline. Your answers are kept on this device and will be sent when you are back online.',
   submitQueued:

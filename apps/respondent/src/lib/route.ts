@@ -2,6 +2,7 @@
 export type RespondentRoute =
   | { kind: 'personal'; id: string }
   | { kind: 'test'; id: string }
+  | { kind: 'replay'; responseId: string }
   | { kind: 'start'; surveyId: string }
   | { kind: 'preview'; surveyId: string; open: TOpenAt }
   | { kind: 'invalid' };
@@ -17,6 +18,7 @@ export function parseRoute(pathname: string, search = '', base = import.meta.env
   const [first, second] = parts;
   if (parts.length === 1 && first && UUID.test(first)) return { kind: 'personal', id: first };
   if (parts.length === 2 && first === 'test' && second) return { kind: 'test', id: second };
+  if (parts.length === 2 && first === 'replay' && second) return { kind: 'replay', responseId: second };
   if (parts.length === 2 && first === 'start' && second) return { kind: 'start', surveyId: second };
   if (parts.length === 2 && first === 'preview' && second) {
     return { kind: 'preview', surveyId: second, open: openAt(new URLSearchParams(search)) };

@@ -19,6 +19,10 @@ import { FreeText, NumericInput, Slider } from './text-inputs';
 
 export interface TQuestionEnv extends TPeopleContext {
   randomUUID: string | null;
+  /** Why names cannot be added without a personal link (default: the preview's message). */
+  addRefusal?: string;
+  /** A test email's link: searches go by its id. */
+  testEmailId?: string;
   names: Map<string, string>;
   remember: (nodes: readonly TNode[]) => void;
 }
@@ -107,7 +111,7 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
     const needsEmail = listId === env.survey.respondentList;
     return {
       needsEmail,
-      refusal: env.randomUUID ? null : RESPONDENT_MSG.addInPreview,
+      refusal: env.randomUUID ? null : (env.addRefusal ?? RESPONDENT_MSG.addInPreview),
       add: ({ name, email }) =>
         addName(env.survey._id, {
           randomUUID: env.randomUUID ?? '',
@@ -126,6 +130,7 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
         <SearchSelect
           listId={listId}
           randomUUID={env.randomUUID}
+          testEmailId={env.testEmailId}
           selected={selected}
           multiple={multiple}
           names={env.names}

@@ -15,6 +15,8 @@ export type TAddName = {
 type SearchSelectProps = {
   listId: string;
   randomUUID: string | null;
+  /** A test email's link searches by its id (no personal link behind it). */
+  testEmailId?: string | null | undefined;
   selected: readonly string[];
   multiple: boolean;
   names: ReadonlyMap<string, string>;
@@ -41,7 +43,19 @@ function merged(a: readonly TNode[], b: readonly TNode[]): TNode[] {
  * latest request's results kept, results de-duplicated and sorted by name; the chosen people as chips.
  */
 export function SearchSelect(props: SearchSelectProps) {
-  const { listId, randomUUID, selected, multiple, names, remember, onToggle, hidden, labelledBy, addName } = props;
+  const {
+    listId,
+    randomUUID,
+    testEmailId,
+    selected,
+    multiple,
+    names,
+    remember,
+    onToggle,
+    hidden,
+    labelledBy,
+    addName,
+  } = props;
   const id = useId();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -59,7 +73,7 @@ export function SearchSelect(props: SearchSelectProps) {
     const controller = new AbortController();
     setLoading(true);
     const timer = window.setTimeout(() => {
-      searchNodes({ listId, name: term, page, randomUUID }, controller.signal).then(
+      searchNodes({ listId, name: term, page, randomUUID, testEmailId }, controller.signal).then(
         (found) => {
           if (controller.signal.aborted) return;
           remember(found.nodes);
@@ -79,7 +93,7 @@ export function SearchSelect(props: SearchSelectProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [term, page, listId, randomUUID, remember]);
+  }, [term, page, listId, randomUUID, testEmailId, remember]);
 
   const shown = (results?.query === term ? results.nodes : []).filter((n) => n._id !== hidden);
   const none = !loading && results?.query === term && shown.length === 0;

@@ -1,10 +1,11 @@
-import { and, type Db, eq, lists, nodes, responses, sql, surveys, type Tx } from '@tieline/db';
+import { and, type Db, eq, lists, nodes, responses, sql, surveys, type Tx, users } from '@tieline/db';
 import { MSG, RESPONDENT_MSG } from '@tieline/validation';
+import type { Actor } from '../auth/actor';
 import { AppError } from '../errors';
 
 export type ResponseRow = typeof responses.$inferSelect;
 
-import type { SurveyRow } from './surveys';
+import { type SurveyRow, visibleSurveys } from './surveys';
 
 // Who may reach a response: whoever holds its personal link (the random UUID is the key).
 
@@ -53,3 +54,24 @@ export async function selfNodeId(db: Db | Tx, response: ResponseRow): Promise<st
 
 /** First name as merge tokens use it: the first word of the name. */
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * A response by its id for support staff: whoever may see its survey (access/surveys.ts), and super
+ * admins for any survey. Anyone else gets 404, as for an id that names nothing.
+ */
+export async function responseForStaff(
+  db: Db,
+  actor: Actor,
+  responseId: string,
+): Promise<{ response: ResponseRow; survey: SurveyRow }> {
+  const query = db
+    .select({ response: responses, survey: surveys })
+    .from(responses)
+    .innerJoin(surveys, eq(responses.surveyId, surveys.id))
+    .innerJoin(users, eq(users.id, surveys.ownerId));
+  const [row] = await query.where(
+    actor.role === 'Admin' ? eq(responses.id, responseId) : and(eq(responses.id, responseId), visibleSurveys(actor)),
+  );
+  if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
+  return row;
+}

@@ -6,10 +6,16 @@ export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
 /** How long a claimed job is ours; past it another worker may take it (crash recovery). */
 export const LEASE_MS = 5 * 60_000;
 
-export async function enqueue(db: Db, kind: string, payload: unknown, opts: { maxAttempts?: number } = {}) {
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /** Not before this time (a continuation waiting for a backoff). */
+  runAt?: Date;
+}
+
+export async function enqueue(db: Db, kind: string, payload: unknown, opts: EnqueueOptions = {}) {
   const [row] = await db
     .insert(jobs)
-    .values({ kind, payload, maxAttempts: opts.maxAttempts ?? 8 })
+    .values({ kind, payload, maxAttempts: opts.maxAttempts ?? 8, ...(opts.runAt ? { runAt: opts.runAt } : {}) })
     .returning({ id: jobs.id });
   return row!.id;
 }

@@ -3,6 +3,8 @@ import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
 import { passwordResetJob } from './definitions/password-reset';
+import { surveyEmailJob } from './definitions/survey-email';
+import type { EnqueueOptions } from './queue';
 
 /** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
 export const JOBS = {
@@ -10,8 +12,13 @@ export const JOBS = {
   [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
   [passwordResetJob.kind]: passwordResetJob,
+  [surveyEmailJob.kind]: surveyEmailJob,
 } as const;
 
 export type JobKind = keyof typeof JOBS;
 export type JobPayload<K extends JobKind> = z.input<(typeof JOBS)[K]['schema']>;
-export type Enqueue = <K extends JobKind>(kind: K, payload: JobPayload<K>) => Promise<void>;
+export type Enqueue = <K extends JobKind>(
+  kind: K,
+  payload: JobPayload<K>,
+  opts?: Pick<EnqueueOptions, 'runAt'>,
+) => Promise<void>;

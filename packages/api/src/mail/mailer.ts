@@ -1,5 +1,6 @@
 import { type Db, outboxMessages } from '@tieline/db';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 export interface Mail {
   to: string;
@@ -7,6 +8,10 @@ export interface Mail {
   html: string;
   text: string;
   replyTo?: string;
+  /** Display name instead of MAIL_FROM's (a survey's From); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** Extra headers (List-Unsubscribe, X-Tieline-Delivery). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -17,6 +22,10 @@ export interface Mailer {
 
 /** SMTP through nodemailer when a URL is given; otherwise the embedded outbox in the database. */
 export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from: string }): Mailer {
+  const [parsed] = addressparser(opts.from, { flatten: true });
+  const fromAddress = parsed?.address || opts.from;
+  // A display name is never allowed to break the header: quotes and backslashes are dropped.
+  const nameOf = (mail: Mail) => mail.fromName?.replace(/["\\\r\n]/g, '').trim();
   if (opts.smtpUrl) {
     // Time-outs well inside the job lease (LEASE_MS), so a stalled server fails the job instead of
     // letting another worker take it while this one still sends.
@@ -32,11 +41,16 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
+      // Survey sends go out message by message: reuse connections instead of one handshake per mail.
+      pool: true,
+      maxConnections: 3,
     });
     return {
       mode: 'smtp',
       send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail });
+        const { fromName: _, ...message } = mail;
+        const name = nameOf(mail);
+        await transport.sendMail({ ...message, from: name ? { name, address: fromAddress } : opts.from });
       },
       close: () => transport.close(),
     };
@@ -46,7 +60,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
     send: async (mail) => {
       await db.insert(outboxMessages).values({
         to: mail.to,
-        from: opts.from,
+        from: nameOf(mail) ? `"${nameOf(mail)}" <${fromAddress}>` : opts.from,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, eq, lists, nodes, organizations, responses, surveys, userLogins, users } from '@tieline/db';
+import {
+  type Db,
+  eq,
+  lists,
+  nodes,
+  organizations,
+  responses,
+  surveys,
+  testEmails,
+  userLogins,
+  users,
+} from '@tieline/db';
 import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
 import { defaultModules } from '../services/users/user-wire';
@@ -101,9 +112,9 @@ export function demoQuestions(lists: { respondents: string | null; teams: string
 /**
  * Demo account and data, created once: a verified login with an individual account and an owner
  * seat in a demo organization (so sign-in shows the choose-organization step), and a demo survey
- * with personal links. Returns one personal link id.
+ * with personal links and a test email. Returns one personal link id and the test email's id.
  */
-export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID: string }> {
+export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID: string; testEmailId: string }> {
   const existing = await db.select().from(userLogins).where(eq(userLogins.email, DEMO.email));
   if (existing[0]) {
     const [link] = await db
@@ -114,7 +125,14 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       .where(eq(users.userLoginId, existing[0].id))
       .orderBy(responses.createdAt)
       .limit(1);
-    return { created: false, responseUUID: link?.uuid ?? '' };
+    const [test] = await db
+      .select({ id: testEmails.id })
+      .from(testEmails)
+      .innerJoin(surveys, eq(testEmails.surveyId, surveys.id))
+      .innerJoin(users, eq(surveys.ownerId, users.id))
+      .where(eq(users.userLoginId, existing[0].id))
+      .limit(1);
+    return { created: false, responseUUID: link?.uuid ?? '', testEmailId: test?.id ?? '' };
   }
   const passwordHash = await hashPassword(DEMO.password);
   return db.transaction(async (tx) => {
@@ -178,6 +196,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
         })),
       )
       .returning({ uuid: responses.randomUuid });
-    return { created: true, responseUUID: links[0]!.uuid };
+    // As if the owner had sent themselves a test email: its link runs the survey and saves nothing.
+    const [test] = await tx.insert(testEmails).values({ surveyId: survey!.id, to: DEMO.email }).returning();
+    return { created: true, responseUUID: links[0]!.uuid, testEmailId: test!.id };
   });
 }

@@ -8,6 +8,8 @@ export const ZMail = z.object({
   html: z.string(),
   text: z.string(),
   replyTo: z.string().optional(),
+  fromName: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 }) satisfies z.ZodType<Mail>;
 
 /** Delivers one mail through the configured mailer (SMTP or the embedded outbox). */

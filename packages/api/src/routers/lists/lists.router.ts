@@ -6,12 +6,13 @@ import {
   ZNecessaryList,
   ZOk,
   ZRandomUUID,
+  ZTestEmailIdInput,
   ZUpdateListInput,
 } from '@tieline/validation';
 import { z } from 'zod';
 import { allLists } from '../../services/lists/all-lists';
 import { deleteList } from '../../services/lists/delete-list';
-import { necessaryLists, necessaryListsByLink } from '../../services/lists/necessary-lists';
+import { necessaryLists, necessaryListsByLink, necessaryListsByTestEmail } from '../../services/lists/necessary-lists';
 import { renameList } from '../../services/lists/rename-list';
 import { protectedProcedure, publicProcedure, router } from '../../trpc';
 
@@ -43,4 +44,9 @@ export const listsRouter = router({
     .input(z.object({ id: ZRandomUUID }))
     .output(z.array(ZNecessaryList))
     .query(({ ctx, input }) => necessaryListsByLink(ctx.deps, ctx.caller, input)),
+  getNecessaryByTestEmailId: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/lists/getNecessaryByTestEmailId/{id}', tags: ['respondent'] } })
+    .input(ZTestEmailIdInput)
+    .output(z.array(ZNecessaryList))
+    .query(({ ctx, input }) => necessaryListsByTestEmail(ctx.deps, ctx.caller, input)),
 });

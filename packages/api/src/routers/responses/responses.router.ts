@@ -17,6 +17,7 @@ import { readResponse } from '../../services/responses/read-response';
 import { saveResponse } from '../../services/responses/save-response';
 import { startPage, startResponse } from '../../services/responses/start-response';
 import { publicProcedure, rateLimitedProcedure, router } from '../../trpc';
+import { historyRouter } from './history.router';
 
 const tags = ['respondent'];
 // Error statuses of the respondent calls, for their OpenAPI entries.
@@ -32,6 +33,8 @@ const errors = {
 
 // The respondent side (spec §7): personal links carry no session; the link (randomUUID) is the key.
 export const responsesRouter = router({
+  history: historyRouter,
+
   get: publicProcedure
     .meta({
       openapi: {

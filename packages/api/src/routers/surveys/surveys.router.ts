@@ -7,12 +7,13 @@ import {
   ZSurveyIdInput,
   ZSurveyListInput,
   ZSurveySummary,
+  ZTestEmailIdInput,
   ZUpdateSurveyInput,
 } from '@tieline/validation';
 import { z } from 'zod';
 import { createSurvey, duplicateSurvey } from '../../services/surveys/create-survey';
 import { getSurvey, listSurveys } from '../../services/surveys/read-surveys';
-import { surveyByRandomUUID } from '../../services/surveys/survey-by-random-uuid';
+import { surveyByRandomUUID, surveyByTestEmailId } from '../../services/surveys/survey-by-random-uuid';
 import { deleteSurvey, updateSurvey } from '../../services/surveys/update-survey';
 import { protectedProcedure, publicProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
@@ -30,6 +31,13 @@ export const surveysRouter = router({
     .input(z.object({ id: ZRandomUUID }))
     .output(ZRespondentSurvey)
     .query(({ ctx, input }) => surveyByRandomUUID(ctx.deps, ctx.caller, input)),
+
+  // A test email's link: the survey whatever its status, answered by nobody (the app saves nothing).
+  byTestEmailId: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/surveys/byTestEmailId/{id}', tags: ['respondent'] } })
+    .input(ZTestEmailIdInput)
+    .output(ZRespondentSurvey)
+    .query(({ ctx, input }) => surveyByTestEmailId(ctx.deps, ctx.caller, input)),
 
   list: protectedProcedure
     .meta({

@@ -1,6 +1,7 @@
 import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
 import { MSG, necessaryListIds, RESPONDENT_LIMITS, type TMatchingNodes } from '@tieline/validation';
-import { questionsAt, requireSurvey, respondentListOf } from '../../access/surveys';
+import { surveyOfTestEmail } from '../../access/respondent-view';
+import { questionsAt, questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -20,6 +21,7 @@ export interface MatchingNodesInput {
   limit: number;
   randomUUID?: string | undefined;
   surveyId?: string | undefined;
+  testEmailId?: string | undefined;
 }
 
 const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
@@ -27,7 +29,7 @@ const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 /**
  * GET nodes/getMatchingNodes: a page of a list's names containing `name` (case and accents ignored),
  * sorted by name as search folds it (Émile between Ada and Grace). Who may search which list: a respondent (by link) the survey's respondent list and
- * the lists its questions use; a single-link start page with name autocompletion its respondent list;
+ * the lists its questions use; a test email's link the same; a single-link start page with name autocompletion its respondent list;
  * the owner (session, preview) any list of their surveys. Any other list: 404.
  */
 export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingNodesInput): Promise<TMatchingNodes> {
@@ -70,6 +72,12 @@ async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInp
     if (!link) throw new AppError('NOT_FOUND', MSG.surveyLinkInvalid);
     const questions = await questionsAt(db, link.survey_id, Number(link.version));
     if (!necessaryListIds(questions, link.respondent_list).has(input.listId)) throw notFound();
+    return;
+  }
+  if (input.testEmailId) {
+    const survey = await surveyOfTestEmail(db, input.testEmailId);
+    if (!necessaryListIds(questionsOf(survey), await respondentListOf(db, survey.id)).has(input.listId))
+      throw notFound();
     return;
   }
   if (input.surveyId) {

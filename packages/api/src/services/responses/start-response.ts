@@ -6,6 +6,7 @@ import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueue } from '../../jobs/queue';
+import { personalLink } from '../../mail/links';
 import { personalLinkMail } from '../../mail/templates';
 
 const linkOff = () => new AppError('NOT_FOUND', RESPONDENT_MSG.linkOff);
@@ -79,7 +80,7 @@ export async function startResponse(
       const uuid = node
         ? await responseOfNode(tx, survey.id, node)
         : ((await responseByEmail(tx, survey.id, email)) ?? (await newLinkResponse(tx, survey, email)));
-      await enqueue(tx, 'email', personalLinkMail(email, survey.name, `${deps.publicUrl}/responses/${uuid}`));
+      await enqueue(tx, 'email', personalLinkMail(email, survey.name, personalLink(deps.publicUrl, uuid)));
       return { emailSent: true as const, email };
     }
 

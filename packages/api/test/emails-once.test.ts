@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import { createDb, type Db, sql, surveys, userLogins, users } from '@tieline/db';
+import { createTestDb } from '@tieline/db/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../src/auth/session';
+import { defaultModules } from '../src/services/users/user-wire';
+import { type ReceivedMail, startSmtp } from './helpers';
+import { dataDir, freePort, type Proc, running, startServer, waitFor } from './process-helpers';
+
+// "Once per person" against real server processes (src/main.ts, as operators run it): a worker killed
+// with kill -9 in the middle of a send, and two servers sharing one PostgreSQL. Each person must get the
+// survey exactly once; a kill may repeat only the one message that was in flight.
+
+const PEOPLE = 1000;
+const serverUrl = process.env.DATABASE_URL;
+
+/** The database the child servers use: a fresh PostgreSQL database, or a PGlite data directory. */
+interface Target {
+  dir: string;
+  env: Record<string, string>;
+  /** Runs `fn` on the database while no child holds it (PGlite is one process at a time). */
+  use: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+  drop: () => Promise<void>;
+}
+
+async function target(): Promise<Target> {
+  const dir = dataDir();
+  if (!serverUrl) {
+    return {
+      dir,
+      env: {},
+      use: async (fn) => {
+        const handle = await createDb({ dataDir: join(dir, 'pglite') });
+        try {
+          return await fn(handle.db);
+        } finally {
+          await handle.close();
+        }
+      },
+      drop: async () => {},
+    };
+  }
+  const handle = await createTestDb(serverUrl);
+  return {
+    dir,
+    env: { DATABASE_URL: handle.url! },
+    use: (fn) => fn(handle.db),
+    drop: () => handle.close(),
+  };
+}
+
+/** A verified owner with an open session and an Offline survey of PEOPLE respondents; answers the cookie. */
+async function seed(db: Db): Promise<{ cookie: string; surveyId: string }> {
+  const [login] = await db
+    .insert(userLogins)
+    .values({ email: 'owner@example.com', username: 'owner', name: 'Owner', passwordHash: 'seeded', verified: true })
+    .returning();
+  const [user] = await db.insert(users).values({ userLoginId: login!.id, modules: defaultModules() }).returning();
+  const [survey] = await db.insert(surveys).values({ ownerId: user!.id, name: 'Once', from: 'Team' }).returning();
+  await db.execute(sql`
+    insert into responses (survey_id, node_name, node_email)
+    select ${survey!.id}, 'Person ' || i, 'person' || i || '@example.com' from generate_series(1, ${PEOPLE}) i`);
+  const { token } = await createSession(db, login!.id, user!.id);
+  return { cookie: `${SESSION_COOKIE}=${token}`, surveyId: survey!.id };
+}
+
+async function send(port: number, cookie: string, surveyId: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/base/surveys/emailRespondents/${surveyId}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      surveyId,
+      subject: 'Hi {firstName}',
+      body: '<p>{url}</p>',
+      plainHTML: false,
+      statuses: { 'Not Sent': true },
+    }),
+  });
+  const body = (await res.json()) as { recipients: number };
+  expect(res.status, JSON.stringify(body)).toBe(202);
+  return body.recipients;
+}
+
+/** Polls the send's progress through the API until it is finished. */
+async function finished(port: number, cookie: string, surveyId: string, ms = 180_000) {
+  const started = Date.now();
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/base/surveys/emailSends/${surveyId}`, {
+      headers: { cookie },
+    });
+    const body = (await res.json()) as { sends: { finishedAt: string | null; sent: number }[] };
+    if (body.sends[0]?.finishedAt) return body.sends[0];
+    if (Date.now() - started > ms) throw new Error(`send not finished: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function tally(inbox: ReceivedMail[]) {
+  const counts = new Map<string, number>();
+  for (const mail of inbox) for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  const repeated = [...counts.entries()].filter(([, n]) => n > 1);
+  return { distinct: counts.size, total: inbox.length, repeated };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
+
+function server(t: Target, port: number, smtpUrl: string): Proc {
+  return startServer(t.dir, port, {
+    ...t.env,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'error',
+  });
+}
+
+describe('once per person', { timeout: 300_000 }, () => {
+  it('a worker killed with kill -9 mid-send: after restart everyone has it once, at most the in-flight one twice', async () => {
+    const sink = await startSmtp({ delayMs: 3 });
+    cleanups.push(sink.close);
+    const t = await target();
+    cleanups.push(t.drop);
+    const { cookie, surveyId } = await t.use(seed);
+
+    const port = await freePort();
+    const first = server(t, port, sink.url);
+    await waitFor(first, running);
+    expect(await send(port, cookie, surveyId)).toBe(PEOPLE);
+    while (sink.inbox.length < PEOPLE * 0.3) await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGKILL');
+    await first.exit;
+    const atKill = sink.inbox.length;
+    expect(atKill).toBeLessThan(PEOPLE);
+
+    // Time passes: the dead worker's leases run out (2 minutes for deliveries, 5 for its job).
+    await t.use((db) =>
+      db.execute(sql`
+        with d as (update email_deliveries set locked_until = now() - interval '1 second' where state = 'sending' returning 1)
+        update jobs set locked_until = now() - interval '1 second' where state = 'running'`),
+    );
+    const port2 = await freePort();
+    const second = server(t, port2, sink.url);
+    await waitFor(second, running);
+    const progress = await finished(port2, cookie, surveyId);
+    second.child.kill('SIGTERM');
+    await second.exit;
+
+    const { distinct, total, repeated } = tally(sink.inbox);
+    expect(distinct).toBe(PEOPLE);
+    expect(total - distinct).toBeLessThanOrEqual(1);
+    expect(repeated.every(([, n]) => n === 2)).toBe(true);
+    expect(progress.sent).toBe(PEOPLE);
+  });
+
+  it.skipIf(!serverUrl)('two servers on one PostgreSQL send each person exactly one message', async () => {
+    const sink = await startSmtp({ delayMs: 1 });
+    cleanups.push(sink.close);
+    const t = await target();
+    cleanups.push(t.drop);
+    const { cookie, surveyId } = await t.use(seed);
+    const [p1, p2] = [await freePort(), await freePort()];
+    const a = server(t, p1, sink.url);
+    const b = server(t, p2, sink.url);
+    await Promise.all([waitFor(a, running), waitFor(b, running)]);
+    expect(await send(p1, cookie, surveyId)).toBe(PEOPLE);
+    const progress = await finished(p2, cookie, surveyId);
+    for (const proc of [a, b]) proc.child.kill('SIGTERM');
+    await Promise.all([a.exit, b.exit]);
+
+    const { distinct, total } = tally(sink.inbox);
+    expect(distinct).toBe(PEOPLE);
+    expect(total).toBe(PEOPLE);
+    expect(progress.sent).toBe(PEOPLE);
+  });
+});

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb } from '@tieline/db';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+// The real entry point as operators run it, one child process per server. Each child is killed after
+// its test, passed or not.
+
+export const apiDir = fileURLToPath(new URL('..', import.meta.url));
+export const lockModule = new URL('../../db/src/data-dir-lock.ts', import.meta.url).href;
+export const root = mkdtempSync(join(tmpdir(), 'tieline-process-'));
+const template = join(root, 'template');
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  // Creating a PGlite cluster takes seconds; each test copies this migrated one instead.
+  const handle = await createDb({ dataDir: join(template, 'pglite') });
+  await handle.close();
+});
+afterEach(async () => {
+  await Promise.all(
+    children.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }),
+  );
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let dirs = 0;
+/** A fresh name under the test root (the racers' directories). */
+export const uniqueDir = (prefix: string) => join(root, `${prefix}${dirs++}`);
+export function dataDir(): string {
+  const dir = join(root, `data${dirs++}`);
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+}
+
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (null when killed by a signal) once all output is in. */
+  exit: Promise<number | null>;
+  closed: () => boolean;
+}
+
+export function run(args: string[], env: NodeJS.ProcessEnv = process.env): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: apiDir, env, stdio: 'pipe' });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  let closed = false;
+  const exit = new Promise<number | null>((r) =>
+    child.once('close', (code) => {
+      closed = true;
+      r(code);
+    }),
+  );
+  return { child, output: () => output, exit, closed: () => closed };
+}
+
+export function startServer(dir: string, port: number, extra: NodeJS.ProcessEnv = {}): Proc {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    SEED_DEMO: 'no',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+  };
+  delete env.SMTP_URL;
+  Object.assign(env, extra);
+  return run(['src/main.ts'], env);
+}
+
+/** Resolves when `text` appears in the output; fails with the output if the process exits first. */
+export async function waitFor(proc: Proc, text: string | RegExp, ms = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!proc.output().match(text)) {
+    if (proc.closed()) throw new Error(`exited ${proc.child.exitCode} before "${text}":\n${proc.output()}`);
+    if (Date.now() - started > ms) throw new Error(`no "${text}" after ${ms} ms:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function exitCode(proc: Proc, ms = 30_000): Promise<number | null> {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`still running after ${ms} ms:\n${proc.output()}`)), ms).unref(),
+  );
+  return Promise.race([proc.exit, timeout]);
+}
+
+export const health = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
+export const running = 'Tieline is running';

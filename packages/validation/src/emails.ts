@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { RESPONSE_STATUSES, type TResponseStatus } from './answers-rules';
+import { ZId } from './common';
+import { emailProblem } from './rules';
+import { ZSurveyEmail } from './surveys';
+
+// Emailing a survey (spec §2 Emails tab, §5 emailing and test email, §7 emailRespondents / testEmail).
+
+export const EMAIL_MSG = {
+  /** Spec §8, verbatim. */
+  noRecipients: 'Please use the Respondent Status buttons to select at least one respondent to email.',
+  emailSent: 'Email Sent',
+  emailsSent: 'Emails Sent',
+  unverified: 'Please verify your email address before emailing respondents.',
+  completed: 'This survey is Completed. Set its status to Collecting to email respondents.',
+  notEmailable: 'Only an Offline or Collecting survey can be emailed.',
+  subjectRequired: 'Please enter an email subject.',
+  bodyRequired: 'Please write the message body.',
+  testAddresses: 'Enter one or more email addresses separated by commas.',
+  testAddressInvalid: (address: string) => `"${address}" is not a valid email address.`,
+  tooManyTestAddresses: 'Send a test to at most 10 addresses at a time.',
+  statusNotEmailable: 'Opted Out respondents are never emailed.',
+  optedOut: 'You will not receive more emails about this survey.',
+  bounceToken: 'Unknown bounce token',
+} as const;
+
+/** The statuses the Emails tab offers: all but Opted Out (spec §4). */
+export const EMAILABLE_STATUSES = RESPONSE_STATUSES.filter((s) => s !== 'Opted Out') as Exclude<
+  TResponseStatus,
+  'Opted Out'
+>[];
+export const TEST_ADDRESSES_MAX = 10;
+/** A send to chosen people (the dashboard's resend), at most this many at once. */
+export const RESEND_IDS_MAX = 1000;
+
+/** The send flags per status, spelled as the spec's payload: `{ "Not Sent": true, "Started": false, ... }`. */
+export const ZEmailStatuses = z.strictObject(
+  Object.fromEntries(EMAILABLE_STATUSES.map((s) => [s, z.boolean().optional()])) as Record<
+    (typeof EMAILABLE_STATUSES)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >,
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? EMAIL_MSG.statusNotEmailable : undefined) },
+);
+export type TEmailStatuses = z.infer<typeof ZEmailStatuses>;
+
+/** The statuses whose flag is on. */
+export const chosenStatuses = (flags: TEmailStatuses) => EMAILABLE_STATUSES.filter((s) => flags[s] === true);
+
+const ZMessage = ZSurveyEmail.extend({
+  subject: ZSurveyEmail.shape.subject.refine((s) => s.trim() !== '', EMAIL_MSG.subjectRequired),
+  body: ZSurveyEmail.shape.body.refine((s) => s.trim() !== '', EMAIL_MSG.bodyRequired),
+});
+
+/** POST surveys/emailRespondents/{surveyId}: the message and who gets it (by status, or chosen people). */
+export const ZEmailRespondentsInput = ZMessage.extend({
+  surveyId: ZId,
+  statuses: ZEmailStatuses.default({}),
+  /** Only these respondents (still filtered by status when flags are on): the dashboard's resend. */
+  responseIds: z.array(ZId).max(RESEND_IDS_MAX).optional(),
+});
+
+export const ZEmailSendResult = z.object({ sendId: ZId, recipients: z.number().int() });
+
+/** The comma-separated "to" of a test email: 1 to 10 valid addresses, trimmed, lower case, unique. */
+export const ZTestAddresses = z.string({ error: EMAIL_MSG.testAddresses }).transform((value, ctx) => {
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  if (addresses.length === 0) {
+    ctx.addIssue({ code: 'custom', message: EMAIL_MSG.testAddresses });
+    return z.NEVER;
+  }
+  if (addresses.length > TEST_ADDRESSES_MAX) {
+    ctx.addIssue({ code: 'custom', message: EMAIL_MSG.tooManyTestAddresses });
+    return z.NEVER;
+  }
+  const bad = addresses.find((a) => a.length > 254 || emailProblem(a));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: EMAIL_MSG.testAddressInvalid(bad.slice(0, 80)) });
+    return z.NEVER;
+  }
+  return [...new Set(addresses.map((a) => a.toLowerCase()))];
+});
+
+/** POST surveys/testEmail/{surveyId} (spec: body, subject, surveyId, to). */
+export const ZTestEmailInput = ZMessage.extend({
+  surveyId: ZId,
+  plainHTML: ZSurveyEmail.shape.plainHTML.optional(),
+  to: ZTestAddresses,
+});
+export const ZTestEmailResult = z.object({ sent: z.number().int() });
+
+/** The toast after a test send: by the count of '@' in what the user typed (spec §5). */
+export const testSentMessage = (to: string) =>
+  (to.match(/@/g)?.length ?? 0) > 1 ? EMAIL_MSG.emailsSent : EMAIL_MSG.emailSent;
+
+export const ZEmailSendProgress = z.object({
+  sendId: ZId,
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  bounced: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  pending: z.number().int(),
+});
+export type TEmailSendProgress = z.infer<typeof ZEmailSendProgress>;
+export const ZEmailSends = z.object({ sends: z.array(ZEmailSendProgress) });
+
+/** The inbound bounce webhook: the delivery from the X-Tieline-Delivery header, or the bounced address. */
+export const ZBounceReport = z
+  .object({ deliveryId: ZId.optional(), email: z.string().max(254).optional() })
+  .refine((b) => b.deliveryId !== undefined || b.email !== undefined, 'deliveryId or email is required');
