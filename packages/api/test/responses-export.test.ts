@@ -257,6 +257,33 @@ describe('the responses export', () => {
     ]);
   });
 
+  it('adds respondents who are not on the list, after it, with their answers and edges', async () => {
+    const s = await answeredSurvey();
+    await app.server.deps.db.insert(responses).values({
+      surveyId: s.surveyId,
+      nodeName: 'Walk In',
+      status: 'Started',
+      answers: [
+        { questionId: 'q-age', dataInput: [{ numeric: 51 }] },
+        { questionId: 'q-friends', dataInput: [{ selectedIds: [s.ids['Ada Lovelace']!] }] },
+      ],
+    });
+    const { book } = await workbook(s.surveyId);
+    const rows = table(book.Sheets.Nodes!);
+    expect(rows.map((r) => r[0])).toEqual([
+      'Name',
+      'Ada Lovelace',
+      'Alan Turing',
+      'Grace Hopper',
+      'Émile Zola',
+      'Walk In',
+      'North',
+    ]);
+    expect(rows[5]!.slice(0, 4)).toEqual(['Walk In', null, '', 'Started']);
+    expect(rows[5]![8]).toBe(51);
+    expect(table(book.Sheets[book.SheetNames[1]!]!)).toContainEqual(['Walk In', 'Ada Lovelace']);
+  });
+
   it('tells apart people who share a name, on node rows and edges alike', async () => {
     const [row] = await app.server.deps.db
       .insert(surveys)
