@@ -22,6 +22,16 @@ export async function surveyOf(f: Fixtures, owner: SeededUser) {
   return { surveyId: survey!.id, questionId: question._id };
 }
 
+/** A response (with an email) on a survey of `owner`; answers its id. */
+export async function responseOf(f: Fixtures, owner: SeededUser) {
+  const { surveyId } = await surveyOf(f, owner);
+  const [response] = await f.app.server.deps.db
+    .insert(responses)
+    .values({ surveyId, nodeName: 'Ada', nodeEmail: `ada-${randomUUID()}@example.com` })
+    .returning();
+  return response!.id;
+}
+
 /** A row for a procedure on one of the caller's surveys: `input` from its ids; another tenant's is 404. */
 
 export const DAY = 86_400_000;

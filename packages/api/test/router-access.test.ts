@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, tempUsers, userLogins } from '@tieline/db';
-import { LIST_MSG, MSG } from '@tieline/validation';
+import { DASHBOARD_MSG, LIST_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -41,6 +41,7 @@ import {
   emailedToken,
   type Fixtures,
   linkedSurvey,
+  responseOf,
   surveyOf,
   surveyWithList,
   testEmailOf,
@@ -98,6 +99,19 @@ function onSurveyVerified(input: (ids: { surveyId: string; questionId: string })
     input: async (f) => {
       await f.app.server.deps.db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, f.me.loginId));
       return row.input!(f);
+    },
+  };
+}
+
+/** A response of a survey of the caller's (another tenant's is 404 with the response message). */
+function onResponse(input: (responseId: string) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async (f) => input(await responseOf(f, f.me)),
+    foreign: {
+      id: (f) => responseOf(f, f.other),
+      input,
+      answer: { status: 404, message: DASHBOARD_MSG.responseNotFound },
     },
   };
 }
@@ -261,6 +275,13 @@ const PROCEDURES: Record<string, Row> = {
   'surveys.webhooks.log': onSurvey(({ surveyId }) => ({ surveyId })),
   'surveys.webhooks.secret': onSurvey(({ surveyId }) => ({ surveyId })),
   'surveys.webhooks.rotateSecret': onSurvey(({ surveyId }) => ({ surveyId })),
+  'responses.dashboard.paged': onSurvey(({ surveyId }) => ({ surveyId })),
+  'responses.dashboard.search': onSurvey(({ surveyId }) => ({ surveyId, searchText: 'a' })),
+  'responses.dashboard.counts': onSurvey(({ surveyId }) => ({ id: surveyId })),
+  'responses.dashboard.timeline': onSurvey(({ surveyId }) => ({ surveyId })),
+  'responses.dashboard.clearAll': onSurvey(({ surveyId }) => ({ surveyId })),
+  'responses.dashboard.updateStatus': onResponse((responseId) => ({ responseId, status: 'Starred' })),
+  'responses.dashboard.updateAddress': onResponse((responseId) => ({ responseId, email: 'moved@example.com' })),
   'lists.all': {
     rule: 'signedIn',
     input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),

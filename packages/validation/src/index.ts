@@ -19,6 +19,7 @@ export * from './passwords';
 export * from './questions';
 export * from './questions-rules';
 export * from './respondent';
+export * from './responses-dashboard';
 export * from './responses-history';
 export * from './rules';
 export * from './strict';

@@ -17,6 +17,7 @@ import { readResponse } from '../../services/responses/read-response';
 import { saveResponse } from '../../services/responses/save-response';
 import { startPage, startResponse } from '../../services/responses/start-response';
 import { publicProcedure, rateLimitedProcedure, router } from '../../trpc';
+import { dashboardRouter } from './dashboard.router';
 import { historyRouter } from './history.router';
 
 const tags = ['respondent'];
@@ -109,4 +110,6 @@ export const responsesRouter = router({
     .input(ZSuppListItemAdded)
     .output(ZAddedNode)
     .mutation(({ ctx, input }) => suppListItemAdded(ctx.deps, ctx.caller, input)),
+
+  dashboard: dashboardRouter,
 });
