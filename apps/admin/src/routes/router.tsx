@@ -83,7 +83,15 @@ const surveyRoutes = [
       },
       { path: 'advanced-options', ...surveyPage('AdvancedOptionsStep') },
       { path: 'emails', ...surveyPage('EmailsStep') },
-      { path: 'responses', ...surveyPage('ResponsesStep') },
+      {
+        path: 'responses',
+        ...page(async () => {
+          const { ResponsesPage } = await import('../features/responses/responses-page');
+          return <ResponsesPage />;
+        }),
+        // Spec §2: the Edit Status panel has its own address; the page opens it (no element).
+        children: [{ path: ':responseId/update-status' }],
+      },
     ],
   },
 ];

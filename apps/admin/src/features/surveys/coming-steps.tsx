@@ -25,11 +25,3 @@ export function EmailsStep() {
     </NotAvailableStep>
   );
 }
-
-export function ResponsesStep() {
-  return (
-    <NotAvailableStep title="Responses">
-      Here you will follow who responded, see the response rate and change a respondent's status.
-    </NotAvailableStep>
-  );
-}

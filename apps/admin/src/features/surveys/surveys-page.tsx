@@ -13,12 +13,13 @@ import {
 } from '@tieline/ui';
 import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
 import { ClipboardList, EllipsisVertical } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { formatDate } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
+import { useDebounced } from '../../lib/use-debounced';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CreateSurveyDialog } from './create-survey-dialog';
 
@@ -30,15 +31,6 @@ const SORTS: { value: TSortBy; label: string }[] = [
   { value: 'updatedAt', label: 'Last modified' },
 ];
 const SEARCH_PAUSE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** /surveys: the actor's surveys with search, sort, create, open, duplicate and delete (spec §2, §5). */
 export function SurveysPage() {

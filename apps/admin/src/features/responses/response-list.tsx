@@ -1,0 +1,113 @@
+import { Button, buttonVariants } from '@tieline/ui';
+import { DASHBOARD_LIMITS, type TDashboardResponse } from '@tieline/validation';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format-date';
+
+/** The replay page of the respondent app: a full page load, it is the other app. */
+export const replayUrl = (responseId: string) => `/responses/replay/${responseId}`;
+/** Resending is the Emails tab's: it opens with the Not Sent respondents selected. */
+export const resendUrl = (surveyId: string) => `/surveys/${surveyId}/emails?status=${encodeURIComponent('Not Sent')}`;
+
+type ListProps = {
+  surveyId: string;
+  rows: TDashboardResponse[];
+  onStatus: (row: TDashboardResponse) => void;
+  onAddress: (row: TDashboardResponse) => void;
+};
+
+/** Spec §2: name (to the response), submitted date, and a status button opening Edit Status. */
+export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps) {
+  return (
+    <table className="w-full border-collapse overflow-hidden rounded-lg bg-card text-sm">
+      <caption className="sr-only">Respondents and their responses</caption>
+      <thead className="border-b border-border text-left text-muted-foreground">
+        <tr>
+          <th className="p-3 font-medium">Name</th>
+          <th className="p-3 font-medium">Submitted</th>
+          <th className="p-3 text-right font-medium">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r._id} className="border-b border-border last:border-0" data-testid="response-row">
+            <td className="max-w-0 p-3 sm:w-1/2">
+              <a
+                href={replayUrl(r._id)}
+                className="block truncate font-medium text-primary underline-offset-4 hover:underline"
+                title={r.email ?? r.name}
+              >
+                {r.name}
+              </a>
+              {r.status === 'Bounced' ? <span className="text-xs text-muted-foreground">{r.email}</span> : null}
+            </td>
+            <td className="p-3 whitespace-nowrap tabular-nums">
+              {r.submitted ? formatDateTime(r.submitted) : <span className="text-muted-foreground">Not submitted</span>}
+            </td>
+            <td className="p-3">
+              <div className="flex flex-wrap items-center justify-end gap-1">
+                {r.status === 'Bounced' ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Edit address of ${r.name}`}
+                    onClick={() => onAddress(r)}
+                  >
+                    Edit address
+                  </Button>
+                ) : null}
+                {r.status === 'Not Sent' || r.status === 'Bounced' ? (
+                  <Link
+                    to={resendUrl(surveyId)}
+                    className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                    aria-label={`Resend to ${r.name}`}
+                  >
+                    Resend
+                  </Link>
+                ) : null}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Status of ${r.name}: ${r.status}`}
+                  onClick={() => onStatus(r)}
+                >
+                  {r.status}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Spec §9: page buttons, at most 10 visible, in a window that follows the current page. */
+export function Pagination({ page, count, onPage }: { page: number; count: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(count / DASHBOARD_LIMITS.perPage));
+  if (pages <= 1) return null;
+  const shown = DASHBOARD_LIMITS.pageButtons;
+  const first = Math.max(1, Math.min(page - Math.floor(shown / 2), pages - shown + 1));
+  const numbers = Array.from({ length: Math.min(shown, pages) }, (_, i) => first + i);
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      {numbers.map((n) => (
+        <Button
+          key={n}
+          variant={n === page ? 'default' : 'ghost'}
+          size="sm"
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </Button>
+      ))}
+      <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
