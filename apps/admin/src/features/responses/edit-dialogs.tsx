@@ -24,9 +24,11 @@ import {
 } from '@tieline/validation';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { resendUrl } from './response-list';
 
 type DialogProps = {
   response: TDashboardResponse | null;
@@ -102,8 +104,9 @@ const ZAddressForm = z.object({ email: ZEmail });
 type TAddressForm = z.input<typeof ZAddressForm>;
 
 /** A bounced respondent's corrected address; afterwards they are Not Sent again, ready to resend. */
-export function EditAddressDialog({ response, onClose, onChanged }: DialogProps) {
+export function EditAddressDialog({ surveyId, response, onClose, onChanged }: DialogProps & { surveyId: string }) {
   const trpc = useTRPC();
+  const navigate = useNavigate();
   const form = useForm<TAddressForm>({ resolver: zodResolver(ZAddressForm), defaultValues: { email: '' } });
   const openedId = response?._id;
   const email = response?.email ?? '';
@@ -115,7 +118,10 @@ export function EditAddressDialog({ response, onClose, onChanged }: DialogProps)
     trpc.responses.dashboard.updateAddress.mutationOptions({
       meta: { silentError: true },
       onSuccess: () => {
-        toast.success(DASHBOARD_MSG.addressUpdated);
+        // Now Not Sent: the Emails tab sends to them (the tab opens with Not Sent selected).
+        toast.success(DASHBOARD_MSG.addressUpdated, {
+          action: { label: 'Resend', onClick: () => navigate(resendUrl(surveyId, 'Not Sent')) },
+        });
         onChanged();
         onClose();
       },

@@ -5,8 +5,9 @@ import { formatDateTime } from '../../lib/format-date';
 
 /** The replay page of the respondent app: a full page load, it is the other app. */
 export const replayUrl = (responseId: string) => `/responses/replay/${responseId}`;
-/** Resending is the Emails tab's: it opens with the Not Sent respondents selected. */
-export const resendUrl = (surveyId: string) => `/surveys/${surveyId}/emails?status=${encodeURIComponent('Not Sent')}`;
+/** Resending is the Emails tab's: it opens with the respondents of `status` selected. */
+export const resendUrl = (surveyId: string, status: 'Not Sent' | 'Bounced') =>
+  `/surveys/${surveyId}/emails?status=${encodeURIComponent(status)}`;
 
 type ListProps = {
   surveyId: string;
@@ -35,6 +36,7 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
                 href={replayUrl(r._id)}
                 className="block truncate font-medium text-primary underline-offset-4 hover:underline"
                 title={r.email ?? r.name}
+                data-testid="response-name"
               >
                 {r.name}
               </a>
@@ -44,7 +46,7 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
               {r.submitted ? formatDateTime(r.submitted) : <span className="text-muted-foreground">Not submitted</span>}
             </td>
             <td className="p-3">
-              <div className="flex flex-wrap items-center justify-end gap-1">
+              <div className="flex flex-wrap items-center justify-end gap-1 lg:flex-nowrap">
                 {r.status === 'Bounced' ? (
                   <Button
                     variant="ghost"
@@ -55,9 +57,9 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
                     Edit address
                   </Button>
                 ) : null}
-                {r.status === 'Not Sent' || r.status === 'Bounced' ? (
+                {r.status === 'Bounced' ? (
                   <Link
-                    to={resendUrl(surveyId)}
+                    to={resendUrl(surveyId, 'Bounced')}
                     className={buttonVariants({ variant: 'ghost', size: 'sm' })}
                     aria-label={`Resend to ${r.name}`}
                   >

@@ -51,7 +51,9 @@ export default function ResponsesChart({ timeline }: { timeline: TResponsesTimel
   const yTotal = (v: number) => PAD.top + innerH - (v / total) * innerH;
   const yDay = (v: number) => (v / Math.max(maxDay, 1)) * innerH;
   const line = days.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${yTotal(d.total).toFixed(1)}`).join(' ');
-  const summary = `${total} responses received between ${label(days[0]!.day)} and ${label(days.at(-1)!.day)}; the most in one day was ${maxDay}.`;
+  const span =
+    days.length === 1 ? `on ${label(days[0]!.day)}` : `between ${label(days[0]!.day)} and ${label(days.at(-1)!.day)}`;
+  const summary = `${total} response${total === 1 ? '' : 's'} received ${span}; the most in one day was ${maxDay}.`;
   const ticks = days.length <= 7 ? days.map((_, i) => i) : [0, Math.floor((days.length - 1) / 2), days.length - 1];
   return (
     <figure className="flex flex-col gap-2">

@@ -221,7 +221,7 @@ export function ResponsesPage() {
       )}
 
       <EditStatusDialog response={statusOf} onClose={() => navigate(`${base}${query}`)} onChanged={refresh} />
-      <EditAddressDialog response={addressOf} onClose={() => setAddressOf(null)} onChanged={refresh} />
+      <EditAddressDialog surveyId={id} response={addressOf} onClose={() => setAddressOf(null)} onChanged={refresh} />
       <TypedDeleteDialog
         open={clearing}
         onOpenChange={setClearing}
