@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { dashboard } from './dashboard-paged.mjs';
 import { editor } from './editor.mjs';
 import { emailSend } from './email-send.mjs';
 import { exportResponses } from './export-responses.mjs';
@@ -411,6 +412,7 @@ const all = {
   saves: () => saves({ results, startServer }),
   emails: () => emailSend({ results, startServer }),
   export: () => exportResponses({ results, startServer }),
+  dashboard: () => dashboard({ results, startServer }),
 };
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;

@@ -70,24 +70,41 @@ function orderOf(sortBy: PagedInput['sortBy'], direction: number): SQL[] {
   return [dir(name), dir(responses.id)];
 }
 
-/** GET responses/paged/{surveyId}: one page and the count of the whole (filtered) list. */
+/**
+ * GET responses/paged/{surveyId}: one page and the count of the whole (filtered) list. Pages past the
+ * middle walk the same index from the other end and flip the rows: OFFSET reads every skipped entry, so
+ * the last page costs what the first does and the middle one is the dearest. The count and the page are
+ * read side by side (two connections on PostgreSQL).
+ */
 export async function pagedResponses(deps: Deps, caller: SignedInCaller, input: PagedInput): Promise<TPagedResponses> {
   const { db } = deps;
   const survey = await requireSurvey(db, caller.actor, input.surveyId);
   const where = input.filterByStatus
     ? and(eq(responses.surveyId, survey.id), eq(responses.status, input.filterByStatus))
     : eq(responses.surveyId, survey.id);
-  const [total] = await db.select({ n: count() }).from(responses).where(where);
-  const n = Number(total?.n ?? 0);
   const offset = (input.page - 1) * input.perPage;
+  const page = (direction: number, limit: number, skip: number) =>
+    db
+      .select(row)
+      .from(responses)
+      .where(where)
+      .orderBy(...orderOf(input.sortBy, direction))
+      .limit(limit)
+      .offset(skip);
+  const counting = db.select({ n: count() }).from(responses).where(where);
+  // Page 1 needs no count first; a later page needs it to know which end is nearer.
+  if (input.page === 1) {
+    const [[total], rows] = await Promise.all([counting, page(input.sortDirection, input.perPage, 0)]);
+    return { count: Number(total?.n ?? 0), nodes: rows.map(toDashboardRow) };
+  }
+  const [total] = await counting;
+  const n = Number(total?.n ?? 0);
   if (offset >= n) return { count: n, nodes: [] };
-  const rows = await db
-    .select(row)
-    .from(responses)
-    .where(where)
-    .orderBy(...orderOf(input.sortBy, input.sortDirection))
-    .limit(input.perPage)
-    .offset(offset);
+  const limit = Math.min(input.perPage, n - offset);
+  const rows =
+    offset > n / 2
+      ? (await page(-input.sortDirection, limit, n - offset - limit)).reverse()
+      : await page(input.sortDirection, input.perPage, offset);
   return { count: n, nodes: rows.map(toDashboardRow) };
 }
 
