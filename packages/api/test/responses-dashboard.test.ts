@@ -4,7 +4,7 @@ import { DASHBOARD_MSG, MSG, RESPONSE_STATUSES, type TDashboardResponse } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { collectingSurvey, put, question, respondent } from './responses-setup';
-import { restOf, seedSurvey } from './surveys-setup';
+import { colleague, restOf, seedSurvey } from './surveys-setup';
 
 // The owner's responses dashboard: paging, sorting, filtering and search against a model of the same
 // rules, counts, the timeline, status and address edits, clear all, and who may call them.
@@ -357,6 +357,21 @@ describe('clear all', () => {
 });
 
 describe('who may call', () => {
+  it("lets the organization's Admin work on a member's survey", async () => {
+    const member = await seedUser(app, 'owner');
+    const admin = await colleague(app, member.organizationId!, 'Admin');
+    const survey = await seedSurvey(app, member.userId);
+    const [r] = await app.server.deps.db
+      .insert(responses)
+      .values({ surveyId: survey.id, nodeName: 'Ada', nodeEmail: 'ada@example.com' })
+      .returning();
+    expect((await restOf(app, admin).get(`/responses/paged/${survey.id}`)).body.count).toBe(1);
+    const res = await restOf(app, admin).call('PUT', `/api/base/responses/status/${r!.id}`, { status: 'Starred' });
+    expect(res.body.status).toBe('Starred');
+    const plain = await colleague(app, member.organizationId!, 'Simplified Access-only');
+    expect((await restOf(app, plain).get(`/responses/paged/${survey.id}`)).status).toBe(404);
+  });
+
   it("answers 404 for another owner's survey or response and 401 anonymously, on every call", async () => {
     const s = await survey();
     const r = await rowOf(s.linkOf('ada@example.com'));

@@ -49,6 +49,10 @@ export function ResponsesPage() {
   useEffect(() => {
     if (term !== view.search) change({ search: term });
   }, [term]);
+  // A link that leaves the search (an info box's) empties the box too.
+  useEffect(() => {
+    if (view.search === '') setSearchText('');
+  }, [view.search]);
   const searching = view.search !== '';
   const [addressOf, setAddressOf] = useState<TDashboardResponse | null>(null);
   const [clearing, setClearing] = useState(false);
