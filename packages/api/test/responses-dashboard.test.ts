@@ -37,11 +37,11 @@ interface ModelRow {
 }
 
 /**
- * 300 responses with names of ASCII letters only (lower() then sorts them the same under every
+ * `size` responses (300 by default) with names of ASCII letters only (lower() then sorts them the same under every
  * collation and in JS), some names equal but for case, some submitted times equal: the id tiebreak is
  * exercised.
  */
-async function bigSurvey() {
+async function bigSurvey(size = 300) {
   const survey = await seedSurvey(app, owner.userId);
   const next = rng(42);
   const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -49,7 +49,7 @@ async function bigSurvey() {
     Array.from({ length: 2 + Math.floor(next() * 4) }, () => letters[Math.floor(next() * 26)]).join('');
   const base = Date.UTC(2026, 0, 1);
   const rows: ModelRow[] = [];
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < size; i++) {
     const w = i % 10 === 0 && rows.length ? rows[rows.length - 1]!.name.toUpperCase() : word();
     const name = i % 3 === 0 ? w[0]!.toUpperCase() + w.slice(1) : w;
     const status = RESPONSE_STATUSES[Math.floor(next() * RESPONSE_STATUSES.length)]!;
@@ -106,6 +106,25 @@ describe('paged responses', () => {
             got.push(...res.body.nodes.map((n: TDashboardResponse) => n._id));
           }
           expect(got, `${filter || 'all'} by ${sortBy} ${dir}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('answers pages far from the start (read from the other end past the middle) as the model does', async () => {
+    const { surveyId, rows } = await bigSurvey(1250);
+    const client = owned();
+    for (const sortBy of ['name', 'submitted', 'status'] as const) {
+      for (const dir of [1, -1] as const) {
+        const expected = modelSort(rows, sortBy, dir).map((r) => r.id);
+        for (const page of [10, 11, 12, 13, 14]) {
+          const q = new URLSearchParams({ sortBy, page: String(page), perPage: '100', sortDirection: String(dir) });
+          const res = await client.get(`/responses/paged/${surveyId}?${q}`);
+          expect(res.body.count).toBe(1250);
+          expect(
+            res.body.nodes.map((n: TDashboardResponse) => n._id),
+            `${sortBy} ${dir} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 100, page * 100));
         }
       }
     }

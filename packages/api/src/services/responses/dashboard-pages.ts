@@ -62,6 +62,9 @@ export interface PagedInput {
   sortDirection: number;
 }
 
+/** Offsets below this are read forwards beside the count (a walk of this many index entries is cheap). */
+const NEAR_START = 1000;
+
 function orderOf(sortBy: PagedInput['sortBy'], direction: number): SQL[] {
   const dir = direction === -1 ? desc : asc;
   const name = sql`lower(${responses.nodeName})`;
@@ -73,8 +76,8 @@ function orderOf(sortBy: PagedInput['sortBy'], direction: number): SQL[] {
 /**
  * GET responses/paged/{surveyId}: one page and the count of the whole (filtered) list. Pages past the
  * middle walk the same index from the other end and flip the rows: OFFSET reads every skipped entry, so
- * the last page costs what the first does and the middle one is the dearest. The count and the page are
- * read side by side (two connections on PostgreSQL).
+ * the last page costs what the first does and the middle one is the dearest. Near the start the count
+ * and the page are read side by side (two connections on PostgreSQL).
  */
 export async function pagedResponses(deps: Deps, caller: SignedInCaller, input: PagedInput): Promise<TPagedResponses> {
   const { db } = deps;
@@ -92,9 +95,9 @@ export async function pagedResponses(deps: Deps, caller: SignedInCaller, input: 
       .limit(limit)
       .offset(skip);
   const counting = db.select({ n: count() }).from(responses).where(where);
-  // Page 1 needs no count first; a later page needs it to know which end is nearer.
-  if (input.page === 1) {
-    const [[total], rows] = await Promise.all([counting, page(input.sortDirection, input.perPage, 0)]);
+  // Near the start (where the page buttons lead) the forward page is cheap: read it beside the count.
+  if (offset < NEAR_START) {
+    const [[total], rows] = await Promise.all([counting, page(input.sortDirection, input.perPage, offset)]);
     return { count: Number(total?.n ?? 0), nodes: rows.map(toDashboardRow) };
   }
   const [total] = await counting;
