@@ -160,3 +160,13 @@ test('download link and Clear all responses', async () => {
   await expect(owner.getByRole('button', { name: /Status of Ada Lovelace/ })).toHaveText('Not Started');
   await expect(owner.getByText('No responses received yet.')).toBeVisible();
 });
+
+test('fits a phone', async () => {
+  await owner.setViewportSize({ width: 360, height: 740 });
+  await owner.goto(`/surveys/${surveyId}/responses`);
+  await expect(box('Respondents')).toHaveText('4');
+  await expect(names()).toHaveCount(4);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: `${SHOTS}/dashboard-phone.png`, fullPage: true });
+});

@@ -13,7 +13,7 @@ export function InfoBoxes({ surveyId, counts }: { surveyId: string; counts: TRes
   const c = counts ?? { Total: 0, Submitted: 0, Bounced: 0 };
   const base = `/surveys/${surveyId}`;
   return (
-    <ul aria-label="Response summary" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+    <ul aria-label="Response summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
       <InfoBox label="Respondents" value={counts ? String(c.Total) : '–'}>
         <Link to={`${base}/lists`}>Go to Lists</Link>
       </InfoBox>
@@ -34,7 +34,7 @@ function InfoBox({ label, value, children }: { label: string; value: string; chi
   return (
     <li>
       <Card className="h-full">
-        <CardContent className="flex flex-col gap-1 p-4">
+        <CardContent className="flex flex-col gap-1 p-3 sm:p-4">
           <span className="text-sm text-muted-foreground">{label}</span>
           <span className="text-3xl font-semibold tabular-nums" data-testid={`info-${label}`}>
             {value}

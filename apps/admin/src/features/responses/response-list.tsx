@@ -24,14 +24,14 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
       <thead className="border-b border-border text-left text-muted-foreground">
         <tr>
           <th className="p-3 font-medium">Name</th>
-          <th className="p-3 font-medium">Submitted</th>
+          <th className="hidden p-3 font-medium sm:table-cell">Submitted</th>
           <th className="p-3 text-right font-medium">Status</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r._id} className="border-b border-border last:border-0" data-testid="response-row">
-            <td className="max-w-0 p-3 sm:w-1/2">
+            <td className="w-full max-w-0 p-3 sm:w-1/2">
               <a
                 href={replayUrl(r._id)}
                 className="block truncate font-medium text-primary underline-offset-4 hover:underline"
@@ -40,10 +40,16 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
               >
                 {r.name}
               </a>
-              {r.status === 'Bounced' ? <span className="text-xs text-muted-foreground">{r.email}</span> : null}
+              {r.status === 'Bounced' ? (
+                <span className="block truncate text-xs text-muted-foreground">{r.email}</span>
+              ) : null}
+              {/* On a phone the date goes under the name, so the name keeps its width. */}
+              <span className="block text-xs text-muted-foreground sm:hidden">
+                <Submitted at={r.submitted} />
+              </span>
             </td>
-            <td className="p-3 whitespace-nowrap tabular-nums">
-              {r.submitted ? formatDateTime(r.submitted) : <span className="text-muted-foreground">Not submitted</span>}
+            <td className="hidden p-3 whitespace-nowrap tabular-nums sm:table-cell">
+              <Submitted at={r.submitted} />
             </td>
             <td className="p-3">
               <div className="flex flex-wrap items-center justify-end gap-1 lg:flex-nowrap">
@@ -81,6 +87,10 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
       </tbody>
     </table>
   );
+}
+
+function Submitted({ at }: { at: string | null }) {
+  return at ? formatDateTime(at) : <span className="text-muted-foreground">Not submitted</span>;
 }
 
 /** Spec §9: page buttons, at most 10 visible, in a window that follows the current page. */
