@@ -83,6 +83,12 @@ test('the dashboard follows a respondent answering through their personal link',
   await expect(ada.getByRole('button', { name: /Status of Ada Lovelace/ })).toHaveText('Submitted');
   await expectNoAxeViolations(owner);
   await owner.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
+  // The name opens the response in the respondent app's replay (a full page load), and Back returns.
+  await ada.getByTestId('response-name').click();
+  await expect(owner).toHaveURL(new RegExp(`/responses/replay/${rowOf('Ada Lovelace')._id}$`));
+  await expect(owner.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await owner.goBack();
+  await expect(box('Responses Received')).toHaveText('1');
 });
 
 test('search hides paging and sorting; a status filter hides sorting', async () => {
