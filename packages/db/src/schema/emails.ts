@@ -48,10 +48,7 @@ export const emailDeliveries = pgTable(
     responseId: uuid()
       .notNull()
       .references(() => responses.id, { onDelete: 'cascade' }),
-    state: text()
-      .$type<'queued' | 'sending' | 'sent' | 'bounced' | 'failed' | 'skipped'>()
-      .notNull()
-      .default('queued'),
+    state: text().$type<'queued' | 'sending' | 'sent' | 'bounced' | 'failed' | 'skipped'>().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     runAt: at().notNull().defaultNow(),
     lockedUntil: at(),
@@ -60,9 +57,7 @@ export const emailDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('email_deliveries_send_response_key').on(t.sendId, t.responseId),
-    index('email_deliveries_pending_idx')
-      .on(t.sendId, t.runAt)
-      .where(sql`${t.state} in ('queued', 'sending')`),
+    index('email_deliveries_pending_idx').on(t.sendId, t.runAt).where(sql`${t.state} in ('queued', 'sending')`),
     index('email_deliveries_response_idx').on(t.responseId),
   ],
 );

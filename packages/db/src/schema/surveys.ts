@@ -32,9 +32,7 @@ export const surveys = pgTable(
     redirectTo: text().notNull().default(''),
     webhookOnCompletion: text().notNull().default(''),
     /** Signs completion-webhook posts (HMAC-SHA256); 64 random hex characters, rotatable by the owner. */
-    webhookSecret: text()
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    webhookSecret: text().notNull().default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     identifyingInformation: text().notNull().default(''),
     nameAutocompletion: boolean().notNull().default(false),
     requireSignUp: boolean().notNull().default(false),
