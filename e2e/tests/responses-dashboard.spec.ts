@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { unique } from './helpers';
 import { api, expectNoAxeViolations, ownerPage, uploadList } from './respondent-setup';
@@ -152,10 +153,13 @@ test('a bounced address is corrected and ready to resend', async () => {
 
 test('download link and Clear all responses', async () => {
   await owner.getByLabel('Filter by status').selectOption('');
-  await expect(owner.getByRole('link', { name: 'Download responses' })).toHaveAttribute(
-    'href',
-    `/api/base/responses/all/${surveyId}/xlsx`,
-  );
+  const download = owner.getByRole('link', { name: 'Download responses' });
+  await expect(download).toHaveAttribute('href', `/api/base/responses/all/${surveyId}/xlsx`);
+  // The export route answers the workbook (an xlsx is a zip: it starts with PK).
+  const [file] = await Promise.all([owner.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
   await owner.getByRole('button', { name: 'Clear all responses' }).click();
   const dialog = owner.getByRole('dialog', { name: 'Clear all responses' });
   await expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled();
