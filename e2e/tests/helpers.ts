@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 export const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** Opens the embedded mailbox and returns the path of the newest link labelled `linkName` in mail to `to`. */
-export async function linkFromMailbox(page: Page, to: string, subject: string, linkName: string) {
+export async function linkFromMailbox(page: Page, to: string, subject: string, linkName: string | RegExp) {
   await page.goto('/mailbox');
   await page.getByRole('navigation', { name: 'Messages' }).getByText(to).first().waitFor();
   await page

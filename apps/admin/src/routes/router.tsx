@@ -82,7 +82,13 @@ const surveyRoutes = [
         }),
       },
       { path: 'advanced-options', ...surveyPage('AdvancedOptionsStep') },
-      { path: 'emails', ...surveyPage('EmailsStep') },
+      {
+        path: 'emails',
+        ...page(async () => {
+          const { EmailsStep } = await import('../features/emails/emails-step');
+          return <EmailsStep />;
+        }),
+      },
       {
         path: 'responses',
         ...page(async () => {

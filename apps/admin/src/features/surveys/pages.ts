@@ -1,6 +1,5 @@
 // The survey editor's pages, one chunk: the router loads it for /surveys and every editor step.
 export { AdvancedOptionsStep } from './advanced-options-step';
-export { EmailsStep } from './coming-steps';
 export { CompletionStep } from './completion-step';
 export { DetailsStep } from './details-step';
 export { EditorLayout } from './editor-layout';
