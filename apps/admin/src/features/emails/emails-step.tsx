@@ -86,16 +86,17 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
   });
   const latest = sends.data?.sends[0];
   const running = latest !== undefined && latest.finishedAt === null;
-  const wasRunning = useRef(false);
+  // The send started here: when it is finished, say so and refresh what it changed.
+  const [watching, setWatching] = useState<string>();
+  const watched = sends.data?.sends.find((x) => x.sendId === watching);
   useEffect(() => {
-    if (wasRunning.current && latest?.finishedAt) {
-      toast.success(EMAIL_MSG.emailsSent);
-      // The first email moves the survey Offline -> Collecting and respondents Not Sent -> Not Started.
-      void queryClient.invalidateQueries({ queryKey: trpc.surveys.get.queryKey({ id }) });
-      void queryClient.invalidateQueries({ queryKey: trpc.responses.dashboard.counts.queryKey({ id }) });
-    }
-    wasRunning.current = running;
-  }, [running, latest?.finishedAt, queryClient, trpc, id]);
+    if (!watched?.finishedAt) return;
+    setWatching(undefined);
+    toast.success(EMAIL_MSG.emailsSent);
+    // The first email moves the survey Offline -> Collecting and respondents Not Sent -> Not Started.
+    void queryClient.invalidateQueries({ queryKey: trpc.surveys.get.queryKey({ id }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.responses.dashboard.counts.queryKey({ id }) });
+  }, [watched?.finishedAt, queryClient, trpc, id]);
 
   const send = useMutation(trpc.emails.send.mutationOptions());
   const byStatus: Partial<Record<string, number>> = (counts.data as TResponseCounts | undefined)?.byStatus ?? {};
@@ -119,8 +120,9 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
     send.mutate(
       { surveyId: id, subject: draft.subject, body: draft.body, plainHTML: draft.plainHTML, statuses },
       {
-        onSuccess: ({ recipients }) => {
+        onSuccess: ({ sendId, recipients }) => {
           setConfirmOpen(false);
+          setWatching(sendId);
           toast.success(`Sending the survey to ${recipients.toLocaleString()} respondents`);
           void sends.refetch();
         },
@@ -169,10 +171,7 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
           )}
         </FormField>
         <div className="flex flex-col gap-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span id="body-label" className="text-sm font-medium">
-              Message Body
-            </span>
+          <div className="-mb-8 flex justify-end">
             <fieldset aria-label="Message body editor" className="m-0 inline-flex rounded-md border p-0.5">
               {[
                 { label: 'Rich Text', plain: false },
@@ -192,13 +191,17 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
             </fieldset>
           </div>
           {draft.plainHTML ? (
-            <Textarea
-              aria-labelledby="body-label"
-              className="min-h-64 font-mono text-sm"
-              value={draft.body}
-              onChange={(e) => edit({ body: e.target.value })}
-              onBlur={() => void flush()}
-            />
+            <FormField label="Message Body">
+              {(field) => (
+                <Textarea
+                  {...field}
+                  className="min-h-64 font-mono text-sm"
+                  value={draft.body}
+                  onChange={(e) => edit({ body: e.target.value })}
+                  onBlur={() => void flush()}
+                />
+              )}
+            </FormField>
           ) : (
             <RichTextField
               label="Message Body"
