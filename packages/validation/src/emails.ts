@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RESPONSE_STATUSES, type TResponseStatus } from './answers-rules';
 import { ZId } from './common';
 import { emailProblem } from './rules';
+import { zFlag } from './strict';
 import { ZSurveyEmail } from './surveys';
 
 // Emailing a survey (spec §2 Emails tab, §5 emailing and test email, §7 emailRespondents / testEmail).
@@ -35,9 +36,9 @@ export const RESEND_IDS_MAX = 1000;
 
 /** The send flags per status, spelled as the spec's payload: `{ "Not Sent": true, "Started": false, ... }`. */
 export const ZEmailStatuses = z.strictObject(
-  Object.fromEntries(EMAILABLE_STATUSES.map((s) => [s, z.boolean().optional()])) as Record<
+  Object.fromEntries(EMAILABLE_STATUSES.map((s) => [s, zFlag().optional()])) as Record<
     (typeof EMAILABLE_STATUSES)[number],
-    z.ZodOptional<z.ZodBoolean>
+    z.ZodOptional<ReturnType<typeof zFlag>>
   >,
   { error: (issue) => (issue.code === 'unrecognized_keys' ? EMAIL_MSG.statusNotEmailable : undefined) },
 );
