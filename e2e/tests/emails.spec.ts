@@ -1,13 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { linkFromMailbox, unique } from './helpers';
-import { api, expectNoAxeViolations, uploadList } from './respondent-setup';
+import { addQuestion, api, expectNoAxeViolations, type Survey, uploadList } from './respondent-setup';
 
 // The Emails tab (issue 9): a verified owner writes the message, sends a test to themself and reads it
 // in the mailbox, emails the respondents and watches the progress; a respondent answers through the
 // link they received; another unsubscribes through theirs.
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/emails';
-type Survey = { _id: string; version: number; questions: { _id: string }[] };
 
 /** A new owner who verified their address through the mailbox, signed in on `page`. */
 async function verifiedOwner(page: Page) {
@@ -29,17 +28,8 @@ async function verifiedOwner(page: Page) {
 
 /** An Offline survey with one free-text question and three respondents. */
 async function surveyWithRespondents(page: Page, id: string) {
-  let survey = await api<Survey>(page, 'POST', '/api/base/surveys/', { name: `Emails E2E ${id}` });
-  const created = await api<{ questionId: string; survey: Survey }>(
-    page,
-    'POST',
-    `/api/base/surveys/${survey._id}/questions`,
-    { version: survey.version, index: 0, type: 'freeFormText' },
-  );
-  survey = await api<Survey>(page, 'PUT', `/api/base/surveys/${survey._id}/questions/${created.questionId}`, {
-    version: created.survey.version,
-    question: { text: '<p>Who helps you most?</p>', shortTextInput: true },
-  });
+  const survey = await api<Survey>(page, 'POST', '/api/base/surveys/', { name: `Emails E2E ${id}` });
+  await addQuestion(page, survey, 'freeFormText', { text: '<p>Who helps you most?</p>', shortTextInput: true });
   await uploadList(page, `/api/base/lists/uploadRespondentList/${survey._id}`, 'Staff', 'Respondent List', [
     ['Name', 'Email'],
     ['Ann Answer', `ann-${id}@example.com`],

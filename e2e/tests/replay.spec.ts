@@ -1,12 +1,19 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { unique } from './helpers';
-import { api, expectNoAxeViolations, ownerPage, startAs, uploadList } from './respondent-setup';
+import {
+  addQuestion,
+  api,
+  expectNoAxeViolations,
+  ownerPage,
+  type Survey,
+  startAs,
+  uploadList,
+} from './respondent-setup';
 
 // Support replay (issue 9): an owner steps through a respondent's saves on the respondent's own pages.
 // And a test email's link (issue 8): the whole flow, answers checked, nothing ever sent.
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/replay';
-type Survey = { _id: string; version: number; questions: { _id: string }[] };
 type History = { response: { answers: { questionId: string; dataInput: { text?: string }[] }[] }; saves: unknown[] };
 
 /** A two-page survey with a single link: a role (page 1) and an office (page 2). */
@@ -21,22 +28,7 @@ async function twoPageSurvey(browser: Browser) {
     ['Sam Second', 'sam@example.com'],
   ]);
   const add = async (type: string, question: Record<string, unknown>) => {
-    const created = await api<{ questionId: string; survey: Survey }>(
-      page,
-      'POST',
-      `/api/base/surveys/${id}/questions`,
-      {
-        version: survey.version,
-        index: survey.questions.length,
-        type,
-      },
-    );
-    survey = created.survey;
-    if (Object.keys(question).length > 0)
-      survey = await api<Survey>(page, 'PUT', `/api/base/surveys/${id}/questions/${created.questionId}`, {
-        version: survey.version,
-        question,
-      });
+    survey = (await addQuestion(page, survey, type, question)).survey;
   };
   await add('freeFormText', { text: '<p>What is your role?</p>', shortTextInput: true });
   await add('pageBreak', {});

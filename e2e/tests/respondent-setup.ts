@@ -80,7 +80,7 @@ export async function uploadList(page: Page, path: string, title: string, type: 
   );
 }
 
-type Survey = { _id: string; version: number; questions: { _id: string }[] };
+export type Survey = { _id: string; version: number; questions: { _id: string }[] };
 type Question = Record<string, unknown>;
 
 export const PEOPLE = Array.from({ length: 160 }, (_, i) => `Person ${String(i + 1).padStart(3, '0')}`);
@@ -91,6 +91,22 @@ export interface TBuiltSurvey {
   id: string;
   name: string;
   q: Record<string, string>;
+}
+
+/** Appends a question of `type` through the questions API, then applies `changes`; the survey after both. */
+export async function addQuestion(page: Page, survey: Survey, type: string, changes: Question = {}) {
+  const path = `/api/base/surveys/${survey._id}/questions`;
+  const created = await api<{ questionId: string; survey: Survey }>(page, 'POST', path, {
+    version: survey.version,
+    index: survey.questions.length,
+    type,
+  });
+  if (Object.keys(changes).length === 0) return created;
+  const changed = await api<Survey>(page, 'PUT', `${path}/${created.questionId}`, {
+    version: created.survey.version,
+    question: changes,
+  });
+  return { questionId: created.questionId, survey: changed };
 }
 
 /**
@@ -117,24 +133,9 @@ export async function buildSurvey(browser: Browser): Promise<TBuiltSurvey> {
 
   const q: Record<string, string> = {};
   const add = async (key: string, type: string, changes: Question) => {
-    const created = await api<{ questionId: string; survey: Survey }>(
-      page,
-      'POST',
-      `/api/base/surveys/${id}/questions`,
-      {
-        version: survey.version,
-        index: survey.questions.length,
-        type,
-      },
-    );
-    survey = created.survey;
-    q[key] = created.questionId;
-    if (Object.keys(changes).length > 0) {
-      survey = await api<Survey>(page, 'PUT', `/api/base/surveys/${id}/questions/${created.questionId}`, {
-        version: survey.version,
-        question: changes,
-      });
-    }
+    const added = await addQuestion(page, survey, type, changes);
+    survey = added.survey;
+    q[key] = added.questionId;
   };
   const options = (...titles: string[]) => titles.map((title, i) => ({ _id: `o${i + 1}`, title }));
 

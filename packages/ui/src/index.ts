@@ -31,6 +31,7 @@ export { Label } from './components/label';
 export { ProductIcon, Wordmark } from './components/product-logo';
 export { Progress } from './components/progress';
 export { RadioGroup, RadioGroupItem } from './components/radio-group';
+export { SelectField } from './components/select-field';
 export { Spinner } from './components/spinner';
 export { Switch } from './components/switch';
 export { Textarea } from './components/textarea';

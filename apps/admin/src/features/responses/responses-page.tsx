@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, buttonVariants, fieldClasses, Input, Label, toast } from '@tieline/ui';
+import { Button, buttonVariants, Input, Label, SelectField, toast } from '@tieline/ui';
 import {
   DASHBOARD_LIMITS,
   DASHBOARD_MSG,
@@ -39,7 +39,7 @@ export function ResponsesPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const ids = { search: useId(), filter: useId(), sort: useId(), order: useId() };
+  const searchId = useId();
   useDocumentTitle('Responses');
   const { view, change, query } = useDashboardView();
   const [searchText, setSearchText] = useState(view.search);
@@ -129,9 +129,9 @@ export function ResponsesPage() {
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor={ids.search}>Search</Label>
+          <Label htmlFor={searchId}>Search</Label>
           <Input
-            id={ids.search}
+            id={searchId}
             type="search"
             placeholder="Search by name or email"
             value={searchText}
@@ -140,52 +140,36 @@ export function ResponsesPage() {
         </div>
         {searching ? null : (
           <div className="flex flex-wrap gap-3">
-            <div className="flex flex-col gap-1.5 sm:w-44">
-              <Label htmlFor={ids.filter}>Filter by status</Label>
-              <select
-                id={ids.filter}
-                className={`${fieldClasses} h-10`}
-                value={view.status}
-                onChange={(e) => change({ status: e.target.value as TResponseStatus | '' })}
-              >
-                <option value="">All statuses</option>
-                {RESPONSE_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Filter by status"
+              className="sm:w-44"
+              value={view.status}
+              options={[
+                { value: '', label: 'All statuses' },
+                ...RESPONSE_STATUSES.map((s) => ({ value: s, label: s })),
+              ]}
+              onChange={(status) => change({ status: status as TResponseStatus | '' })}
+            />
             {/* Spec §9: sort controls hide while a status filter or a search is active. */}
             {view.status ? null : (
               <>
-                <div className="flex flex-col gap-1.5 sm:w-36">
-                  <Label htmlFor={ids.sort}>Sort by</Label>
-                  <select
-                    id={ids.sort}
-                    className={`${fieldClasses} h-10`}
-                    value={view.sortBy}
-                    onChange={(e) => change({ sortBy: e.target.value as TDashboardSort })}
-                  >
-                    {SORTS.map((s) => (
-                      <option key={s.value} value={s.value}>
-                        {s.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="flex flex-col gap-1.5 sm:w-36">
-                  <Label htmlFor={ids.order}>Sort order</Label>
-                  <select
-                    id={ids.order}
-                    className={`${fieldClasses} h-10`}
-                    value={String(view.direction)}
-                    onChange={(e) => change({ direction: e.target.value === '-1' ? -1 : 1 })}
-                  >
-                    <option value="1">Ascending</option>
-                    <option value="-1">Descending</option>
-                  </select>
-                </div>
+                <SelectField
+                  label="Sort by"
+                  className="sm:w-36"
+                  value={view.sortBy}
+                  options={SORTS}
+                  onChange={(sortBy) => change({ sortBy })}
+                />
+                <SelectField
+                  label="Sort order"
+                  className="sm:w-36"
+                  value={String(view.direction)}
+                  options={[
+                    { value: '1', label: 'Ascending' },
+                    { value: '-1', label: 'Descending' },
+                  ]}
+                  onChange={(direction) => change({ direction: direction === '-1' ? -1 : 1 })}
+                />
               </>
             )}
           </div>

@@ -6,9 +6,9 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  fieldClasses,
   Input,
   Label,
+  SelectField,
   toast,
 } from '@tieline/ui';
 import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
@@ -43,7 +43,7 @@ export function SurveysPage() {
   const [sortDirection, setSortDirection] = useState<TDirection>('desc');
   const [deleting, setDeleting] = useState<TSurveySummary | null>(null);
   const term = useDebounced(search.trim(), SEARCH_PAUSE_MS);
-  const ids = { search: useId(), sort: useId(), order: useId() };
+  const searchId = useId();
 
   const list = useQuery(
     trpc.surveys.list.queryOptions(
@@ -110,37 +110,27 @@ export function SurveysPage() {
         <>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex flex-1 flex-col gap-1.5">
-              <Label htmlFor={ids.search}>Search by name</Label>
-              <Input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <Label htmlFor={searchId}>Search by name</Label>
+              <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </div>
             <div className="flex gap-3">
-              <div className="flex flex-1 flex-col gap-1.5 sm:w-40">
-                <Label htmlFor={ids.sort}>Sort by</Label>
-                <select
-                  id={ids.sort}
-                  className={`${fieldClasses} h-10`}
-                  value={sortBy}
-                  onChange={(e) => setSortBy(e.target.value as TSortBy)}
-                >
-                  {SORTS.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex flex-1 flex-col gap-1.5 sm:w-36">
-                <Label htmlFor={ids.order}>Sort order</Label>
-                <select
-                  id={ids.order}
-                  className={`${fieldClasses} h-10`}
-                  value={sortDirection}
-                  onChange={(e) => setSortDirection(e.target.value as TDirection)}
-                >
-                  <option value="asc">Ascending</option>
-                  <option value="desc">Descending</option>
-                </select>
-              </div>
+              <SelectField
+                label="Sort by"
+                className="flex-1 sm:w-40"
+                value={sortBy}
+                options={SORTS}
+                onChange={setSortBy}
+              />
+              <SelectField
+                label="Sort order"
+                className="flex-1 sm:w-36"
+                value={sortDirection}
+                options={[
+                  { value: 'asc', label: 'Ascending' },
+                  { value: 'desc', label: 'Descending' },
+                ]}
+                onChange={setSortDirection}
+              />
             </div>
           </div>
           {list.isPending ? <FullPageSpinner label="Loading surveys" /> : null}
