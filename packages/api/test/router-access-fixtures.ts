@@ -1,7 +1,7 @@
 // Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
 import { randomUUID } from 'node:crypto';
-import { emailTokens, eq, lists, responses, surveys, testEmails } from '@tieline/db';
-import { newQuestion } from '@tieline/validation';
+import { emailTokens, eq, lists, responses, surveys, testEmails, userLogins } from '@tieline/db';
+import { DASHBOARD_MSG, LIST_MSG, MSG, newQuestion } from '@tieline/validation';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import type { SeededUser, TestApp } from './helpers';
 
@@ -97,3 +97,63 @@ export async function testEmailOf(f: Fixtures) {
     .returning();
   return row!.id;
 }
+
+// The access table's row types and the row makers several rows share.
+
+export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'superAdmin';
+export interface Answer {
+  status: number;
+  message: string | undefined;
+}
+export interface Row {
+  rule: Rule;
+  input?: (f: Fixtures) => unknown;
+  /** For inputs that name a tenant-owned row: `id` makes one in `other`'s organization. */
+  foreign?: { id: (f: Fixtures) => Promise<string> | string; input: (id: string) => unknown; answer?: Answer };
+}
+
+/** Another tenant's id answers as a missing one would (architecture: 404, not 403). */
+export const HIDDEN: Answer = { status: 404, message: MSG.notFound };
+
+/** What every survey procedure answers for a survey the caller may not see (access/surveys.ts). */
+export const SURVEY_HIDDEN: Answer = { status: 404, message: MSG.surveyNotFound };
+
+/** A survey of `owner` at version 1 with one question; answers their ids. */
+export function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async (f) => input(await surveyOf(f, f.me)),
+    foreign: {
+      id: async (f) => (await surveyOf(f, f.other)).surveyId,
+      input: (surveyId) => input({ surveyId, questionId: randomUUID() }),
+      answer: SURVEY_HIDDEN,
+    },
+  };
+}
+
+/** onSurvey for calls that need a verified email (emailing a survey, spec §6). */
+export function onSurveyVerified(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
+  const row = onSurvey(input);
+  return {
+    ...row,
+    input: async (f) => {
+      await f.app.server.deps.db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, f.me.loginId));
+      return row.input!(f);
+    },
+  };
+}
+
+/** A response of a survey of the caller's (another tenant's is 404 with the response message). */
+export function onResponse(input: (responseId: string) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async (f) => input(await responseOf(f, f.me)),
+    foreign: {
+      id: (f) => responseOf(f, f.other),
+      input,
+      answer: { status: 404, message: DASHBOARD_MSG.responseNotFound },
+    },
+  };
+}
+
+export const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };

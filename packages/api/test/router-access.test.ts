@@ -9,8 +9,8 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, tempUsers, userLogins } from '@tieline/db';
-import { DASHBOARD_MSG, LIST_MSG, MSG } from '@tieline/validation';
+import { tempUsers } from '@tieline/db';
+import { MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -37,27 +37,22 @@ import {
   turnOnTwoFactor,
 } from './helpers';
 import {
+  type Answer,
   DAY,
   emailedToken,
   type Fixtures,
+  HIDDEN,
   linkedSurvey,
-  responseOf,
-  surveyOf,
+  listHidden,
+  onResponse,
+  onSurvey,
+  onSurveyVerified,
+  type Row,
+  type Rule,
+  SURVEY_HIDDEN,
   surveyWithList,
   testEmailOf,
 } from './router-access-fixtures';
-
-type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'superAdmin';
-interface Answer {
-  status: number;
-  message: string | undefined;
-}
-interface Row {
-  rule: Rule;
-  input?: (f: Fixtures) => unknown;
-  /** For inputs that name a tenant-owned row: `id` makes one in `other`'s organization. */
-  foreign?: { id: (f: Fixtures) => Promise<string> | string; input: (id: string) => unknown; answer?: Answer };
-}
 
 /** The weakest caller each rule admits, and the signed-in callers it must refuse with 403. */
 const ADMITTED: Record<Rule, SeedRole> = {
@@ -72,52 +67,6 @@ const REFUSED: Record<Rule, SeedRole[]> = {
   orgAdmin: ['simplified', 'individual'],
   superAdmin: ['owner', 'admin', 'individual'],
 };
-/** Another tenant's id answers as a missing one would (architecture: 404, not 403). */
-const HIDDEN: Answer = { status: 404, message: MSG.notFound };
-
-/** What every survey procedure answers for a survey the caller may not see (access/surveys.ts). */
-const SURVEY_HIDDEN: Answer = { status: 404, message: MSG.surveyNotFound };
-
-/** A survey of `owner` at version 1 with one question; answers their ids. */
-function onSurvey(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
-  return {
-    rule: 'signedIn',
-    input: async (f) => input(await surveyOf(f, f.me)),
-    foreign: {
-      id: async (f) => (await surveyOf(f, f.other)).surveyId,
-      input: (surveyId) => input({ surveyId, questionId: randomUUID() }),
-      answer: SURVEY_HIDDEN,
-    },
-  };
-}
-
-/** onSurvey for calls that need a verified email (emailing a survey, spec §6). */
-function onSurveyVerified(input: (ids: { surveyId: string; questionId: string }) => unknown): Row {
-  const row = onSurvey(input);
-  return {
-    ...row,
-    input: async (f) => {
-      await f.app.server.deps.db.update(userLogins).set({ verified: true }).where(eq(userLogins.id, f.me.loginId));
-      return row.input!(f);
-    },
-  };
-}
-
-/** A response of a survey of the caller's (another tenant's is 404 with the response message). */
-function onResponse(input: (responseId: string) => unknown): Row {
-  return {
-    rule: 'signedIn',
-    input: async (f) => input(await responseOf(f, f.me)),
-    foreign: {
-      id: (f) => responseOf(f, f.other),
-      input,
-      answer: { status: 404, message: DASHBOARD_MSG.responseNotFound },
-    },
-  };
-}
-
-const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };
-
 const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },
   // Public, but gated by configuration: readable here (no SMTP, loopback only); 404 otherwise, which
