@@ -2,12 +2,12 @@ import { Button, FormField, Input, toast } from '@tieline/ui';
 import { surveySettingsProblem, type TSurvey, type TSurveySettingsProblem } from '@tieline/validation';
 import { Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { SaveIndicator, useSaveOnLeave } from '../../components/save-indicator';
+import { StepHeading } from '../../components/step-heading';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSurvey, useSurveySave } from '../../lib/use-survey';
 import { DomainChips } from './domain-chips';
-import { SaveIndicator, useSaveOnLeave } from './save-indicator';
-import { StepHeading } from './step-heading';
 import { ToggleRow } from './toggle-row';
-import { useSurvey, useSurveySave } from './use-survey';
 
 type TOptions = Pick<
   TSurvey,

@@ -1,14 +1,13 @@
 import { httpUrlProblem, type TSurvey } from '@tieline/validation';
 import { useRef, useState } from 'react';
+import { RichTextField } from '../../components/rich-text-field';
+import { SaveIndicator, useSaveOnLeave } from '../../components/save-indicator';
+import { StepHeading } from '../../components/step-heading';
 import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { RichTextField } from './rich-text-field';
-import { SaveIndicator, useSaveOnLeave } from './save-indicator';
-import { StepHeading } from './step-heading';
+import { TYPING_PAUSE_MS, useSurvey, useSurveySave } from '../../lib/use-survey';
 import { UrlToggleField } from './url-toggle-field';
-import { useSurvey, useSurveySave } from './use-survey';
 import { WebhookPanel } from './webhook-panel';
-import { TYPING_PAUSE_MS } from './welcome-step';
 
 type TUrlKey = 'redirectTo' | 'webhookOnCompletion';
 

@@ -4,11 +4,11 @@ import { BUILDER_STATUSES, type TSurvey, ZSurveyName } from '@tieline/validation
 import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SaveIndicator, useSaveOnLeave } from '../../components/save-indicator';
+import { StepHeading } from '../../components/step-heading';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { SaveIndicator, useSaveOnLeave } from './save-indicator';
-import { StepHeading } from './step-heading';
+import { useSurvey, useSurveySave } from '../../lib/use-survey';
 import { SurveyImageField } from './survey-image-field';
-import { useSurvey, useSurveySave } from './use-survey';
 
 const ZDetailsForm = z.object({ name: ZSurveyName, status: z.enum(BUILDER_STATUSES) });
 type TDetailsForm = z.infer<typeof ZDetailsForm>;

@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
 import { errorCode } from '../../lib/errors';
+import { useSurvey } from '../../lib/use-survey';
 import { SURVEY_STEPS, shortName, stepIndexOf } from './steps';
-import { useSurvey } from './use-survey';
 
 /** /surveys/:id (spec §2): the survey's name, its eight steps and the current step with previous/next links. */
 export function EditorLayout() {

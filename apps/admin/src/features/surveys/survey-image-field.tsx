@@ -14,8 +14,8 @@ import {
 import type { TSurvey } from '@tieline/validation';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import type { useSurveySave } from '../../lib/use-survey';
 import { imageFileProblem, surveyImageUrl, uploadSurveyImage } from './survey-image-request';
-import type { useSurveySave } from './use-survey';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 

@@ -1,13 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { RichTextField } from '../../components/rich-text-field';
+import { SaveIndicator, useSaveOnLeave } from '../../components/save-indicator';
+import { StepHeading } from '../../components/step-heading';
 import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { RichTextField } from './rich-text-field';
-import { SaveIndicator, useSaveOnLeave } from './save-indicator';
-import { StepHeading } from './step-heading';
-import { useSurvey, useSurveySave } from './use-survey';
-
-/** A pause in typing this long saves, so a reload or closed tab loses at most the last second. */
-export const TYPING_PAUSE_MS = 1000;
+import { TYPING_PAUSE_MS, useSurvey, useSurveySave } from '../../lib/use-survey';
 
 /** Welcome message (spec §2): saved after a pause in typing, on leaving the editor and on leaving the page. */
 export function WelcomeStep() {

@@ -3,10 +3,13 @@ import { toast } from '@tieline/ui';
 import { SURVEY_MSG, type TSurvey, type TUpdateSurveyInput } from '@tieline/validation';
 import { useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { errorCode, errorMessage } from '../../lib/errors';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { errorCode, errorMessage } from './errors';
+import { useTRPC, useTRPCClient } from './trpc';
 
 type TChanges = Omit<TUpdateSurveyInput['survey'], 'version'>;
+/** A survey-editor page's pause after typing before it saves. */
+export const TYPING_PAUSE_MS = 1000;
+
 export type TSaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** The survey of the editor route; every step reads this one cache entry. */

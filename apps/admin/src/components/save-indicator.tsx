@@ -1,6 +1,6 @@
 import { Check, CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { TSaveState } from './use-survey';
+import type { TSaveState } from '../lib/use-survey';
 
 /** "Saving…" / "Saved" next to a step's title, announced politely. */
 export function SaveIndicator({ state }: { state: TSaveState }) {
