@@ -105,6 +105,23 @@ describe('emailing respondents', () => {
     expect((await app.server.deps.db.select().from(emailSends)).length).toBe(sendsBefore);
   });
 
+  it('the same send twice at once emails each person once; a send while one is under way is refused', async () => {
+    const owner = await verifiedOwner(app);
+    const surveyId = await surveyWithRespondents(app, owner, 20);
+    const before = app.inbox.length;
+    const [a, b] = await Promise.all([emailRespondents(app, owner, surveyId), emailRespondents(app, owner, surveyId)]);
+    const accepted = [a, b].filter((r) => r.status === 202);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.body.recipients).toBe(20);
+    const refused = [a, b].find((r) => r.status !== 202)!;
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(EMAIL_MSG.alreadySending);
+    await app.flushMail();
+    const mails = app.inbox.slice(before);
+    expect(mails).toHaveLength(20);
+    expect(new Set(mails.flatMap((m) => m.to)).size).toBe(20);
+  });
+
   it('sends to the chosen people only (the dashboard resend), by status too', async () => {
     const owner = await verifiedOwner(app);
     const surveyId = await surveyWithRespondents(app, owner, 5);

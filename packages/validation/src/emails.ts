@@ -20,6 +20,7 @@ export const EMAIL_MSG = {
   testAddresses: 'Enter one or more email addresses separated by commas.',
   testAddressInvalid: (address: string) => `"${address}" is not a valid email address.`,
   tooManyTestAddresses: 'Send a test to at most 10 addresses at a time.',
+  alreadySending: 'These respondents are already being emailed. Wait for that send to finish.',
   statusNotEmailable: 'Opted Out respondents are never emailed.',
   optedOut: 'You will not receive more emails about this survey.',
   bounceToken: 'Unknown bounce token',

@@ -29,7 +29,7 @@ export const emailsRouter = router({
         tags,
         summary: 'Email the survey to the respondents of the chosen statuses (202: delivery runs in the background)',
         successDescription: 'Accepted (HTTP 202): the send id and how many respondents it goes to',
-        errorResponses: errorResponses(400, 401, 403, 404),
+        errorResponses: errorResponses(400, 401, 403, 404, 409),
       },
     })
     .input(ZEmailRespondentsInput)

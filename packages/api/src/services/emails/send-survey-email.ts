@@ -1,4 +1,4 @@
-import { emailSends, rowsOf, sql } from '@tieline/db';
+import { emailSends, rowsOf, sql, type Tx } from '@tieline/db';
 import { chosenStatuses, EMAIL_MSG, type ZEmailRespondentsInput } from '@tieline/validation';
 import type { z } from 'zod';
 import { requireSurvey, type SurveyRow } from '../../access/surveys';
@@ -19,9 +19,19 @@ export function refuseUnlessEmailable(caller: SignedInCaller, survey: SurveyRow)
   }
 }
 
+/** Whether a send of the survey still has messages to deliver. */
+async function underWay(tx: Tx, surveyId: string): Promise<boolean> {
+  const rows = await tx.execute(sql`
+    select 1 from email_sends s where s.survey_id = ${surveyId} and s.finished_at is null
+      and exists (select 1 from email_deliveries d where d.send_id = s.id and d.state in ('queued', 'sending'))
+    limit 1`);
+  return rowsOf(rows).length > 0;
+}
+
 /**
  * POST surveys/emailRespondents/{surveyId}: fixes the recipients (every respondent with an address whose
- * status is flagged; never Opted Out) as one delivery row each, in the same transaction as the send, and
+ * status is flagged; never Opted Out, never someone an unfinished send is still emailing) as one
+ * delivery row each, in the same transaction as the send, and
  * queues the work. Answers at once; the job lanes deliver (deliver.ts).
  */
 export async function sendSurveyEmail(
@@ -36,6 +46,9 @@ export async function sendSurveyEmail(
   const body = sanitizeRichText(input.body);
 
   const result = await deps.db.transaction(async (tx) => {
+    // One send at a time per survey chooses its recipients: the same request sent twice at once (a
+    // double click, a retried POST) finds the first one's deliveries and leaves those people out.
+    await tx.execute(sql`select id from surveys where id = ${survey.id} for update`);
     const [send] = await tx
       .insert(emailSends)
       .values({
@@ -58,12 +71,16 @@ export async function sendSurveyEmail(
         select ${send!.id}, r.id from responses r
         where r.survey_id = ${survey.id} and r.status in (select value from json_array_elements_text(${JSON.stringify(statuses)}::json))
           and r.status <> 'Opted Out' and coalesce(r.node_email, '') <> '' ${only}
+          and not exists (select 1 from email_deliveries d where d.response_id = r.id and d.state in ('queued', 'sending'))
         returning 1)
       update email_sends set recipients = (select count(*) from added) where id = ${send!.id}
       returning recipients`);
     const recipients = Number(rowsOf<{ recipients: number }>(inserted)[0]?.recipients ?? 0);
     // Nobody matched: roll the send back, nothing is queued.
-    if (recipients === 0) throw new AppError('BAD_REQUEST', EMAIL_MSG.noRecipients);
+    if (recipients === 0) {
+      if (await underWay(tx, survey.id)) throw new AppError('CONFLICT', EMAIL_MSG.alreadySending);
+      throw new AppError('BAD_REQUEST', EMAIL_MSG.noRecipients);
+    }
     return { sendId: send!.id, recipients };
   });
   const lanes = result.recipients >= SECOND_LANE_FROM ? 2 : 1;
