@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { users } from './users';
 
@@ -81,6 +92,21 @@ export const responses = pgTable(
     index('responses_survey_status_name_idx').on(t.surveyId, t.status, sql`lower(${t.nodeName})`, t.id),
     index('responses_survey_submitted_idx').on(t.surveyId, t.submitted, t.id),
   ],
+);
+
+/**
+ * How many responses each survey has per status, kept by statement triggers on `responses` (migration
+ * 0007, function tieline_count_responses): the dashboard's counts read a handful of rows instead of
+ * counting 100,000. Rows at 0 are removed; no foreign key, so a survey's cascade delete can settle it.
+ */
+export const responseStatusCounts = pgTable(
+  'response_status_counts',
+  {
+    surveyId: uuid().notNull(),
+    status: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.status] })],
 );
 
 /**

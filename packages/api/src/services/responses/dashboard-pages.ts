@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, responses, rowsOf, type SQL, sql } from '@tieline/db';
+import { and, asc, desc, eq, responseStatusCounts, responses, rowsOf, type SQL, sql } from '@tieline/db';
 import {
   DASHBOARD_LIMITS,
   RESPONSE_STATUSES,
@@ -76,8 +76,8 @@ function orderOf(sortBy: PagedInput['sortBy'], direction: number): SQL[] {
 /**
  * GET responses/paged/{surveyId}: one page and the count of the whole (filtered) list. Pages past the
  * middle walk the same index from the other end and flip the rows: OFFSET reads every skipped entry, so
- * the last page costs what the first does and the middle one is the dearest. Near the start the count
- * and the page are read side by side (two connections on PostgreSQL).
+ * the last page costs what the first does and the middle one is the dearest. The count comes from the
+ * per-status counters (migration 0007); near the start it and the page are read side by side.
  */
 export async function pagedResponses(deps: Deps, caller: SignedInCaller, input: PagedInput): Promise<TPagedResponses> {
   const { db } = deps;
@@ -94,7 +94,15 @@ export async function pagedResponses(deps: Deps, caller: SignedInCaller, input: 
       .orderBy(...orderOf(input.sortBy, direction))
       .limit(limit)
       .offset(skip);
-  const counting = db.select({ n: count() }).from(responses).where(where);
+  // The counters the triggers keep (one row per status), not a count of the rows.
+  const counting = db
+    .select({ n: sql<number>`coalesce(sum(${responseStatusCounts.n}), 0)::int` })
+    .from(responseStatusCounts)
+    .where(
+      input.filterByStatus
+        ? and(eq(responseStatusCounts.surveyId, survey.id), eq(responseStatusCounts.status, input.filterByStatus))
+        : eq(responseStatusCounts.surveyId, survey.id),
+    );
   // Near the start (where the page buttons lead) the forward page is cheap: read it beside the count.
   if (offset < NEAR_START) {
     const [[total], rows] = await Promise.all([counting, page(input.sortDirection, input.perPage, offset)]);
@@ -151,10 +159,9 @@ export async function responseCounts(
   const { db } = deps;
   const survey = await requireSurvey(db, caller.actor, input.id);
   const rows = await db
-    .select({ status: responses.status, n: count() })
-    .from(responses)
-    .where(eq(responses.surveyId, survey.id))
-    .groupBy(responses.status);
+    .select({ status: responseStatusCounts.status, n: responseStatusCounts.n })
+    .from(responseStatusCounts)
+    .where(eq(responseStatusCounts.surveyId, survey.id));
   const byStatus = Object.fromEntries(RESPONSE_STATUSES.map((s) => [s, 0])) as Record<TResponseStatus, number>;
   let total = 0;
   for (const r of rows) {
