@@ -125,10 +125,14 @@ export async function dashboard({ results, startServer }) {
       walk(plan.Plan);
       return { executionMs: ms(plan['Execution Time']), index: [...indexes].join(', ') || plan.Plan['Node Type'] };
     };
+    // The count as the service reads it: the per-status counters (migration 0007), not count(*).
     const countMs = (c) => {
       const where = `survey_id = '${surveyId}'${c.filterByStatus ? ` and status = '${c.filterByStatus}'` : ''}`;
       const plan = JSON.parse(
-        psql(url, `explain (analyze, format json) select count(*) from responses where ${where}`),
+        psql(
+          url,
+          `explain (analyze, format json) select coalesce(sum(n), 0) from response_status_counts where ${where}`,
+        ),
       )[0];
       return ms(plan['Execution Time']);
     };
