@@ -187,6 +187,28 @@ describe('opting out and bounces', () => {
     expect((await anonymous.call('POST', '/api/base/responses/optOut/not-a-uuid')).status).toBe(404);
   });
 
+  it('a Submitted respondent who opts out stays Submitted and is never emailed again', async () => {
+    const owner = await verifiedOwner(app);
+    const surveyId = await surveyWithRespondents(app, owner, 2);
+    const { db } = app.server.deps;
+    await db
+      .update(responses)
+      .set({ status: 'Submitted', submitted: new Date() })
+      .where(eq(responses.surveyId, surveyId));
+    const uuid = (await statusesOf(app, surveyId)).get('person0@example.com')!.uuid;
+    const res = await restOf(app).call('POST', `/api/base/responses/optOut/${uuid}`, 'List-Unsubscribe=One-Click', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(res.status).toBe(200);
+    const people = await statusesOf(app, surveyId);
+    expect(people.get('person0@example.com')!.status).toBe('Submitted');
+    const before = app.inbox.length;
+    const send = await emailRespondents(app, owner, surveyId, { Submitted: true });
+    expect(send.body.recipients).toBe(1);
+    await app.flushMail();
+    expect(app.inbox.slice(before).flatMap((m) => m.to)).toEqual(['person1@example.com']);
+  });
+
   it('an SMTP rejection marks the respondent Bounced and the rest are delivered', async () => {
     const owner = await verifiedOwner(app);
     const [row] = await app.server.deps.db
@@ -266,6 +288,25 @@ describe('test emails', () => {
     const { testSentMessage } = await import('@tieline/validation');
     expect(testSentMessage('a@example.com')).toBe('Email Sent');
     expect(testSentMessage('a@example.com, b@example.com')).toBe('Emails Sent');
+  });
+
+  it('limits test sends per user (an account is no mail relay)', async () => {
+    const owner = await verifiedOwner(app);
+    const surveyId = await surveyWithRespondents(app, owner, 1);
+    const send = () =>
+      restOf(app, owner).post(`/surveys/testEmail/${surveyId}`, {
+        surveyId,
+        subject: 'S',
+        body: '<p>B</p>',
+        to: 'me@example.com',
+      });
+    for (let i = 0; i < 10; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await app.server.deps.db.select().from(testEmails).where(eq(testEmails.surveyId, surveyId))).toHaveLength(
+      10,
+    );
   });
 
   it('refuses malformed address lists and too many addresses', async () => {

@@ -23,6 +23,8 @@ export const LIMITS = {
   /** Single-link starts and names added by respondents: generous, as a whole office may share one address. */
   startsPerAddress: { max: 1000, windowMs: 10 * MIN },
   addedNamesPerAddress: { max: 300, windowMs: 10 * MIN },
+  /** Test sends (up to 10 addresses each) go to any address typed: per user, so no account is a mail relay. */
+  testEmailsPerUser: { max: 10, windowMs: 60 * MIN },
 } satisfies Record<string, Limit>;
 
 export interface Window {

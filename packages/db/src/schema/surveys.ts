@@ -80,6 +80,11 @@ export const responses = pgTable(
     submitted: at(),
     /** Optimistic-concurrency counter of the answers: every accepted save bumps it (0 before any). */
     revision: integer().notNull().default(0),
+    /**
+     * When the respondent unsubscribed from the survey's emails: never emailed again, whatever their
+     * status (a Submitted respondent who opts out stays Submitted, so the response rate stays true).
+     */
+    optedOutAt: at(),
     /** Made by a single-link start (the respondent limit counts these). */
     viaLink: boolean().notNull().default(false),
     createdAt: createdAt(),

@@ -21,6 +21,7 @@ interface Claimed {
   node_name: string;
   node_email: string | null;
   status: string;
+  opted_out: boolean;
   survey_id: string;
   survey_name: string;
   subject: string;
@@ -48,6 +49,7 @@ async function claimBatch(db: Db, sendId: string): Promise<Claimed[]> {
         order by run_at, id limit ${CLAIM_BATCH} for update skip locked)
       returning id, attempts, response_id)
     select c.id, c.attempts, c.response_id, r.random_uuid, r.node_name, r.node_email, r.status,
+      r.opted_out_at is not null as opted_out,
       s.survey_id, v.name as survey_name, s.subject, s.body, s."from"
     from c join responses r on r.id = c.response_id
       join email_sends s on s.id = ${sendId} join surveys v on v.id = s.survey_id
@@ -87,7 +89,7 @@ async function bounce(db: Db, d: Claimed, error: string) {
     with d as (
       update email_deliveries set state = 'bounced', locked_until = null, error = ${error}
       where ${held(d)} returning response_id)
-    update responses set status = 'Bounced' where id in (select response_id from d) and status <> 'Opted Out'`);
+    update responses set status = 'Bounced' where id in (select response_id from d) and status not in ('Opted Out', 'Submitted')`);
 }
 
 async function retryLater(db: Db, d: Claimed, error: string) {
@@ -151,8 +153,8 @@ async function deliverOne(
   mailFor: (r: SurveyMailRecipient) => Mail,
 ): Promise<'done' | 'retry-later'> {
   const { db } = deps;
-  if (d.status === 'Opted Out' || !d.node_email) {
-    await settle(db, d, 'skipped', d.status === 'Opted Out' ? 'Opted out' : 'No address');
+  if (d.opted_out || d.status === 'Opted Out' || !d.node_email) {
+    await settle(db, d, 'skipped', d.node_email ? 'Opted out' : 'No address');
     return 'done';
   }
   const mail = mailFor({

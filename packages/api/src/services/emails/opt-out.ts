@@ -5,14 +5,18 @@ import type { Deps } from '../../deps';
 
 /**
  * The respondent behind a personal link stops the survey's emails (spec §4 Opted Out): never emailed
- * again, whatever status a send selects. A submitted response keeps its answers. Unknown link: false.
+ * again, whatever status a send selects (opted_out_at). A Submitted response keeps its status and
+ * answers, so the response rate stays true. Unknown link: false.
  */
 export async function optOut(deps: Deps, randomUUID: string): Promise<boolean> {
   const parsed = ZRandomUUID.safeParse(randomUUID);
   if (!parsed.success) return false;
   const rows = await deps.db
     .update(responses)
-    .set({ status: 'Opted Out' })
+    .set({
+      optedOutAt: sql`coalesce(${responses.optedOutAt}, now())`,
+      status: sql`case when ${responses.status} = 'Submitted' then 'Submitted' else 'Opted Out' end`,
+    })
     .where(eq(responses.randomUuid, parsed.data))
     .returning({ id: responses.id });
   return rows.length > 0;
@@ -20,18 +24,18 @@ export async function optOut(deps: Deps, randomUUID: string): Promise<boolean> {
 
 /**
  * The inbound bounce webhook: the delivery named by its X-Tieline-Delivery header (or every respondent
- * with the address) becomes Bounced, unless they opted out. Answers how many respondents changed.
+ * with the address) becomes Bounced, unless they opted out or already submitted. Answers how many respondents changed.
  */
 export async function reportBounce(deps: Deps, report: z.output<typeof ZBounceReport>): Promise<number> {
   if (report.deliveryId) {
     const rows = await deps.db.execute(sql`
       with d as (update ${emailDeliveries} set state = 'bounced' where id = ${report.deliveryId} returning response_id)
-      update responses set status = 'Bounced' where id in (select response_id from d) and status <> 'Opted Out'
+      update responses set status = 'Bounced' where id in (select response_id from d) and status not in ('Opted Out', 'Submitted')
       returning id`);
     return rowsOf(rows).length;
   }
   const rows = await deps.db.execute(sql`
     update responses set status = 'Bounced'
-    where lower(node_email) = ${report.email!.trim().toLowerCase()} and status <> 'Opted Out' returning id`);
+    where lower(node_email) = ${report.email!.trim().toLowerCase()} and status not in ('Opted Out', 'Submitted') returning id`);
   return rowsOf(rows).length;
 }

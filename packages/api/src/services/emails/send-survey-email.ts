@@ -70,7 +70,7 @@ export async function sendSurveyEmail(
         insert into email_deliveries (send_id, response_id)
         select ${send!.id}, r.id from responses r
         where r.survey_id = ${survey.id} and r.status in (select value from json_array_elements_text(${JSON.stringify(statuses)}::json))
-          and r.status <> 'Opted Out' and coalesce(r.node_email, '') <> '' ${only}
+          and r.status <> 'Opted Out' and r.opted_out_at is null and coalesce(r.node_email, '') <> '' ${only}
           and not exists (select 1 from email_deliveries d where d.response_id = r.id and d.state in ('queued', 'sending'))
         returning 1)
       update email_sends set recipients = (select count(*) from added) where id = ${send!.id}

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { firstNameOf } from '../../access/responses';
 import { requireSurvey } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
+import { enforce, LIMITS } from '../../auth/rate-limit';
 import type { Deps } from '../../deps';
 import { sanitizeRichText } from '../../html/sanitize';
 import { testLink } from '../../mail/links';
@@ -21,6 +22,7 @@ export async function sendTestEmail(
 ): Promise<{ sent: number }> {
   const survey = await requireSurvey(deps.db, caller.actor, input.surveyId);
   refuseUnlessEmailable(caller, survey);
+  await enforce(deps.db, `test-email:${caller.actor.userId}`, LIMITS.testEmailsPerUser);
   const [me] = await deps.db
     .select({ name: userLogins.name })
     .from(userLogins)
