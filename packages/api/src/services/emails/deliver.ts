@@ -57,17 +57,18 @@ async function claimBatch(db: Db, sendId: string): Promise<Claimed[]> {
   return rowsOf<Claimed>(rows);
 }
 
-/** Gives back claimed deliveries this worker will not send (its run ended, or the lease is half gone). */
-async function release(db: Db, claimed: Claimed[]) {
-  for (const d of claimed) {
-    await db.execute(sql`
-      update email_deliveries set state = 'queued', attempts = attempts - 1, locked_until = null
-      where ${held(d)}`);
-  }
-}
-
 /** Only the holder of the claim (same attempt) may settle a delivery. */
 const held = (d: Claimed) => sql`id = ${d.id} and state = 'sending' and attempts = ${d.attempts}`;
+
+/** Gives back claimed deliveries this worker will not send (its run ended, or the lease is half gone). */
+async function release(db: Db, claimed: Claimed[]) {
+  if (claimed.length === 0) return;
+  const claims = JSON.stringify(claimed.map((d) => ({ id: d.id, attempts: d.attempts })));
+  await db.execute(sql`
+    update email_deliveries d set state = 'queued', attempts = d.attempts - 1, locked_until = null
+    from json_to_recordset(${claims}::json) as r(id uuid, attempts int)
+    where d.id = r.id and d.state = 'sending' and d.attempts = r.attempts`);
+}
 
 async function settle(db: Db, d: Claimed, state: 'sent' | 'skipped', error?: string) {
   // Sent: the respondent moves Not Sent -> Not Started and the survey Offline -> Collecting (spec §4),
