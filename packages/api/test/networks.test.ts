@@ -1,5 +1,5 @@
 import { eq, networkVersions } from '@tieline/db';
-import { NETWORK_LIMITS, NETWORK_MSG } from '@tieline/validation';
+import { NETWORK_MANAGE_LIMITS, NETWORK_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { seedNetwork, smallNetwork } from './networks-setup';
@@ -101,11 +101,11 @@ describe('update', () => {
     const n = await seedNetwork(app, owner);
     const api = clientOf(app, owner).networks;
     let version = 1;
-    for (let i = 0; i < NETWORK_LIMITS.versionsKept + 3; i++) {
+    for (let i = 0; i < NETWORK_MANAGE_LIMITS.versionsKept + 3; i++) {
       version = (await api.update.mutate({ id: n.id, version, directed: i % 2 === 0 })).version;
     }
     const versions = await app.server.deps.db.select().from(networkVersions).where(eq(networkVersions.networkId, n.id));
-    expect(versions).toHaveLength(NETWORK_LIMITS.versionsKept);
+    expect(versions).toHaveLength(NETWORK_MANAGE_LIMITS.versionsKept);
   });
 });
 

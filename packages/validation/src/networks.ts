@@ -32,7 +32,7 @@ export const NETWORK_MSG = {
   noSuchLayer: 'The network has no layer of that number',
 } as const;
 
-export const NETWORK_LIMITS = {
+export const NETWORK_MANAGE_LIMITS = {
   nameMax: 200,
   descriptionMax: 2_000,
   combineMax: 10,
@@ -50,12 +50,12 @@ export type TNetworkAccess = 'Owner' | TNetworkPermission;
 
 export const ZNetworkName = zLine({
   required: NETWORK_MSG.nameRequired,
-  max: NETWORK_LIMITS.nameMax,
+  max: NETWORK_MANAGE_LIMITS.nameMax,
   tooLong: NETWORK_MSG.nameTooLong,
 });
 export const ZNetworkDescription = zMultiline({
   required: NETWORK_MSG.notText,
-  max: NETWORK_LIMITS.descriptionMax,
+  max: NETWORK_MANAGE_LIMITS.descriptionMax,
   tooLong: NETWORK_MSG.descriptionTooLong,
   allowEmpty: true,
 });
@@ -102,7 +102,7 @@ export const ZDeleteNetworksInput = z.object({
   ids: z
     .array(ZId, { error: NETWORK_MSG.selectNone })
     .min(1, NETWORK_MSG.selectNone)
-    .max(NETWORK_LIMITS.selectMax, NETWORK_MSG.selectTooMany)
+    .max(NETWORK_MANAGE_LIMITS.selectMax, NETWORK_MSG.selectTooMany)
     .transform((ids) => [...new Set(ids)]),
 });
 
@@ -110,7 +110,7 @@ export const ZCombineNetworksInput = z.object({
   ids: z
     .array(ZId, { error: NETWORK_MSG.combineTooFew })
     .min(2, NETWORK_MSG.combineTooFew)
-    .max(NETWORK_LIMITS.combineMax, NETWORK_MSG.combineTooMany)
+    .max(NETWORK_MANAGE_LIMITS.combineMax, NETWORK_MSG.combineTooMany)
     .refine((ids) => new Set(ids).size === ids.length, NETWORK_MSG.combineDuplicate),
   name: ZNetworkName,
   directed: zFlag(),

@@ -38,7 +38,7 @@ export const networks = pgTable(
 /**
  * One version of a network: @tieline/graph's TNetworkData as JSON text (TOAST compresses it; jsonb
  * would cost a parse on every write and triple the size of a large edge list for nothing queried
- * inside it). The last NETWORK_LIMITS.versionsKept versions are kept.
+ * inside it). The last NETWORK_MANAGE_LIMITS.versionsKept versions are kept.
  */
 export const networkVersions = pgTable(
   'network_versions',

@@ -1,5 +1,5 @@
 import { and, eq, inArray, networks } from '@tieline/db';
-import { NETWORK_LIMITS, NETWORK_MSG, type TNetworkSummary, type TUpdateNetworkInput } from '@tieline/validation';
+import { NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary, type TUpdateNetworkInput } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
@@ -34,7 +34,7 @@ export async function duplicateNetwork(deps: Deps, caller: SignedInCaller, input
   const data = await readDocument(deps.db, network);
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
-    name: `${network.name} (copy)`.slice(0, NETWORK_LIMITS.nameMax),
+    name: `${network.name} (copy)`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
     description: network.description,
     data,
   });

@@ -1,5 +1,5 @@
 import { and, asc, eq, networkShares, sql, userLogins, users } from '@tieline/db';
-import { NETWORK_LIMITS, NETWORK_MSG, type TNetworkPermission, type TNetworkShare } from '@tieline/validation';
+import { NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkPermission, type TNetworkShare } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
@@ -51,8 +51,8 @@ export async function addShare(
     .select({ n: sql<number>`count(*)::int` })
     .from(networkShares)
     .where(eq(networkShares.networkId, network.id));
-  if (Number(n) >= NETWORK_LIMITS.sharesMax)
-    throw new AppError('BAD_REQUEST', `A network can be shared with at most ${NETWORK_LIMITS.sharesMax} people`);
+  if (Number(n) >= NETWORK_MANAGE_LIMITS.sharesMax)
+    throw new AppError('BAD_REQUEST', `A network can be shared with at most ${NETWORK_MANAGE_LIMITS.sharesMax} people`);
   const added = await deps.db
     .insert(networkShares)
     .values({ networkId: network.id, userLoginId: loginId, permission: input.permission })

@@ -1,6 +1,6 @@
 import { and, type Db, eq, lt, networkMetrics, networks, networkVersions, sql, type Tx } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
-import { NETWORK_LIMITS, NETWORK_MSG } from '@tieline/validation';
+import { NETWORK_MANAGE_LIMITS, NETWORK_MSG } from '@tieline/validation';
 import type { NetworkRow } from '../../access/networks';
 import { AppError } from '../../errors';
 
@@ -68,7 +68,7 @@ export async function saveVersion(
     if (!row) throw new AppError('CONFLICT', NETWORK_MSG.stale);
     if (!data) return row;
     await tx.insert(networkVersions).values({ networkId, version: row.dataVersion, data: JSON.stringify(data) });
-    const oldest = row.dataVersion - NETWORK_LIMITS.versionsKept + 1;
+    const oldest = row.dataVersion - NETWORK_MANAGE_LIMITS.versionsKept + 1;
     const before = (v: typeof networkVersions.version | typeof networkMetrics.version) => lt(v, oldest);
     await tx
       .delete(networkVersions)

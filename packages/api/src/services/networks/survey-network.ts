@@ -1,6 +1,6 @@
 import { type Db, eq, type networks, surveys, type Tx } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
-import { isAnswerType, NETWORK_LIMITS, NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
+import { isAnswerType, NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import { questionsOf, requireSurvey, type SurveyRow } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
@@ -32,8 +32,8 @@ export async function createSurveyNetwork(
   const data = await surveyNetworkData(deps.db, survey);
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
-    name: input.name ?? `${survey.name} network`.slice(0, NETWORK_LIMITS.nameMax),
-    description: `Made from the survey ${survey.name}`.slice(0, NETWORK_LIMITS.descriptionMax),
+    name: input.name ?? `${survey.name} network`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
+    description: `Made from the survey ${survey.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
     data,
     surveyId: survey.id,
   });
