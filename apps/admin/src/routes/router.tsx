@@ -25,7 +25,7 @@ const settings = (which: Parameters<typeof import('../features/settings/settings
   });
 
 const moduleRoutes = Object.values(MODULE_INFO)
-  .filter((m) => m.name !== 'surveys')
+  .filter((m) => m.name !== 'surveys' && m.name !== 'networks')
   .map((m) => ({
     path: m.path.slice(1),
     ...page(async () => {
@@ -102,6 +102,36 @@ const surveyRoutes = [
   },
 ];
 
+// Networks (platform spec §2): the list, with its actions as child routes (dialogs over the list;
+// manage/users reads add, upload and edit/{userId} from the URL), and the explorer.
+type NetworkPages = typeof import('../features/networks/pages');
+const networkPage = (name: keyof NetworkPages) =>
+  page(async () => {
+    const Page = (await import('../features/networks/pages'))[name];
+    return <Page />;
+  });
+const networkRoutes = [
+  {
+    path: 'networks',
+    ...networkPage('NetworksPage'),
+    children: [
+      { path: 'add', ...networkPage('UploadNetworkDialog') },
+      { path: 'combine-network', ...networkPage('CombineDialog') },
+      { path: 'delete-selected-network', ...networkPage('DeleteSelectedDialog') },
+      { path: ':id/duplicate', ...networkPage('DuplicateDialog') },
+      { path: ':id/manage', ...networkPage('ManageDialog') },
+      {
+        path: ':id/manage/users',
+        ...networkPage('SharingDialog'),
+        children: [{ path: 'add' }, { path: 'upload' }, { path: 'edit/:userId' }],
+      },
+      { path: ':id/delete', ...networkPage('DeleteDialog') },
+      { path: ':id/export', ...networkPage('ExportDialog') },
+    ],
+  },
+  { path: 'networks/explore/:id', ...networkPage('NetworkSummaryPage') },
+];
+
 // Plain markup rather than the kit's Spinner, which would bring the icon library into the first download.
 const firstLoad = (
   <div role="status" className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground">
@@ -155,6 +185,7 @@ export const router = createBrowserRouter([
             }),
           },
           ...moduleRoutes,
+          ...networkRoutes,
           ...surveyRoutes,
           { path: 'organization/settings/manage-users', ...settings('manageUsers') },
           { path: 'organization/settings/manage-organizations', ...settings('manageOrganizations') },

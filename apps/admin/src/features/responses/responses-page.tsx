@@ -11,6 +11,7 @@ import {
 import { Download, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { CreateNetworkButton } from '../../components/create-network-button';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
@@ -105,6 +106,7 @@ export function ResponsesPage() {
           Responses
         </h2>
         <div className="flex flex-wrap gap-2">
+          <CreateNetworkButton surveyId={id} />
           <a href={exportUrl(id)} download className={buttonVariants({ variant: 'outline' })}>
             <Download aria-hidden="true" /> Download responses
           </a>

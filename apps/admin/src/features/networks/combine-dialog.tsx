@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Checkbox, DialogFooter, FormField, Input, Label, Switch, toast } from '@tieline/ui';
+import { type TCombineNetworksInput, ZCombineNetworksInput } from '@tieline/validation';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTRPC } from '../../lib/trpc';
+import { useCloseToList, useNetworksOutlet } from './networks-outlet';
+import { RouteDialog } from './route-dialog';
+
+type TCombineForm = Omit<TCombineNetworksInput, 'directed'> & { directed: boolean };
+
+/** combine-network: two or more networks merged by node name into a new one. */
+export function CombineDialog() {
+  const trpc = useTRPC();
+  const { networks, selected, refresh } = useNetworksOutlet();
+  const close = useCloseToList();
+  const directedId = useId();
+  const listId = useId();
+  const form = useForm<TCombineForm>({
+    resolver: zodResolver(ZCombineNetworksInput),
+    defaultValues: {
+      ids: selected.length >= 2 ? selected.map((n) => n._id) : [],
+      name: '',
+      directed: selected.some((n) => n.directed),
+    },
+  });
+  const combine = useMutation(
+    trpc.networks.combine.mutationOptions({
+      onSuccess: (made) => {
+        toast.success(`Created “${made.name}”`);
+        refresh();
+        close(made._id);
+      },
+    }),
+  );
+
+  return (
+    <RouteDialog
+      title="Combine networks"
+      description="People with the same name become one node; each network's ties keep their layers."
+      wide
+    >
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        aria-busy={combine.isPending}
+        onSubmit={form.handleSubmit((values) => combine.mutate(values))}
+      >
+        <Controller
+          control={form.control}
+          name="ids"
+          render={({ field, fieldState }) => (
+            <fieldset className="flex flex-col gap-1" aria-describedby={fieldState.error ? listId : undefined}>
+              <legend className="mb-2 text-sm font-medium">Networks to combine</legend>
+              {networks.length === 0 ? <p className="text-muted-foreground">You have no networks yet.</p> : null}
+              <div className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2">
+                {networks.map((n) => {
+                  const id = `${listId}-${n._id}`;
+                  return (
+                    <div key={n._id} className="flex min-h-9 items-center gap-3 rounded px-2 hover:bg-muted">
+                      <Checkbox
+                        id={id}
+                        checked={field.value.includes(n._id)}
+                        onCheckedChange={(on) =>
+                          field.onChange(on === true ? [...field.value, n._id] : field.value.filter((x) => x !== n._id))
+                        }
+                      />
+                      <Label htmlFor={id} className="flex-1 cursor-pointer font-normal">
+                        {n.name}{' '}
+                        <span className="text-muted-foreground">
+                          ({n.nodeCount.toLocaleString('en-US')} nodes, {n.edgeCount.toLocaleString('en-US')} edges)
+                        </span>
+                      </Label>
+                    </div>
+                  );
+                })}
+              </div>
+              {fieldState.error ? (
+                <p id={listId} className="text-sm font-medium text-destructive">
+                  {fieldState.error.message}
+                </p>
+              ) : null}
+            </fieldset>
+          )}
+        />
+        <FormField label="Name of the new network" error={form.formState.errors.name?.message}>
+          {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="directed"
+            render={({ field }) => <Switch id={directedId} checked={field.value} onCheckedChange={field.onChange} />}
+          />
+          <Label htmlFor={directedId}>Directed</Label>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => close()}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={combine.isPending}>
+            {combine.isPending ? 'Combining…' : 'Combine'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,172 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  buttonVariants,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  SelectField,
+  toast,
+} from '@tieline/ui';
+import type { TNetworkListInput, TNetworkSummary } from '@tieline/validation';
+import { Combine, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../components/page-states';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { EmptyNetworks } from './empty-networks';
+import { NetworkTable, networkPath, RetryLine } from './network-table';
+import type { TNetworksOutlet } from './networks-outlet';
+
+type TSortBy = TNetworkListInput['sortBy'];
+type TDirection = TNetworkListInput['sortDirection'];
+const SORTS: { value: TSortBy; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'updatedAt', label: 'Last modified' },
+];
+
+/**
+ * /networks (platform spec §2): the networks a person owns or was given, with the actions each allows.
+ * Add, manage, share, export, combine and delete are child routes: dialogs over this list.
+ */
+export function NetworksPage() {
+  useDocumentTitle('Networks');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const created = (location.state as { created?: string } | null)?.created;
+  const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
+  const [sortDirection, setSortDirection] = useState<TDirection>('desc');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+
+  const list = useQuery(
+    trpc.networks.list.queryOptions({ sortBy, sortDirection }, { placeholderData: keepPreviousData }),
+  );
+  const rows = list.data ?? [];
+  // A network deleted elsewhere drops out of the selection with the next list.
+  const selected = useMemo(() => rows.filter((n) => selectedIds.has(n._id)), [rows, selectedIds]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.networks.list.queryKey() });
+  const refreshFromSurvey = useMutation(
+    trpc.networks.survey.refresh.mutationOptions({
+      onSuccess: (n) => {
+        toast.success(`“${n.name}” now has the survey's latest answers`);
+        refresh();
+      },
+    }),
+  );
+
+  const select = (ids: string[], on: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const outlet: TNetworksOutlet = {
+    networks: rows,
+    selected,
+    clearSelection: () => setSelectedIds(new Set()),
+    refresh,
+  };
+
+  const actions = (n: TNetworkSummary) => {
+    const canEdit = n.access !== 'View';
+    const isOwner = n.access === 'Owner';
+    const go = (to: string) => () => void navigate(`/networks/${n._id}/${to}`);
+    return (
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Actions for ${n.name}`}>
+            <EllipsisVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => void navigate(networkPath(n))}>Open</DropdownMenuItem>
+          {canEdit ? <DropdownMenuItem onSelect={go('manage')}>Manage</DropdownMenuItem> : null}
+          {isOwner ? <DropdownMenuItem onSelect={go('manage/users')}>Share</DropdownMenuItem> : null}
+          <DropdownMenuItem onSelect={go('duplicate')}>Duplicate</DropdownMenuItem>
+          <DropdownMenuItem onSelect={go('export')}>Export</DropdownMenuItem>
+          {n.surveyId && canEdit ? (
+            <DropdownMenuItem
+              disabled={refreshFromSurvey.isPending}
+              onSelect={() => refreshFromSurvey.mutate({ id: n._id })}
+            >
+              Update from survey
+            </DropdownMenuItem>
+          ) : null}
+          {isOwner ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem className="text-destructive" onSelect={go('delete')}>
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    );
+  };
+
+  const empty = list.isSuccess && rows.length === 0;
+  return (
+    <div className="flex flex-col gap-4">
+      {empty ? (
+        <EmptyNetworks onCreated={refresh} />
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight">Networks</h1>
+            <div className="flex flex-wrap gap-2">
+              {selected.length > 0 ? (
+                <Link
+                  to="/networks/delete-selected-network"
+                  className={buttonVariants({ variant: 'outline' })}
+                  aria-label={`Delete ${selected.length} selected`}
+                >
+                  <Trash2 aria-hidden="true" /> Delete selected ({selected.length})
+                </Link>
+              ) : null}
+              <Link to="/networks/combine-network" className={buttonVariants({ variant: 'outline' })}>
+                <Combine aria-hidden="true" /> Combine
+              </Link>
+              <Link to="/networks/add" className={buttonVariants()}>
+                <Plus aria-hidden="true" /> Add network
+              </Link>
+            </div>
+          </div>
+          <div className="flex gap-3 sm:justify-end">
+            <SelectField
+              label="Sort by"
+              className="flex-1 sm:w-40 sm:flex-none"
+              value={sortBy}
+              options={SORTS}
+              onChange={setSortBy}
+            />
+            <SelectField
+              label="Sort order"
+              className="flex-1 sm:w-36 sm:flex-none"
+              value={sortDirection}
+              options={[
+                { value: 'asc', label: 'Ascending' },
+                { value: 'desc', label: 'Descending' },
+              ]}
+              onChange={setSortDirection}
+            />
+          </div>
+          {list.isPending ? <FullPageSpinner label="Loading networks" /> : null}
+          {list.isError ? <RetryLine what="The networks" onRetry={() => void list.refetch()} /> : null}
+          {rows.length > 0 ? (
+            <NetworkTable rows={rows} selected={selectedIds} onSelect={select} highlight={created} actions={actions} />
+          ) : null}
+        </>
+      )}
+      <Outlet context={outlet} />
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Progress,
+  SelectField,
+  toast,
+} from '@tieline/ui';
+import {
+  NETWORK_PERMISSIONS,
+  type TNetworkPermission,
+  type TNetworkShare,
+  ZEmail,
+  ZNetworkPermission,
+} from '@tieline/validation';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { uploadShares } from './upload-network-request';
+
+const PERMISSION_OPTIONS = NETWORK_PERMISSIONS.map((p) => ({
+  value: p,
+  label: p === 'View' ? 'View (can look, export and duplicate)' : 'Edit (can also change it)',
+}));
+
+function SubDialog(props: { title: string; description: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : props.onClose())}>
+      <DialogContent className="max-w-[520px]">
+        <DialogHeader>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogDescription>{props.description}</DialogDescription>
+        </DialogHeader>
+        {props.children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const ZAddForm = z.object({ email: ZEmail, permission: ZNetworkPermission });
+type TAddForm = z.infer<typeof ZAddForm>;
+
+type ShareDialogProps = { id: string; onDone: (shares: TNetworkShare[]) => void; onClose: () => void };
+
+/** {id}/manage/users/add: one person by the email they sign in with. */
+export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
+  const trpc = useTRPC();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<TAddForm>({ resolver: zodResolver(ZAddForm), defaultValues: { email: '', permission: 'View' } });
+  const add = useMutation(
+    trpc.networks.users.add.mutationOptions({
+      meta: { silentError: true },
+      onSuccess: (shares, { email }) => {
+        toast.success(`Shared with ${email}`);
+        onDone(shares);
+        onClose();
+      },
+      onError: (error) => setRefusal(errorMessage(error)),
+    }),
+  );
+  return (
+    <SubDialog title="Add person" description="They need a Tieline account with this email address." onClose={onClose}>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        aria-busy={add.isPending}
+        onSubmit={form.handleSubmit((values) => {
+          setRefusal(null);
+          add.mutate({ id, ...values });
+        })}
+      >
+        <FormField label="Email" error={form.formState.errors.email?.message}>
+          {(p) => <Input {...p} type="email" autoComplete="off" {...form.register('email')} />}
+        </FormField>
+        <Controller
+          control={form.control}
+          name="permission"
+          render={({ field }) => (
+            <SelectField label="Access" value={field.value} options={PERMISSION_OPTIONS} onChange={field.onChange} />
+          )}
+        />
+        {refusal ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {refusal}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Sharing…' : 'Share'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </SubDialog>
+  );
+}
+
+/** {id}/manage/users/edit/{userId}: View or Edit for one person. */
+export function EditShareDialog({
+  id,
+  share,
+  loading,
+  onDone,
+  onClose,
+}: ShareDialogProps & { share: TNetworkShare | undefined; loading: boolean }) {
+  const trpc = useTRPC();
+  const [permission, setPermission] = useState<TNetworkPermission | null>(null);
+  const edit = useMutation(
+    trpc.networks.users.edit.mutationOptions({
+      onSuccess: (shares) => {
+        toast.success('Access changed');
+        onDone(shares);
+        onClose();
+      },
+    }),
+  );
+  const value = permission ?? share?.permission ?? 'View';
+  return (
+    <SubDialog
+      title="Change access"
+      description={share ? `${share.name} (${share.email})` : 'A person this network is shared with.'}
+      onClose={onClose}
+    >
+      {!share && !loading ? (
+        <p role="alert">This person no longer has access to the network.</p>
+      ) : (
+        <SelectField label="Access" value={value} options={PERMISSION_OPTIONS} onChange={setPermission} />
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={!share || edit.isPending}
+          onClick={() => share && edit.mutate({ id, userId: share.userId, permission: value })}
+        >
+          {edit.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </SubDialog>
+  );
+}
+
+/** {id}/manage/users/upload: a workbook with the columns Name, Email, Permission (View or Edit). */
+export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProps, 'onDone'> & { onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const busy = progress !== null;
+  const send = async () => {
+    if (!file) return;
+    setRefusal(null);
+    setProgress(0);
+    const outcome = await uploadShares(id, file, setProgress);
+    setProgress(null);
+    if (!outcome.ok) {
+      setRefusal(outcome.message);
+      return;
+    }
+    toast.success('People added');
+    onDone();
+    onClose();
+  };
+  return (
+    <SubDialog
+      title="Upload people"
+      description="An Excel workbook (.xlsx) with the columns Name, Email and Permission (View or Edit), one person a row."
+      onClose={busy ? () => undefined : onClose}
+    >
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <FormField label="File">
+          {(p) => (
+            <Input
+              {...p}
+              type="file"
+              accept=".xlsx"
+              disabled={busy}
+              className="h-auto py-1.5"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setRefusal(null);
+              }}
+            />
+          )}
+        </FormField>
+        {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        {refusal ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{refusal}</AlertDescription>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" disabled={busy} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy || !file}>
+            {busy ? 'Uploading…' : 'Upload'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </SubDialog>
+  );
+}

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  DialogFooter,
+  FormField,
+  Input,
+  Label,
+  Progress,
+  SelectField,
+  Switch,
+  toast,
+} from '@tieline/ui';
+import { ZNetworkName } from '@tieline/validation';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  FILE_TYPE_INFO,
+  NETWORK_FILE_TYPES,
+  problemPlace,
+  type TNetworkFileType,
+  type TNetworkUploadErrorPayload,
+  templateUrl,
+} from './network-files';
+import { useCloseToList, useNetworksOutlet } from './networks-outlet';
+import { RouteDialog } from './route-dialog';
+import { uploadNetwork } from './upload-network-request';
+
+const ZUploadForm = z.object({ name: ZNetworkName, fileType: z.enum(NETWORK_FILE_TYPES), directed: z.boolean() });
+type TUploadForm = z.infer<typeof ZUploadForm>;
+const FILE_MISSING = 'Choose the file to upload';
+
+/** add: a network from an Excel, GEXF, GraphML or JSON file; a refused file lists every problem and its place. */
+export function UploadNetworkDialog() {
+  const { refresh } = useNetworksOutlet();
+  const close = useCloseToList();
+  const directedId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<TNetworkUploadErrorPayload | null>(null);
+  const form = useForm<TUploadForm>({
+    resolver: zodResolver(ZUploadForm),
+    defaultValues: { name: '', fileType: 'excel', directed: true },
+  });
+  const busy = progress !== null;
+  const fileType = form.watch('fileType');
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!file) {
+      setFileError(FILE_MISSING);
+      return;
+    }
+    setRefusal(null);
+    setProgress(0);
+    const outcome = await uploadNetwork({ ...values, file, fileName: file.name, onProgress: setProgress });
+    setProgress(null);
+    if (!outcome.ok) {
+      setRefusal(outcome.payload);
+      return;
+    }
+    toast.success(`Uploaded “${outcome.network.name}”`);
+    refresh();
+    close(outcome.network._id);
+  });
+
+  return (
+    <RouteDialog
+      title="Add network"
+      description="Upload a network file. Download a template to see the layout each format expects."
+      onClose={busy ? () => undefined : undefined}
+      wide
+    >
+      <form className="flex flex-col gap-4" noValidate aria-busy={busy} onSubmit={submit}>
+        <FormField label="Network name" error={form.formState.errors.name?.message}>
+          {(p) => <Input {...p} autoComplete="off" disabled={busy} {...form.register('name')} />}
+        </FormField>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <Controller
+            control={form.control}
+            name="fileType"
+            render={({ field }) => (
+              <SelectField
+                label="File type"
+                className="sm:w-48"
+                value={field.value}
+                options={NETWORK_FILE_TYPES.map((t) => ({ value: t, label: FILE_TYPE_INFO[t].label }))}
+                onChange={(t: TNetworkFileType) => {
+                  field.onChange(t);
+                  setRefusal(null);
+                }}
+              />
+            )}
+          />
+          <div className="flex h-10 items-center gap-3">
+            <Controller
+              control={form.control}
+              name="directed"
+              render={({ field }) => (
+                <Switch id={directedId} checked={field.value} disabled={busy} onCheckedChange={field.onChange} />
+              )}
+            />
+            <Label htmlFor={directedId}>Directed</Label>
+          </div>
+        </div>
+        <FormField
+          label="File"
+          hint={`${FILE_TYPE_INFO[fileType].label}: ${FILE_TYPE_INFO[fileType].accept.replaceAll(',', ', ')}`}
+          error={fileError ?? undefined}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="file"
+              accept={FILE_TYPE_INFO[fileType].accept}
+              disabled={busy}
+              className="h-auto py-1.5"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setFileError(null);
+                setRefusal(null);
+              }}
+            />
+          )}
+        </FormField>
+        <p className="text-sm text-muted-foreground">
+          Templates:{' '}
+          {NETWORK_FILE_TYPES.map((t, i) => (
+            <span key={t}>
+              {i > 0 ? ' · ' : null}
+              <a href={templateUrl(t)} download className="text-primary underline underline-offset-4">
+                {FILE_TYPE_INFO[t].label}
+                <span className="sr-only"> template</span>
+              </a>
+            </span>
+          ))}
+        </p>
+        {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        {refusal ? <UploadProblems payload={refusal} /> : null}
+        <DialogFooter>
+          <Button variant="outline" disabled={busy} onClick={() => close()}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Uploading…' : 'Upload'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </RouteDialog>
+  );
+}
+
+/** Every problem of a refused file, each with where it is (sheet and row, line, or JSON path). */
+export function UploadProblems({ payload }: { payload: TNetworkUploadErrorPayload }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <AlertTitle>{payload.message}</AlertTitle>
+        {payload.problems.length > 0 ? (
+          <AlertDescription>
+            <ul
+              aria-label="Problems"
+              className="flex max-h-60 list-disc flex-col gap-1 overflow-y-auto pl-5 break-words"
+            >
+              {payload.problems.map((p, i) => {
+                const place = problemPlace(p);
+                return (
+                  // Problems can repeat word for word at different places; the index keeps keys unique.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+                  <li key={i}>
+                    {place ? <span className="font-medium">{place}: </span> : null}
+                    {p.message}
+                  </li>
+                );
+              })}
+            </ul>
+          </AlertDescription>
+        ) : null}
+      </div>
+    </Alert>
+  );
+}
