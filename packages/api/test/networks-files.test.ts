@@ -63,7 +63,12 @@ describe('upload', () => {
   it('reports every problem with its row in one answer and stores nothing', async () => {
     const before = await ownedCount(owner);
     const bad = workbook({
-      Nodes: [['Name'], ['Ana'], [''], ['ana']],
+      Nodes: [
+        ['Name', 'Team'],
+        ['Ana', 'Red'],
+        ['', 'Blue'],
+        ['ana', 'Red'],
+      ],
       Edges: [
         ['Source', 'Target', 'Type', 'Weight'],
         ['Ana', 'Ben', 'Advice', 'heavy'],
