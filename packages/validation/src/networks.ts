@@ -138,3 +138,26 @@ export type TNetworkShare = z.infer<typeof ZNetworkShare>;
 export const ZAddNetworkShareInput = z.object({ id: ZId, email: ZEmail, permission: ZNetworkPermission });
 export const ZEditNetworkShareInput = z.object({ id: ZId, userId: ZId, permission: ZNetworkPermission });
 export const ZRemoveNetworkShareInput = z.object({ id: ZId, userId: ZId });
+
+/** The text fields of POST /api/base/networks (multipart): `directed` as the form sends it. */
+export const ZNetworkUploadFields = z.object({
+  name: ZNetworkName,
+  fileType: z.string({ error: 'Choose a file type' }).max(20),
+  directed: z.enum(['true', 'false'], { error: "directed must be 'true' or 'false'" }).transform((v) => v === 'true'),
+});
+
+/** Sharing by upload ({id}/manage/users/upload): the list upload rules of the spec, worded for users. */
+export const NETWORK_SHARES_UPLOAD_MSG = {
+  heading:
+    "User list not uploaded due to an invalid column heading. Please ensure that your list has 'Name', 'Email' and 'Permission' as its first three column headings",
+  duplicated: (first: string) => `User list not uploaded. ${first} has been duplicated`,
+  moreDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
+  invalidEmail: (x: string) => `${x} is not a valid email address`,
+  blanks: 'One or more cells that should have contained text were blank.',
+  format: 'Processing the excel file. Incorrect format.',
+  unknownUsers: (emails: string[]) =>
+    `No Tieline user has the email address ${emails.slice(0, 5).join(', ')}${emails.length > 5 ? ` and ${emails.length - 5} other(s)` : ''}`,
+  permission: (row: number) => `Row ${row}: permission must be 'View' or 'Edit'`,
+  tooMany: `A network can be shared with at most ${NETWORK_MANAGE_LIMITS.sharesMax} people`,
+  owner: 'The list names the owner of this network',
+} as const;

@@ -1,5 +1,10 @@
 import { and, eq, inArray, networks } from '@tieline/db';
-import { NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary, type TUpdateNetworkInput } from '@tieline/validation';
+import {
+  NETWORK_MANAGE_LIMITS,
+  NETWORK_MSG,
+  type TNetworkSummary,
+  type TUpdateNetworkInput,
+} from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';

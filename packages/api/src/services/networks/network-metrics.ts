@@ -1,7 +1,7 @@
 import { and, type Db, eq, networkMetrics, sql } from '@tieline/db';
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { NETWORK_MSG, type TNetworkMetricsInput } from '@tieline/validation';
-import { requireNetwork } from '../../access/networks';
+import { type NetworkRow, requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -65,6 +65,15 @@ export async function networkMetricsState(
 }
 
 type Key = { networkId: string; version: number; options: string };
+
+/** The metrics of the network's current version with default options, when computed (exports add them). */
+export async function cachedMetrics(db: Db, network: NetworkRow): Promise<TMetricsResult | null> {
+  const key = { networkId: network.id, version: network.dataVersion, options: optionsKey(DEFAULT_OPTIONS) };
+  const [row] = await readState(db, key);
+  return row?.state === 'done' && row.result ? (JSON.parse(row.result) as TMetricsResult) : null;
+}
+
+const DEFAULT_OPTIONS: TMetricsOptionsKey = { layer: null, groupAttribute: null };
 
 const match = (key: Key) =>
   and(

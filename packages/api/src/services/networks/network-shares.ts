@@ -25,17 +25,15 @@ export async function listShares(deps: Deps, caller: SignedInCaller, input: { id
   return rows.map((r) => ({ ...r, permission: r.permission === 'Edit' ? 'Edit' : 'View' }));
 }
 
-/** The login of an email address, and whether it owns the network. */
+/** The login of an email address; not the owner's own. */
 async function loginOf(deps: Deps, email: string, ownerId: string) {
   const [login] = await deps.db
-    .select({
-      id: userLogins.id,
-      owns: sql<boolean>`exists (select 1 from ${users} where ${users.userLoginId} = ${userLogins.id} and ${users.id} = ${ownerId})`,
-    })
+    .select({ id: userLogins.id })
     .from(userLogins)
     .where(eq(sql`lower(${userLogins.email})`, email.toLowerCase()));
   if (!login) throw new AppError('BAD_REQUEST', NETWORK_MSG.shareUnknownUser);
-  if (login.owns) throw new AppError('BAD_REQUEST', NETWORK_MSG.shareSelf);
+  const [owner] = await deps.db.select({ loginId: users.userLoginId }).from(users).where(eq(users.id, ownerId));
+  if (owner?.loginId === login.id) throw new AppError('BAD_REQUEST', NETWORK_MSG.shareSelf);
   return login.id;
 }
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { surveySheets } from '../../survey-sheets/sheets';
 import { workbookBytes } from '../../xlsx/write';
-import { parseNetworkFile } from './formats/parse';
+import { parseNetworkFile } from './formats';
 import { summaryOf } from './read-networks';
 import { documentText, insertNetwork, saveVersion } from './store-network';
 
@@ -29,15 +29,19 @@ export async function createSurveyNetwork(
   input: { surveyId: string; name?: string | undefined },
 ): Promise<TNetworkSummary> {
   const survey = await requireSurvey(deps.db, caller.actor, input.surveyId);
-  const data = await surveyNetworkData(deps.db, survey);
-  const row = await insertNetwork(deps.db, {
-    ownerId: caller.actor.userId,
-    name: input.name ?? `${survey.name} network`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
+  const row = await createSurveyNetworkFor(deps.db, caller.actor.userId, survey, input.name);
+  return await summaryOf(deps, row, 'Owner');
+}
+
+/** A network of `ownerId` from the survey's answers (the caller's access to the survey checked before). */
+export async function createSurveyNetworkFor(db: Db, ownerId: string, survey: SurveyRow, name?: string) {
+  return await insertNetwork(db, {
+    ownerId,
+    name: name ?? `${survey.name} network`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
     description: `Made from the survey ${survey.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
-    data,
+    data: await surveyNetworkData(db, survey),
     surveyId: survey.id,
   });
-  return await summaryOf(deps, row, 'Owner');
 }
 
 /**
