@@ -14,12 +14,12 @@ import {
   Spinner,
   toast,
 } from '@tieline/ui';
-import { NETWORK_MSG } from '@tieline/validation';
 import { ClipboardList, Download, Share2, Sparkles, Upload } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateSurveyNetwork } from '../../components/create-network-button';
 import { useTRPC } from '../../lib/trpc';
+import { exampleNetworkJson } from './example-network';
 import { FILE_TYPE_INFO, NETWORK_FILE_TYPES, templateUrl } from './network-files';
 import { uploadNetwork } from './upload-network-request';
 
@@ -29,17 +29,14 @@ const EXAMPLE_NAME = 'Example network';
 export function EmptyNetworks({ onCreated }: { onCreated: () => void }) {
   const [fromSurvey, setFromSurvey] = useState(false);
   const navigate = useNavigate();
-  // The example is the Excel template (people in teams with two kinds of tie), uploaded as is.
   const example = useMutation({
     mutationFn: async () => {
-      const template = await fetch(templateUrl('excel'));
-      if (!template.ok) throw new Error(NETWORK_MSG.failed);
       const outcome = await uploadNetwork({
         name: EXAMPLE_NAME,
-        fileType: 'excel',
+        fileType: 'json',
         directed: true,
-        file: await template.blob(),
-        fileName: 'example-network.xlsx',
+        file: new Blob([exampleNetworkJson()], { type: 'application/json' }),
+        fileName: 'example-network.json',
         onProgress: () => {},
       });
       if (!outcome.ok) throw new Error(outcome.payload.message);
@@ -91,7 +88,9 @@ export function EmptyNetworks({ onCreated }: { onCreated: () => void }) {
           </Way>
         </ul>
         <div className="flex flex-col items-center gap-2 border-t border-border pt-6 text-center">
-          <p className="text-muted-foreground">Just looking? Add a small example network to explore.</p>
+          <p className="text-muted-foreground">
+            Just looking? Add an example network of 18 people in three teams to explore.
+          </p>
           <Button variant="secondary" disabled={example.isPending} onClick={() => example.mutate()}>
             <Sparkles aria-hidden="true" /> {example.isPending ? 'Adding…' : 'Add the example network'}
           </Button>

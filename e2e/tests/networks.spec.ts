@@ -1,0 +1,185 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signUp, unique } from './helpers';
+import {
+  addExampleNetwork,
+  duplicate,
+  expectNoAxeViolations,
+  networkRow,
+  rowAction,
+  SHOTS,
+  shot,
+  typeDeleteAndConfirm,
+} from './networks-helpers';
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+const names = async (page: import('@playwright/test').Page) =>
+  page.getByRole('table', { name: 'Your networks' }).getByRole('row').getByRole('link').allTextContents();
+
+test('an empty list says how to start; the example network, then sort by name and last modified', async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'No networks yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upload a network' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'GraphML template' })).toHaveAttribute(
+    'href',
+    '/api/base/networks/templates/graphml',
+  );
+  await expect(page.getByRole('button', { name: 'Choose a survey' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'empty');
+
+  await addExampleNetwork(page);
+  const example = networkRow(page, 'Example network');
+  await expect(example).toContainText('18');
+  await expect(example.getByRole('cell', { name: 'Owner' })).toBeVisible();
+  await expect(example.getByRole('cell', { name: 'You' })).toBeVisible();
+
+  await duplicate(page, 'Example network');
+  await rowAction(page, 'Example network (copy)', 'Manage');
+  await page.getByRole('dialog').getByLabel('Name').fill('Alpha network');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(networkRow(page, 'Alpha network')).toBeVisible();
+
+  // Last modified, newest first, is the default: the renamed copy is newest.
+  expect(await names(page)).toEqual(['Alpha network', 'Example network']);
+  await page.getByLabel('Sort order').selectOption('asc');
+  await expect.poll(() => names(page)).toEqual(['Example network', 'Alpha network']);
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect.poll(() => names(page)).toEqual(['Alpha network', 'Example network']);
+  await page.getByLabel('Sort order').selectOption('desc');
+  await expect.poll(() => names(page)).toEqual(['Example network', 'Alpha network']);
+  await expectNoAxeViolations(page);
+  await shot(page, 'list');
+});
+
+test('manage renames and describes; a stale version offers to reload', async ({ page }) => {
+  await signUp(page);
+  await addExampleNetwork(page);
+  await rowAction(page, 'Example network', 'Manage');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Manage network' })).toBeVisible();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await shot(page, 'manage');
+  await dialog.getByLabel('Name').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Network name cannot be blank')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Team ties');
+  await dialog.getByLabel('Description').fill('Who asks whom for advice');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(networkRow(page, 'Team ties')).toContainText('Who asks whom for advice');
+
+  // The same network changed in another tab while this form was open: the save is refused.
+  await rowAction(page, 'Team ties', 'Manage');
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole('dialog').getByLabel('Name').fill('Changed elsewhere');
+  await other.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(other).toHaveURL(/\/networks$/);
+  await other.close();
+  await dialog.getByLabel('Name').fill('My change');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This network was changed elsewhere');
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Changed elsewhere');
+});
+
+test('duplicate, delete one, and delete the selected ones after typing Delete', async ({ page }) => {
+  await signUp(page);
+  await addExampleNetwork(page);
+  await duplicate(page, 'Example network');
+  await duplicate(page, 'Example network (copy)');
+
+  await rowAction(page, 'Example network (copy) (copy)', 'Delete');
+  await expect(page).toHaveURL(/\/networks\/[^/]+\/delete$/);
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await typeDeleteAndConfirm(page, 'Delete');
+  await expect(page.getByText('Network deleted')).toBeVisible();
+  await expect(networkRow(page, 'Example network (copy) (copy)')).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Select all networks' }).click();
+  await page.getByRole('link', { name: 'Delete 2 selected' }).click();
+  await expect(page).toHaveURL(/\/networks\/delete-selected-network$/);
+  await expect(page.getByRole('dialog').getByRole('listitem')).toHaveText([
+    'Example network (copy)',
+    'Example network',
+  ]);
+  await shot(page, 'delete-selected');
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await typeDeleteAndConfirm(page, 'Delete 2');
+  await expect(page.getByText('2 networks deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No networks yet' })).toBeVisible();
+});
+
+test('share with another person as View, change to Edit, then remove', async ({ page, browser }) => {
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  const other = await signUp(otherPage);
+
+  await signUp(page);
+  await addExampleNetwork(page);
+  await rowAction(page, 'Example network', 'Share');
+  await expect(page).toHaveURL(/\/networks\/[^/]+\/manage\/users$/);
+  const sharing = page.getByRole('dialog', { name: 'Share network' });
+  await expect(sharing.getByText('is not shared with anyone yet')).toBeVisible();
+  await sharing.getByRole('button', { name: 'Add person' }).click();
+  await expect(page).toHaveURL(/\/manage\/users\/add$/);
+  const add = page.getByRole('dialog', { name: 'Add person' });
+  await add.getByLabel('Email').fill(`nobody-${unique()}@example.com`);
+  await add.getByRole('button', { name: 'Share' }).click();
+  await expect(add.getByRole('alert')).toHaveText('No Tieline user has this email address');
+  await add.getByLabel('Email').fill(other.email);
+  await add.getByRole('button', { name: 'Share' }).click();
+  await expect(page).toHaveURL(/\/manage\/users$/);
+  const people = sharing.getByRole('list', { name: 'People with access' });
+  await expect(people.getByRole('listitem')).toContainText([`${other.name}${other.email}View`]);
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await shot(page, 'sharing');
+
+  // The other person sees it, with View access: no Manage, Share or Delete for them.
+  await otherPage.goto('/networks');
+  const theirs = networkRow(otherPage, 'Example network');
+  await expect(theirs.getByRole('cell', { name: 'View' })).toBeVisible();
+  await otherPage.getByRole('button', { name: 'Actions for Example network' }).click();
+  await expect(otherPage.getByRole('menuitem')).toHaveText(['Open', 'Duplicate', 'Export']);
+  await otherPage.keyboard.press('Escape');
+
+  await sharing.getByRole('button', { name: `Change access for ${other.name}` }).click();
+  await expect(page).toHaveURL(/\/manage\/users\/edit\/[^/]+$/);
+  const edit = page.getByRole('dialog', { name: 'Change access' });
+  await edit.getByLabel('Access').selectOption('Edit');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(people.getByRole('listitem')).toContainText([`${other.name}${other.email}Edit`]);
+
+  await otherPage.reload();
+  await expect(theirs.getByRole('cell', { name: 'Edit' })).toBeVisible();
+  await otherPage.getByRole('button', { name: 'Actions for Example network' }).click();
+  await expect(otherPage.getByRole('menuitem', { name: 'Manage' })).toBeVisible();
+  await otherPage.keyboard.press('Escape');
+
+  await sharing.getByRole('button', { name: `Remove access for ${other.name}` }).click();
+  await expect(sharing.getByText('is not shared with anyone yet')).toBeVisible();
+  await otherPage.reload();
+  await expect(otherPage.getByRole('heading', { name: 'No networks yet' })).toBeVisible();
+  await otherContext.close();
+});
+
+test('combine two networks into a new one', async ({ page }) => {
+  await signUp(page);
+  await addExampleNetwork(page);
+  await duplicate(page, 'Example network');
+  await page.getByRole('link', { name: 'Combine' }).click();
+  await expect(page).toHaveURL(/\/networks\/combine-network$/);
+  const dialog = page.getByRole('dialog', { name: 'Combine networks' });
+  await dialog.getByRole('checkbox', { name: /^Example network \(\d/ }).click();
+  await dialog.getByRole('button', { name: 'Combine' }).click();
+  await expect(dialog.getByText('Choose at least two networks to combine')).toBeVisible();
+  await expect(dialog.getByText('Network name cannot be blank')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /^Example network \(copy\)/ }).click();
+  await dialog.getByLabel('Name of the new network').fill('Both examples');
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await shot(page, 'combine');
+  await dialog.getByRole('button', { name: 'Combine' }).click();
+  // Same names: the 18 people stay 18 nodes.
+  await expect(networkRow(page, 'Both examples')).toContainText('18');
+});
