@@ -32,8 +32,8 @@ export function exampleNetworkJson(): string {
     PEOPLE.forEach((target, t) => {
       if (s === t) return;
       const same = s % TEAMS.length === t % TEAMS.length;
-      const bridge = s < 3 && t < 6;
-      if ((same && (s + 2 * t) % 3 !== 0) || bridge) edges.push({ source, target, type: 'Advice', weight: 1 });
+      const bridge = s < 3 && t >= 3 && t < 6;
+      if ((same && (s * 7 + t * 3) % 5 < 2) || bridge) edges.push({ source, target, type: 'Advice', weight: 1 });
       if ((same && (s * t) % 4 === 1) || (!same && (s + t) % 11 === 0)) {
         edges.push({ source, target, type: 'Collaboration', weight: 1 + ((s + t) % 5) });
       }
