@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { expect, test } from '@playwright/test';
 import { signUp, unique } from './helpers';
 import {
@@ -14,6 +15,13 @@ import {
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
+function workbook(rows: unknown[][]) {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'People');
+  const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return { name: 'people.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
+}
+
 const names = async (page: import('@playwright/test').Page) =>
   page.getByRole('table', { name: 'Your networks' }).getByRole('row').getByRole('link').allTextContents();
 
@@ -25,9 +33,13 @@ test('an empty list says how to start; the example network, then sort by name an
     'href',
     '/api/base/networks/templates/graphml',
   );
-  await expect(page.getByRole('button', { name: 'Choose a survey' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'empty');
+  await page.getByRole('button', { name: 'Choose a survey' }).click();
+  const fromSurvey = page.getByRole('dialog', { name: 'Network from a survey' });
+  await expect(fromSurvey.getByText('You have no surveys yet.')).toBeVisible();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await fromSurvey.getByRole('button', { name: 'Cancel' }).click();
 
   await addExampleNetwork(page);
   const example = networkRow(page, 'Example network');
@@ -161,6 +173,24 @@ test('share with another person as View, change to Edit, then remove', async ({ 
   await expect(sharing.getByText('is not shared with anyone yet')).toBeVisible();
   await otherPage.reload();
   await expect(otherPage.getByRole('heading', { name: 'No networks yet' })).toBeVisible();
+
+  // A workbook of Name, Email, Permission: refused with the reason, then accepted.
+  await sharing.getByRole('button', { name: 'Upload people' }).click();
+  await expect(page).toHaveURL(/\/manage\/users\/upload$/);
+  const upload = page.getByRole('dialog', { name: 'Upload people' });
+  await upload.getByLabel('File').setInputFiles(workbook([['Person', 'Address', 'Access']]));
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload.getByRole('alert')).toContainText("'Name', 'Email' and 'Permission'");
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await upload.getByLabel('File').setInputFiles(
+    workbook([
+      ['Name', 'Email', 'Permission'],
+      [other.name, other.email, 'Edit'],
+    ]),
+  );
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page).toHaveURL(/\/manage\/users$/);
+  await expect(people.getByRole('listitem')).toContainText([`${other.name}${other.email}Edit`]);
   await otherContext.close();
 });
 

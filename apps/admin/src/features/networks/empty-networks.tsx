@@ -132,7 +132,11 @@ export function FromSurveyDialog({ open, onOpenChange }: { open: boolean; onOpen
           <Spinner label="Loading surveys" showLabel />
         ) : options.length === 0 ? (
           <p className="text-muted-foreground">
-            You have no surveys yet. <Link to="/surveys">Create a survey</Link> and come back once answers arrive.
+            You have no surveys yet.{' '}
+            <Link to="/surveys" className="text-primary underline underline-offset-4">
+              Create a survey
+            </Link>{' '}
+            and come back once answers arrive.
           </p>
         ) : (
           <SelectField
