@@ -24,6 +24,8 @@ export const NETWORK_LIMITS = {
   /** Names, attribute keys and values, layer names: characters each. */
   maxValueLength: 1_000,
   maxLayers: 100,
+  /** Element nesting in GEXF and GraphML (they need about 6 levels; deep nesting is an attack). */
+  maxXmlDepth: 50,
   maxZipEntries: 1_000,
   maxUnzippedBytes: 400 * 1024 * 1024,
   /** Problems listed in one answer; the rest are counted. */
@@ -50,6 +52,7 @@ export const NETWORK_UPLOAD_MSG = {
     'The file declares XML entities (a DOCTYPE with <!ENTITY ...>), which are not accepted. Remove the DOCTYPE and upload it again.',
   xmlNoGraph: (type: TNetworkFileType) => `The file is ${FORMAT_NAMES[type]} without a <graph> element.`,
   xmlEncoding: 'The file must be encoded as UTF-8 or UTF-16.',
+  xmlTooDeep: `The file nests elements more than ${NETWORK_LIMITS.maxXmlDepth} levels deep.`,
   notUploaded: (n: number) =>
     `Network not uploaded: ${n === 1 ? 'one problem was' : `${count(n)} problems were`} found.`,
   moreProblems: (n: number) => `and ${count(n)} more problem(s)`,

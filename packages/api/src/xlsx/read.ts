@@ -92,6 +92,24 @@ export function readAllSheets(bytes: Buffer, limits: TReadLimits): TSheetRows[] 
 /** Parts SheetJS needs from an xlsx (XML and relationships); images and other binaries stay packed. */
 const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 
+const isSheetPart = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/i.test(name);
+const ROW_TAG = Buffer.from('<row');
+
+/**
+ * Whether a sheet's XML has `limit` rows or more, counted on the bytes: SheetJS stops at sheetRows but
+ * still takes seconds over a million-row sheet first, so such a file is refused before it gets there.
+ */
+function tooManyRows(xml: Buffer, limit: number): boolean {
+  let rows = 0;
+  for (let at = xml.indexOf(ROW_TAG); at >= 0; at = xml.indexOf(ROW_TAG, at + ROW_TAG.length)) {
+    const next = xml[at + ROW_TAG.length];
+    // '<row ' or '<row>', not '<rowBreaks'.
+    if (next === 0x20 || next === 0x3e || next === 0x09 || next === 0x0a || next === 0x0d) rows += 1;
+    if (rows >= limit) return true;
+  }
+  return false;
+}
+
 function readXlsx(bytes: Buffer, limits: TReadLimits, sheets: XLSX.ParsingOptions['sheets']): Workbook {
   const entries = zipEntries(bytes, limits.maxZipEntries);
   const names = new Set(entries.map((e) => e.name));
@@ -102,7 +120,11 @@ function readXlsx(bytes: Buffer, limits: TReadLimits, sheets: XLSX.ParsingOption
   const parts = entries.filter((e) => isXmlPart(e.name));
   if (parts.reduce((sum, e) => sum + e.size, 0) > limits.maxUnzippedBytes) throw new WorkbookError('unpackedTooLarge');
   const zip = sheetjs.CFB.utils.cfb_new();
-  for (const e of parts) sheetjs.CFB.utils.cfb_add(zip, e.name, inflateEntry(bytes, e), { unsafe: true });
+  for (const e of parts) {
+    const data = inflateEntry(bytes, e);
+    if (isSheetPart(e.name) && tooManyRows(data, limits.maxRows + 2)) throw new WorkbookError('tooManyRows');
+    sheetjs.CFB.utils.cfb_add(zip, e.name, data, { unsafe: true });
+  }
   return parseWith(() => sheetjs.parse_zip(zip, options(limits, sheets)));
 }
 

@@ -29,19 +29,21 @@ export interface TXmlHandlers {
 }
 
 const TEXT_KEPT = NETWORK_LIMITS.maxValueLength + 1;
+const CHUNK = 1 << 20;
 
-function decode(bytes: Buffer): string {
+function decode(bytes: Buffer, type: TNetworkFileType): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw refusal('format', M.xmlEncoding);
+    // Text that starts like XML is in another encoding; anything else (a workbook, an image) is not XML.
+    throw refusal('format', /^\s*</.test(bytes.subarray(0, 64).toString('latin1')) ? M.xmlEncoding : M.notFormat(type));
   }
 }
 
 export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHandlers): void {
-  const xml = decode(bytes);
+  const xml = decode(bytes, type);
   if (!xml.trimStart().startsWith('<')) throw refusal('format', M.notFormat(type));
   const parser = new SaxesParser({ xmlns: true, position: true });
   let text = '';
@@ -53,6 +55,12 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   });
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) throw refusal('format', M.xmlEntities, { line: parser.line });
+  });
+  // saxes resolves namespaces through a prototype chain as deep as the nesting: quadratic, so the depth is capped.
+  let depth = 0;
+  parser.on('opentagstart', () => {
+    depth += 1;
+    if (depth > NETWORK_LIMITS.maxXmlDepth) throw refusal('format', M.xmlTooDeep, { line: parser.line });
   });
   parser.on('text', addText);
   parser.on('cdata', addText);
@@ -67,8 +75,11 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
     handlers.open({ name: tag.local, attrs, marks, line: parser.line });
   });
   parser.on('closetag', (tag) => {
+    depth -= 1;
     handlers.close(tag.local, text, parser.line);
     text = '';
   });
-  parser.write(xml).close();
+  // Fed in pieces: saxes slows down on one write of tens of megabytes.
+  for (let at = 0; at < xml.length; at += CHUNK) parser.write(xml.slice(at, at + CHUNK));
+  parser.close();
 }
