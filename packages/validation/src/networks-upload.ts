@@ -27,7 +27,7 @@ export const NETWORK_LIMITS = {
   /** Element nesting in GEXF and GraphML (they need about 6 levels; deep nesting is an attack). */
   maxXmlDepth: 50,
   maxZipEntries: 1_000,
-  maxUnzippedBytes: 400 * 1024 * 1024,
+  maxUnzippedBytes: 200 * 1024 * 1024,
   /** Problems listed in one answer; the rest are counted. */
   maxListedProblems: 100,
 } as const;

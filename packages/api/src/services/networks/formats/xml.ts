@@ -15,7 +15,7 @@ export const TIELINE_NS = 'https://tieline.app/ns/network';
 export interface TXmlElement {
   /** Local name, namespace ignored: GEXF 1.2/1.3 and GraphML files with or without one are read alike. */
   name: string;
-  /** Attributes without a prefix, by name. */
+  /** Attributes without a prefix, by name (xmlns declarations included). */
   attrs: Record<string, string>;
   /** Attributes in TIELINE_NS, by local name. */
   marks: Record<string, string>;
@@ -42,10 +42,16 @@ function decode(bytes: Buffer, type: TNetworkFileType): string {
   }
 }
 
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
 export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHandlers): void {
   const xml = decode(bytes, type);
   if (!xml.trimStart().startsWith('<')) throw refusal('format', M.notFormat(type));
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  // Namespaces are resolved here, not by saxes: its resolution is quadratic in depth and doubles the
+  // parse time. Element names are taken without prefix; a prefix bound to TIELINE_NS anywhere marks our
+  // attributes (the exports bind it once, on the root).
+  const parser = new SaxesParser({ position: true });
+  const ours = new Set<string>();
   let text = '';
   const addText = (t: string) => {
     if (text.length < TEXT_KEPT) text += t.slice(0, TEXT_KEPT - text.length);
@@ -56,7 +62,6 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) throw refusal('format', M.xmlEntities, { line: parser.line });
   });
-  // saxes resolves namespaces through a prototype chain as deep as the nesting: quadratic, so the depth is capped.
   let depth = 0;
   parser.on('opentagstart', () => {
     depth += 1;
@@ -68,15 +73,18 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
     text = '';
     const attrs: Record<string, string> = Object.create(null);
     const marks: Record<string, string> = Object.create(null);
-    for (const a of Object.values(tag.attributes)) {
-      if (!a.prefix) attrs[a.local] = a.value;
-      else if (a.uri === TIELINE_NS) marks[a.local] = a.value;
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      const colon = name.indexOf(':');
+      if (colon < 0) attrs[name] = value;
+      else if (name.startsWith('xmlns:')) {
+        if (value === TIELINE_NS) ours.add(name.slice(6));
+      } else if (ours.has(name.slice(0, colon))) marks[name.slice(colon + 1)] = value;
     }
-    handlers.open({ name: tag.local, attrs, marks, line: parser.line });
+    handlers.open({ name: localName(tag.name), attrs, marks, line: parser.line });
   });
   parser.on('closetag', (tag) => {
     depth -= 1;
-    handlers.close(tag.local, text, parser.line);
+    handlers.close(localName(tag.name), text, parser.line);
     text = '';
   });
   // Fed in pieces: saxes slows down on one write of tens of megabytes.
