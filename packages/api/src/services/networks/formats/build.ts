@@ -84,7 +84,10 @@ export function buildNetwork(raw: TRawNetwork, directed: boolean): TNetworkData 
     nodes.push({ name, attributes: values(nodeAttributes, row.values, row.place, problems) });
   }
 
-  const layers = [...(raw.layers ?? [])].map(text);
+  // Listed layers (JSON) keep their order; blank and repeated names are dropped.
+  const layers = [...new Set((raw.layers ?? []).map(text))].filter((name) => name !== '');
+  for (const name of layers)
+    if (name.length > NETWORK_LIMITS.maxValueLength) problems.add(M.tooLong('The edge type'), { path: 'layers' });
   const layerIndex = new Map(layers.map((name, i) => [name, i]));
   const blankAttributes = () => Object.fromEntries(nodeAttributes.map((a) => [a.key, null]));
   // Edges may name people the node list lacks: they are added, without attributes.

@@ -11,7 +11,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const LEADING_ZERO = /^[+-]?0\d/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A column of at most this many distinct values, each used twice on average, is a category. */
-export const CATEGORY_MAX_DISTINCT = 20;
+const CATEGORY_MAX_DISTINCT = 20;
 
 const isBlank = (cell: TCell) => cell === null || cell === '';
 

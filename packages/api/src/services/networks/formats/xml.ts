@@ -25,7 +25,7 @@ export interface TXmlElement {
 export interface TXmlHandlers {
   open(element: TXmlElement): void;
   /** The element's text content (direct text and CDATA), cut to the value limit. */
-  close(name: string, text: string, line: number): void;
+  close(name: string, text: string): void;
 }
 
 const TEXT_KEPT = NETWORK_LIMITS.maxValueLength + 1;
@@ -84,7 +84,7 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   });
   parser.on('closetag', (tag) => {
     depth -= 1;
-    handlers.close(localName(tag.name), text, parser.line);
+    handlers.close(localName(tag.name), text);
     text = '';
   });
   // Fed in pieces: saxes slows down on one write of tens of megabytes.
