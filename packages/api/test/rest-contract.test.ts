@@ -29,6 +29,8 @@ interface Schema {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  minItems?: number;
+  items?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
 }
@@ -97,7 +99,8 @@ function sample(schema: Schema, name: string): unknown {
     return 's'.repeat(Math.min(Math.max(schema.minLength ?? 1, 12), schema.maxLength ?? 12));
   if (schema.type === 'number' || schema.type === 'integer') return schema.minimum ?? 1;
   if (schema.type === 'boolean') return true;
-  if (schema.type === 'array') return [];
+  // The fewest items the schema takes (uuids are random, so distinct).
+  if (schema.type === 'array') return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items!, name));
   // Objects get their required fields, so a body nesting a required field (PUT /surveys/{id}: survey.version) passes.
   if (schema.type === 'object') {
     return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(schema.properties![key]!, key)]));
