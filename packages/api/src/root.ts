@@ -1,6 +1,7 @@
 import { configRouter } from './routers/config/config.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
+import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   lists: listsRouter,
   responses: responsesRouter,
   nodes: nodesRouter,
+  networks: networksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,13 +9,21 @@ import { createContextFactory } from './context';
 import { type Deps, jobEnqueuer } from './deps';
 import { mailboxOpen, type TEnv } from './env';
 import { errorHeaders } from './errors';
-import { errorHandler, refuseDeepJson, requestGate, sameOriginJson, sendError } from './http/guards';
+import {
+  errorHandler,
+  refuseDeepJson,
+  refuseNonObjectJson,
+  requestGate,
+  sameOriginJson,
+  sendError,
+} from './http/guards';
 import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
+import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { responsesRest } from './rest/responses';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
@@ -98,7 +106,13 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const api = express.Router();
   // Reached from mail clients and the mail system, not our pages: before the same-origin guard.
   api.use('/base', emailsRest(deps));
-  api.use(sameOriginJson(deps.publicOrigin, [...LIST_MULTIPART_ROUTES, ...SURVEY_MULTIPART_ROUTES]));
+  api.use(
+    sameOriginJson(deps.publicOrigin, [
+      ...LIST_MULTIPART_ROUTES,
+      ...SURVEY_MULTIPART_ROUTES,
+      ...NETWORK_MULTIPART_ROUTES,
+    ]),
+  );
   api.get('/health', async (_req, res) => {
     await db.execute(sql`select 1`);
     res.json({ ok: true, database: dbHandle.kind });
@@ -131,8 +145,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', listsRest(deps));
   api.use('/base', surveysRest(deps));
   api.use('/base', responsesRest(deps));
+  api.use('/base', networksRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
-  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
+  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }), refuseNonObjectJson);
   api.use(
     '/base',
     createOpenApiExpressMiddleware({

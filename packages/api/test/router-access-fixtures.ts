@@ -1,7 +1,8 @@
 // Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
 import { randomUUID } from 'node:crypto';
 import { emailTokens, eq, lists, responses, surveys, testEmails, userLogins } from '@tieline/db';
-import { DASHBOARD_MSG, LIST_MSG, MSG, newQuestion } from '@tieline/validation';
+import { emptyNetwork } from '@tieline/graph';
+import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion } from '@tieline/validation';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import type { SeededUser, TestApp } from './helpers';
 
@@ -157,3 +158,23 @@ export function onResponse(input: (responseId: string) => unknown): Row {
 }
 
 export const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound };
+
+/** A network of `owner` (one node, no edges) written through the store; answers its id. */
+export async function networkOf(f: Fixtures, owner: SeededUser) {
+  const { insertNetwork } = await import('../src/services/networks/store-network');
+  const data = { ...emptyNetwork(true), nodes: [{ name: 'Ada', attributes: {} }] };
+  return (await insertNetwork(f.app.server.deps.db, { ownerId: owner.userId, name: 'Net', data })).id;
+}
+
+/** A network of the caller's; another person's answers 404 with the network message (access/networks.ts). */
+export function onNetwork(input: (networkId: string) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async (f) => input(await networkOf(f, f.me)),
+    foreign: {
+      id: (f) => networkOf(f, f.other),
+      input,
+      answer: { status: 404, message: NETWORK_MSG.notFound },
+    },
+  };
+}

@@ -1,1 +1,2 @@
+export * from './combine';
 export * from './model';

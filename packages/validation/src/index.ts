@@ -14,6 +14,7 @@ export * from './lists-schemas';
 export * from './merge-tokens';
 export * from './messages';
 export * from './modules';
+export * from './networks';
 export * from './networks-upload';
 export * from './new-password-inputs';
 export * from './passwords';

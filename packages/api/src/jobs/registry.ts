@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
+import { networkMetricsJob } from './definitions/network-metrics';
 import { passwordResetJob } from './definitions/password-reset';
 import { surveyEmailJob } from './definitions/survey-email';
+import { surveyNetworksRefreshJob } from './definitions/survey-networks-refresh';
 import type { EnqueueOptions } from './queue';
 
 /** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
@@ -11,8 +13,10 @@ export const JOBS = {
   [analyzeTablesJob.kind]: analyzeTablesJob,
   [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
+  [networkMetricsJob.kind]: networkMetricsJob,
   [passwordResetJob.kind]: passwordResetJob,
   [surveyEmailJob.kind]: surveyEmailJob,
+  [surveyNetworksRefreshJob.kind]: surveyNetworksRefreshJob,
 } as const;
 
 export type JobKind = keyof typeof JOBS;

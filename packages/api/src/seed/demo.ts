@@ -14,6 +14,7 @@ import {
 import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
 import { defaultModules } from '../services/users/user-wire';
+import { seedDemoNetworks } from './demo-networks';
 
 export const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo', organization: 'Acme Research (demo)' };
 
@@ -111,8 +112,8 @@ export function demoQuestions(lists: { respondents: string | null; teams: string
 
 /**
  * Demo account and data, created once: a verified login with an individual account and an owner
- * seat in a demo organization (so sign-in shows the choose-organization step), and a demo survey
- * with personal links and a test email. Returns one personal link id and the test email's id.
+ * seat in a demo organization (so sign-in shows the choose-organization step), a demo survey
+ * with personal links, answers and a test email, and two demo networks (demo-networks.ts). Returns one personal link id and the test email's id.
  */
 export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID: string; testEmailId: string }> {
   const existing = await db.select().from(userLogins).where(eq(userLogins.email, DEMO.email));
@@ -135,7 +136,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
     return { created: false, responseUUID: link?.uuid ?? '', testEmailId: test?.id ?? '' };
   }
   const passwordHash = await hashPassword(DEMO.password);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [login] = await tx
       .insert(userLogins)
       .values({ email: DEMO.email, username: 'demo', name: 'Demo User', passwordHash, verified: true })
@@ -184,7 +185,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       ...TEAMS.map((name, position) => ({ listId: teamList!.id, name, firstName: name, position })),
     ]);
     const questions = demoQuestions({ respondents: respondentList!.id, teams: teamList!.id });
-    await tx.update(surveys).set({ questions }).where(eq(surveys.id, survey!.id));
+    const [withQuestions] = await tx.update(surveys).set({ questions }).where(eq(surveys.id, survey!.id)).returning();
     const links = await tx
       .insert(responses)
       .values(
@@ -198,6 +199,14 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       .returning({ uuid: responses.randomUuid });
     // As if the owner had sent themselves a test email: its link runs the survey and saves nothing.
     const [test] = await tx.insert(testEmails).values({ surveyId: survey!.id, to: DEMO.email }).returning();
-    return { created: true, responseUUID: links[0]!.uuid, testEmailId: test!.id };
+    return {
+      created: true,
+      responseUUID: links[0]!.uuid,
+      testEmailId: test!.id,
+      network: { ownerId: individual!.id, survey: withQuestions!, respondentListId: respondentList!.id },
+    };
   });
+  const { network, ...answer } = seeded;
+  await seedDemoNetworks(db, network.ownerId, network.survey, network.respondentListId);
+  return answer;
 }

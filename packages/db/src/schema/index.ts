@@ -1,5 +1,6 @@
 export * from './emails';
 export * from './lists';
+export * from './networks';
 export * from './organizations';
 export * from './surveys';
 export * from './system';

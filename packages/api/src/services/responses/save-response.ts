@@ -16,6 +16,7 @@ import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { completionWebhookJob, WEBHOOK_MAX_ATTEMPTS } from '../../jobs/definitions/completion-webhook';
+import { queueSurveyNetworksRefresh } from '../../jobs/definitions/survey-networks-refresh';
 import { enqueue } from '../../jobs/queue';
 import { answerContexts } from './answer-context';
 import { cleanAnswers, referencedNodeIds, surveyNodeNames } from './answer-refs';
@@ -100,6 +101,7 @@ async function saveInTransaction(deps: Deps, _caller: Caller, input: SaveInput):
         { maxAttempts: WEBHOOK_MAX_ATTEMPTS },
       );
     }
+    if (submitting) await queueSurveyNetworksRefresh(tx, survey.id);
     return resultOf(row!);
   });
 }

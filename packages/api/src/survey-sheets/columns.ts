@@ -9,7 +9,7 @@ import {
 } from '@tieline/validation';
 
 // The pure half of the responses export (docs/exports.md): which columns and edge layers a survey's
-// questions make, and the cells and edges one response gives. export-responses.ts feeds it rows.
+// questions make, and the cells and edges one response gives. sheets.ts feeds it rows.
 
 /** A cell value as SheetJS takes it (null leaves the cell empty). */
 export type Cell = string | number | null;

@@ -1,0 +1,56 @@
+import { and, type Db, eq, isNotNull, networkShares, networks, or, type SQL, type Tx } from '@tieline/db';
+import { NETWORK_MSG, type TNetworkAccess } from '@tieline/validation';
+import type { Actor } from '../auth/actor';
+import { AppError } from '../errors';
+
+// Who may do what with a network, in one place for every call that reaches a network by id: its owner
+// (everything), people it is shared with (View: read, measure, export, copy; Edit: also change it).
+// Anyone else gets 404, never 403, so ids of other people's networks reveal nothing.
+
+export type NetworkRow = typeof networks.$inferSelect;
+export type NetworkNeed = 'view' | 'edit' | 'owner';
+
+/** The actor's share of the network in the query (left join): null when it is not shared with them. */
+export const shareJoin = (actor: Actor) =>
+  and(eq(networkShares.networkId, networks.id), eq(networkShares.userLoginId, actor.userLoginId));
+
+/** The condition, with `shareJoin` joined, selecting what the actor may see. */
+export const visibleNetworks = (actor: Actor): SQL =>
+  or(eq(networks.ownerId, actor.userId), isNotNull(networkShares.permission)) as SQL;
+
+/** What the actor may do with a row they can see. */
+export function accessOf(actor: Actor, row: NetworkRow, sharePermission: string | null): TNetworkAccess {
+  if (row.ownerId === actor.userId) return 'Owner';
+  return sharePermission === 'Edit' ? 'Edit' : 'View';
+}
+
+const ALLOWED: Record<NetworkNeed, readonly TNetworkAccess[]> = {
+  view: ['Owner', 'Edit', 'View'],
+  edit: ['Owner', 'Edit'],
+  owner: ['Owner'],
+};
+
+/**
+ * The network row and the actor's access, when the actor may see it (404 otherwise) and do what
+ * `need` says (403 with the reason when they can see it but not do it).
+ */
+export async function requireNetwork(
+  db: Db | Tx,
+  actor: Actor,
+  id: string,
+  need: NetworkNeed,
+): Promise<{ network: NetworkRow; access: TNetworkAccess }> {
+  const [row] = await db
+    .select({ network: networks, permission: networkShares.permission })
+    .from(networks)
+    .leftJoin(networkShares, shareJoin(actor))
+    .where(eq(networks.id, id));
+  if (!row) throw new AppError('NOT_FOUND', NETWORK_MSG.notFound);
+  const own = row.network.ownerId === actor.userId;
+  if (!own && row.permission === null) throw new AppError('NOT_FOUND', NETWORK_MSG.notFound);
+  const access = accessOf(actor, row.network, row.permission);
+  if (!ALLOWED[need].includes(access)) {
+    throw new AppError('FORBIDDEN', need === 'owner' ? NETWORK_MSG.notOwner : NETWORK_MSG.readOnly);
+  }
+  return { network: row.network, access };
+}

@@ -1,0 +1,140 @@
+import type { TMetricsResult, TNetworkData } from '@tieline/graph';
+import {
+  ZCombineNetworksInput,
+  ZDeleteNetworksInput,
+  ZNetworkIdInput,
+  ZNetworkListInput,
+  ZNetworkMetricsInput,
+  ZNetworkSummary,
+  ZOk,
+  ZUpdateNetworkInput,
+} from '@tieline/validation';
+import { z } from 'zod';
+import { combineNetworks } from '../../services/networks/combine-networks';
+import {
+  deleteNetwork,
+  deleteNetworks,
+  duplicateNetwork,
+  updateNetwork,
+} from '../../services/networks/manage-networks';
+import { networkMetricsState } from '../../services/networks/network-metrics';
+import { getNetwork, listNetworks, networkData } from '../../services/networks/read-networks';
+import { protectedProcedure, router } from '../../trpc';
+import { errorResponses } from './error-responses';
+import { surveyNetworksRouter } from './survey-networks.router';
+import { networkUsersRouter } from './users.router';
+
+const tags = ['networks'];
+const read = errorResponses(400, 401, 404, 500);
+const write = errorResponses(400, 401, 403, 404, 409, 500);
+
+// Documents and metrics are our own server's output: described, not re-validated field by field (a
+// 100,000-edge document through zod would cost more than reading it).
+const ZNetworkData = z.custom<TNetworkData>().meta({ description: "@tieline/graph's TNetworkData" });
+const ZMetrics = z.custom<TMetricsResult>().meta({ description: "@tieline/graph's TMetricsResult" });
+
+export const networksRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/networks',
+        tags,
+        summary: 'Networks the caller owns or was given access to',
+        errorResponses: errorResponses(400, 401, 500),
+      },
+    })
+    .input(ZNetworkListInput)
+    .output(z.array(ZNetworkSummary))
+    .query(({ ctx, input }) => listNetworks(ctx.deps, ctx.caller, input)),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/networks/{id}', tags, summary: 'One network', errorResponses: read } })
+    .input(ZNetworkIdInput)
+    .output(ZNetworkSummary)
+    .query(({ ctx, input }) => getNetwork(ctx.deps, ctx.caller, input)),
+
+  data: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/networks/{id}/data',
+        tags,
+        summary: 'The network with its nodes, layers and edges',
+        errorResponses: read,
+      },
+    })
+    .input(ZNetworkIdInput)
+    .output(z.object({ network: ZNetworkSummary, data: ZNetworkData }))
+    .query(({ ctx, input }) => networkData(ctx.deps, ctx.caller, input)),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/networks/{id}',
+        tags,
+        summary: 'Rename, describe, or make (un)directed',
+        errorResponses: write,
+      },
+    })
+    .input(ZUpdateNetworkInput)
+    .output(ZNetworkSummary)
+    .mutation(({ ctx, input }) => updateNetwork(ctx.deps, ctx.caller, input)),
+
+  duplicate: protectedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/networks/{id}/duplicate', tags, summary: 'A copy', errorResponses: write },
+    })
+    .input(ZNetworkIdInput)
+    .output(ZNetworkSummary)
+    .mutation(({ ctx, input }) => duplicateNetwork(ctx.deps, ctx.caller, input)),
+
+  delete: protectedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/networks/{id}', tags, summary: 'Delete', errorResponses: write } })
+    .input(ZNetworkIdInput)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteNetwork(ctx.deps, ctx.caller, input)),
+
+  deleteSelected: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/networks/deleteSelected',
+        tags,
+        summary: 'Delete several networks the caller owns (all or none)',
+        errorResponses: write,
+      },
+    })
+    .input(ZDeleteNetworksInput)
+    .output(z.object({ deleted: z.number().int() }))
+    .mutation(({ ctx, input }) => deleteNetworks(ctx.deps, ctx.caller, input)),
+
+  combine: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/networks/combine',
+        tags,
+        summary: 'A new network merging two or more by node name',
+        errorResponses: write,
+      },
+    })
+    .input(ZCombineNetworksInput)
+    .output(ZNetworkSummary)
+    .mutation(({ ctx, input }) => combineNetworks(ctx.deps, ctx.caller, input)),
+
+  // The REST path GET /networks/{id}/metrics is rest/networks.ts: it answers 202 while computing.
+  metrics: protectedProcedure
+    .input(ZNetworkMetricsInput)
+    .output(
+      z.union([
+        z.object({ state: z.enum(['queued', 'running']), progress: z.number() }),
+        z.object({ state: z.literal('done'), progress: z.literal(1), metrics: ZMetrics }),
+      ]),
+    )
+    .query(({ ctx, input }) => networkMetricsState(ctx.deps, ctx.caller, input)),
+
+  survey: surveyNetworksRouter,
+  users: networkUsersRouter,
+});

@@ -1,0 +1,30 @@
+import { combineNetworks as combine } from '@tieline/graph';
+import type { TCombineNetworksInput, TNetworkSummary } from '@tieline/validation';
+import { requireNetwork } from '../../access/networks';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { summaryOf } from './read-networks';
+import { insertNetwork, readDocument } from './store-network';
+
+/**
+ * combine-network: a new network of the caller's, merging networks they may see by node name, each
+ * source's layers kept (the conflict rule is @tieline/graph's combineNetworks).
+ */
+export async function combineNetworks(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TCombineNetworksInput,
+): Promise<TNetworkSummary> {
+  const sources = [];
+  for (const id of input.ids) {
+    const { network } = await requireNetwork(deps.db, caller.actor, id, 'view');
+    sources.push({ name: network.name, data: await readDocument(deps.db, network) });
+  }
+  const row = await insertNetwork(deps.db, {
+    ownerId: caller.actor.userId,
+    name: input.name,
+    description: `Combined from ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
+    data: combine(sources, input.directed),
+  });
+  return await summaryOf(deps, row, 'Owner');
+}

@@ -1,0 +1,55 @@
+import { NETWORK_FILE_TYPES, type TNetworkFileType, type TNetworkSummary } from '@tieline/validation';
+import { requireNetwork } from '../../access/networks';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { parseNetworkFile, type TNetworkFile, type TNodeMetrics, writeNetwork } from './formats';
+import { cachedMetrics } from './network-metrics';
+import { summaryOf } from './read-networks';
+import { insertNetwork, readDocument } from './store-network';
+
+// Network files: POST /api/base/networks (upload) and {id}/export. The readers and writers are
+// formats/ (docs/networks.md, "Upload formats").
+
+/** add: a new network of the caller's from an uploaded file; nothing is stored when the file is refused. */
+export async function uploadNetwork(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { name: string; fileType: string; directed: boolean; bytes: Buffer },
+): Promise<TNetworkSummary> {
+  const data = parseNetworkFile(input.bytes, input.fileType, input.directed);
+  const row = await insertNetwork(deps.db, { ownerId: caller.actor.userId, name: input.name, data });
+  return await summaryOf(deps, row, 'Owner');
+}
+
+const isFileType = (t: string): t is TNetworkFileType => (NETWORK_FILE_TYPES as readonly string[]).includes(t);
+
+/** The metric columns an export adds to Nodes (when metrics of the current version are computed). */
+const EXPORTED_METRICS = [
+  ['Degree', 'degree'],
+  ['In-degree', 'inDegree'],
+  ['Out-degree', 'outDegree'],
+  ['Betweenness', 'betweenness'],
+  ['Closeness', 'closeness'],
+  ['Eigenvector', 'eigenvector'],
+  ['PageRank', 'pagerank'],
+  ['Clustering', 'clustering'],
+  ['Community', 'community'],
+] as const;
+
+/** {id}/export: the current version as a file, with metric columns once they are computed. */
+export async function exportNetwork(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { id: string; fileType: string },
+): Promise<TNetworkFile & { fileName: string }> {
+  if (!isFileType(input.fileType)) throw new AppError('NOT_FOUND', 'Unknown export format');
+  const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
+  const data = await readDocument(deps.db, network);
+  const computed = await cachedMetrics(deps.db, network);
+  const metrics: TNodeMetrics | undefined = computed
+    ? Object.fromEntries(EXPORTED_METRICS.map(([label, key]) => [label, computed.nodes.map((n) => n[key])]))
+    : undefined;
+  const file = await writeNetwork(data, input.fileType, metrics);
+  return { ...file, fileName: `${network.name}.${file.extension}` };
+}

@@ -1,0 +1,107 @@
+import { and, type Db, eq, networkMetrics, sql } from '@tieline/db';
+import type { TMetricsResult, TNetworkData } from '@tieline/graph';
+import { NETWORK_MSG, type TNetworkMetricsInput } from '@tieline/validation';
+import { type NetworkRow, requireNetwork } from '../../access/networks';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { readDocument } from './store-network';
+
+// GET /api/base/networks/{id}/metrics: metrics are computed by a job (network-metrics) in worker
+// threads and cached per data version and options. The first request queues the job; every request
+// answers the state: computing (with progress) or the result.
+
+export interface TMetricsOptionsKey {
+  layer: number | null;
+  groupAttribute: string | null;
+}
+
+export type TMetricsState =
+  | { state: 'queued' | 'running'; progress: number }
+  | { state: 'done'; progress: 1; metrics: TMetricsResult };
+
+/** The options as stored: one canonical JSON text per set of options. */
+export const optionsKey = (o: TMetricsOptionsKey) =>
+  JSON.stringify({ layer: o.layer, groupAttribute: o.groupAttribute });
+
+/** Options the network can answer; a layer or group attribute it lacks is the caller's mistake (400). */
+export function checkOptions(data: TNetworkData, input: TNetworkMetricsInput): TMetricsOptionsKey {
+  const layer = input.layer ?? null;
+  if (layer !== null && layer >= data.layers.length) throw new AppError('BAD_REQUEST', NETWORK_MSG.noSuchLayer);
+  const group = input.groupAttribute?.trim() || null;
+  if (group !== null && !data.nodeAttributes.some((a) => a.key === group && a.type === 'category')) {
+    throw new AppError('BAD_REQUEST', NETWORK_MSG.noSuchAttribute);
+  }
+  return { layer, groupAttribute: group };
+}
+
+export async function networkMetricsState(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TNetworkMetricsInput,
+): Promise<TMetricsState> {
+  const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
+  const options = optionsKey(checkOptions(await readDocument(deps.db, network), input));
+  const key = { networkId: network.id, version: network.dataVersion, options };
+  let [row] = await readState(deps.db, key);
+  if (!row || row.state === 'failed') {
+    // One job per version and options, whatever the number of requests or servers: the row's insert
+    // (or a failed row's reset) decides who queues it.
+    const queued = row
+      ? await deps.db
+          .update(networkMetrics)
+          .set({ state: 'queued', progress: 0, error: null })
+          .where(and(match(key), eq(networkMetrics.state, 'failed')))
+          .returning()
+      : await deps.db.insert(networkMetrics).values(key).onConflictDoNothing().returning();
+    if (queued.length > 0) await deps.enqueue('network-metrics', key);
+    [row] = await readState(deps.db, key);
+  }
+  if (!row) throw new AppError('INTERNAL_SERVER_ERROR', NETWORK_MSG.failed);
+  if (row.state === 'done' && row.result) {
+    return { state: 'done', progress: 1, metrics: JSON.parse(row.result) as TMetricsResult };
+  }
+  return { state: row.state === 'running' ? 'running' : 'queued', progress: row.progress };
+}
+
+type Key = { networkId: string; version: number; options: string };
+
+/** The metrics of the network's current version with default options, when computed (exports add them). */
+export async function cachedMetrics(db: Db, network: NetworkRow): Promise<TMetricsResult | null> {
+  const key = { networkId: network.id, version: network.dataVersion, options: optionsKey(DEFAULT_OPTIONS) };
+  const [row] = await readState(db, key);
+  return row?.state === 'done' && row.result ? (JSON.parse(row.result) as TMetricsResult) : null;
+}
+
+const DEFAULT_OPTIONS: TMetricsOptionsKey = { layer: null, groupAttribute: null };
+
+const match = (key: Key) =>
+  and(
+    eq(networkMetrics.networkId, key.networkId),
+    eq(networkMetrics.version, key.version),
+    eq(networkMetrics.options, key.options),
+  );
+
+function readState(db: Db, key: Key) {
+  return db
+    .select({ state: networkMetrics.state, progress: networkMetrics.progress, result: networkMetrics.result })
+    .from(networkMetrics)
+    .where(match(key));
+}
+
+/** The job's writes: progress while it runs, then the result or the failure. */
+export const metricsRow = {
+  running: (db: Db, key: Key) => db.update(networkMetrics).set({ state: 'running', progress: 0 }).where(match(key)),
+  progress: (db: Db, key: Key, progress: number) =>
+    db
+      .update(networkMetrics)
+      .set({ progress })
+      .where(and(match(key), eq(networkMetrics.state, 'running'))),
+  done: (db: Db, key: Key, result: TMetricsResult) =>
+    db
+      .update(networkMetrics)
+      .set({ state: 'done', progress: 1, result: JSON.stringify(result), finishedAt: sql`now()` })
+      .where(match(key)),
+  failed: (db: Db, key: Key, error: string) =>
+    db.update(networkMetrics).set({ state: 'failed', error, finishedAt: sql`now()` }).where(match(key)),
+};

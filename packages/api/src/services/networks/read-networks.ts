@@ -1,0 +1,94 @@
+import { asc, desc, eq, networkShares, networks, sql, userLogins, users } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
+import type { TNetworkAccess, TNetworkListInput, TNetworkSummary } from '@tieline/validation';
+import { accessOf, type NetworkRow, requireNetwork, shareJoin, visibleNetworks } from '../../access/networks';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { readDocument } from './store-network';
+
+const SORT_COLUMNS = {
+  name: sql`lower(${networks.name})`,
+  updatedAt: sql`${networks.updatedAt}`,
+};
+
+/** The wire shape of a network row. */
+export function networkWire(
+  row: NetworkRow,
+  owner: { id: string; name: string; email: string },
+  access: TNetworkAccess,
+): TNetworkSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    directed: row.directed,
+    owner: { _id: owner.id, name: owner.name, email: owner.email },
+    access,
+    version: row.version,
+    nodeCount: row.nodeCount,
+    edgeCount: row.edgeCount,
+    layers: row.layers,
+    surveyId: row.surveyId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function withOwner() {
+  return {
+    network: networks,
+    permission: networkShares.permission,
+    ownerName: userLogins.name,
+    ownerEmail: userLogins.email,
+  };
+}
+
+/** GET /api/base/networks: the networks the caller owns or was given, with counts, owner and access. */
+export async function listNetworks(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TNetworkListInput,
+): Promise<TNetworkSummary[]> {
+  const order = input.sortDirection === 'asc' ? asc : desc;
+  const rows = await deps.db
+    .select(withOwner())
+    .from(networks)
+    .leftJoin(networkShares, shareJoin(caller.actor))
+    .innerJoin(users, eq(users.id, networks.ownerId))
+    .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
+    .where(visibleNetworks(caller.actor))
+    .orderBy(order(SORT_COLUMNS[input.sortBy]), order(networks.id));
+  return rows.map((r) =>
+    networkWire(
+      r.network,
+      { id: r.network.ownerId, name: r.ownerName, email: r.ownerEmail },
+      accessOf(caller.actor, r.network, r.permission),
+    ),
+  );
+}
+
+/** One network's summary, for the caller that may see it. */
+export async function summaryOf(deps: Deps, row: NetworkRow, access: TNetworkAccess): Promise<TNetworkSummary> {
+  const [owner] = await deps.db
+    .select({ name: userLogins.name, email: userLogins.email })
+    .from(users)
+    .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
+    .where(eq(users.id, row.ownerId));
+  return networkWire(row, { id: row.ownerId, name: owner?.name ?? '', email: owner?.email ?? '' }, access);
+}
+
+export async function getNetwork(deps: Deps, caller: SignedInCaller, input: { id: string }) {
+  const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
+  return await summaryOf(deps, network, access);
+}
+
+/** The network and its current document (the explorer's load). */
+export async function networkData(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { id: string },
+): Promise<{ network: TNetworkSummary; data: TNetworkData }> {
+  const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
+  const [summary, data] = await Promise.all([summaryOf(deps, network, access), readDocument(deps.db, network)]);
+  return { network: summary, data };
+}

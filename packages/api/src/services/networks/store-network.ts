@@ -1,0 +1,94 @@
+import { and, type Db, eq, lt, networkMetrics, networks, networkVersions, sql, type Tx } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
+import { NETWORK_MANAGE_LIMITS, NETWORK_MSG } from '@tieline/validation';
+import type { NetworkRow } from '../../access/networks';
+import { AppError } from '../../errors';
+
+// Writing network documents: a new network at version 1, or a new version of one. The row and its
+// version document change in one transaction, under the version check, so two servers or two tabs
+// never interleave a change: the later one gets 409 and reloads.
+
+/** What the list shows, from the document. */
+const countsOf = (data: TNetworkData) => ({
+  nodeCount: data.nodes.length,
+  edgeCount: data.edges.length,
+  layers: data.layers,
+  directed: data.directed,
+});
+
+export interface NewNetwork {
+  ownerId: string;
+  name: string;
+  description?: string;
+  data: TNetworkData;
+  surveyId?: string | null;
+  surveyChangedAt?: Date | null;
+}
+
+export async function insertNetwork(db: Db, input: NewNetwork): Promise<NetworkRow> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(networks)
+      .values({
+        ownerId: input.ownerId,
+        name: input.name,
+        description: input.description ?? '',
+        surveyId: input.surveyId ?? null,
+        surveyChangedAt: input.surveyChangedAt ?? null,
+        ...countsOf(input.data),
+      })
+      .returning();
+    await tx.insert(networkVersions).values({ networkId: row!.id, version: 1, data: JSON.stringify(input.data) });
+    return row!;
+  });
+}
+
+/**
+ * Writes a change to a network that is still at `based` (409 otherwise): row fields, and with `data`
+ * a new document (data version + 1). Documents older than the kept window go, with their metrics.
+ */
+export async function saveVersion(
+  db: Db | Tx,
+  networkId: string,
+  based: number,
+  data: TNetworkData | null,
+  fields: Partial<Pick<NetworkRow, 'name' | 'description' | 'surveyChangedAt'>> = {},
+): Promise<NetworkRow> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(networks)
+      .set({
+        ...fields,
+        ...(data ? { ...countsOf(data), dataVersion: sql`${networks.dataVersion} + 1` } : {}),
+        version: based + 1,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(networks.id, networkId), eq(networks.version, based)))
+      .returning();
+    if (!row) throw new AppError('CONFLICT', NETWORK_MSG.stale);
+    if (!data) return row;
+    await tx.insert(networkVersions).values({ networkId, version: row.dataVersion, data: JSON.stringify(data) });
+    const oldest = row.dataVersion - NETWORK_MANAGE_LIMITS.versionsKept + 1;
+    const before = (v: typeof networkVersions.version | typeof networkMetrics.version) => lt(v, oldest);
+    await tx
+      .delete(networkVersions)
+      .where(and(eq(networkVersions.networkId, networkId), before(networkVersions.version)));
+    await tx.delete(networkMetrics).where(and(eq(networkMetrics.networkId, networkId), before(networkMetrics.version)));
+    return row;
+  });
+}
+
+/** The network's current document as stored (JSON text). */
+export async function documentText(db: Db | Tx, row: NetworkRow): Promise<string> {
+  const [found] = await db
+    .select({ data: networkVersions.data })
+    .from(networkVersions)
+    .where(and(eq(networkVersions.networkId, row.id), eq(networkVersions.version, row.dataVersion)));
+  if (!found) throw new AppError('CONFLICT', NETWORK_MSG.stale);
+  return found.data;
+}
+
+/** The network's current document. */
+export async function readDocument(db: Db | Tx, row: NetworkRow): Promise<TNetworkData> {
+  return JSON.parse(await documentText(db, row)) as TNetworkData;
+}

@@ -1,0 +1,70 @@
+import { type Db, eq, type networks, surveys, type Tx } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
+import { isAnswerType, NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
+import { requireNetwork } from '../../access/networks';
+import { questionsOf, requireSurvey, type SurveyRow } from '../../access/surveys';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { surveySheets } from '../../survey-sheets/sheets';
+import { workbookBytes } from '../../xlsx/write';
+import { parseNetworkFile } from './formats';
+import { summaryOf } from './read-networks';
+import { documentText, insertNetwork, saveVersion } from './store-network';
+
+// Networks made from a survey's answers: the survey's network sheets (the same the responses export
+// writes) read as an upload would read them, so "Create network" and "export, then upload" give the
+// same network. Refreshed on demand, and by a job after submissions while the survey collects.
+
+async function surveyNetworkData(db: Db | Tx, survey: SurveyRow): Promise<TNetworkData> {
+  const relationship = questionsOf(survey).some((q) => isAnswerType(q.type) && q.isRelationshipQuestion);
+  if (!relationship) throw new AppError('BAD_REQUEST', NETWORK_MSG.surveyHasNoRelationships);
+  return parseNetworkFile(await workbookBytes(await surveySheets(db as Db, survey)), 'excel', true);
+}
+
+/** 'Create network' on a survey the caller may see: a network of the caller's, made from its answers. */
+export async function createSurveyNetwork(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { surveyId: string; name?: string | undefined },
+): Promise<TNetworkSummary> {
+  const survey = await requireSurvey(deps.db, caller.actor, input.surveyId);
+  const row = await createSurveyNetworkFor(deps.db, caller.actor.userId, survey, input.name);
+  return await summaryOf(deps, row, 'Owner');
+}
+
+/** A network of `ownerId` from the survey's answers (the caller's access to the survey checked before). */
+export async function createSurveyNetworkFor(db: Db, ownerId: string, survey: SurveyRow, name?: string) {
+  return await insertNetwork(db, {
+    ownerId,
+    name: name ?? `${survey.name} network`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
+    description: `Made from the survey ${survey.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
+    data: await surveyNetworkData(db, survey),
+    surveyId: survey.id,
+  });
+}
+
+/**
+ * A new version from the survey's answers as they are now (owner or Edit), when they changed; the
+ * version check makes a refresh racing another change answer 409 rather than overwrite it.
+ */
+export async function refreshSurveyNetwork(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { id: string },
+): Promise<TNetworkSummary> {
+  const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'edit');
+  const row = await refreshFromSurvey(deps.db, network);
+  return await summaryOf(deps, row, access);
+}
+
+/** Rebuilds one network from its survey; the row unchanged when the answers give the same network. */
+export async function refreshFromSurvey(db: Db, network: typeof networks.$inferSelect) {
+  if (!network.surveyId) throw new AppError('BAD_REQUEST', NETWORK_MSG.notFromSurvey);
+  const [survey] = await db.select().from(surveys).where(eq(surveys.id, network.surveyId));
+  if (!survey) throw new AppError('BAD_REQUEST', NETWORK_MSG.notFromSurvey);
+  const data = await surveyNetworkData(db, survey);
+  const same = JSON.stringify({ ...data, directed: network.directed }) === (await documentText(db, network));
+  if (same) return network;
+  return await saveVersion(db, network.id, network.version, { ...data, directed: network.directed });
+}

@@ -1,0 +1,93 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
+import { surveys } from './surveys';
+import { userLogins, users } from './users';
+
+/**
+ * Networks. The row carries what the list shows (counts, layers) and the current version; the network
+ * itself is one document per data version in `network_versions` (metrics are cached per data
+ * version). `version` is the optimistic concurrency counter: every change, a rename included, writes
+ * version + 1 and fails when another change got there first.
+ */
+export const networks = pgTable(
+  'networks',
+  {
+    id: id(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    directed: boolean().notNull(),
+    version: integer().notNull().default(1),
+    /** The current document in network_versions; bumped only when the network itself changes. */
+    dataVersion: integer().notNull().default(1),
+    nodeCount: integer().notNull().default(0),
+    edgeCount: integer().notNull().default(0),
+    layers: jsonb().$type<string[]>().notNull().default([]),
+    /** Made from this survey's answers and refreshed from it; null for uploads and combinations. */
+    surveyId: uuid().references(() => surveys.id, { onDelete: 'set null' }),
+    /** The survey's last response change the current version includes (automatic refresh compares it). */
+    surveyChangedAt: at(),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index('networks_owner_idx').on(t.ownerId), index('networks_survey_idx').on(t.surveyId)],
+);
+
+/**
+ * One version of a network: @tieline/graph's TNetworkData as JSON text (TOAST compresses it; jsonb
+ * would cost a parse on every write and triple the size of a large edge list for nothing queried
+ * inside it). The last NETWORK_MANAGE_LIMITS.versionsKept versions are kept.
+ */
+export const networkVersions = pgTable(
+  'network_versions',
+  {
+    networkId: uuid()
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    data: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.networkId, t.version] })],
+);
+
+/**
+ * Metrics computed from one version with one set of options (`options` is their canonical JSON): the
+ * cache, and the progress of the job computing them. A row is claimed by one job; others wait on it.
+ */
+export const networkMetrics = pgTable(
+  'network_metrics',
+  {
+    networkId: uuid()
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    options: text().notNull(),
+    /** queued | running | done | failed */
+    state: text().notNull().default('queued'),
+    progress: real().notNull().default(0),
+    result: text(),
+    error: text(),
+    createdAt: createdAt(),
+    finishedAt: at(),
+  },
+  (t) => [primaryKey({ columns: [t.networkId, t.version, t.options] })],
+);
+
+/** A person (login) a network is shared with, and what they may do: View or Edit. */
+export const networkShares = pgTable(
+  'network_shares',
+  {
+    networkId: uuid()
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    userLoginId: uuid()
+      .notNull()
+      .references(() => userLogins.id, { onDelete: 'cascade' }),
+    permission: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.networkId, t.userLoginId] }), index('network_shares_login_idx').on(t.userLoginId)],
+);

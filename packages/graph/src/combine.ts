@@ -1,0 +1,93 @@
+import {
+  nameKey,
+  type TAttributeDef,
+  type TAttributeType,
+  type TAttributeValue,
+  type TNetworkData,
+  type TNetworkNode,
+} from './model';
+
+// Combining networks by node name (combine-network). The rule for conflicts, stated once here and in
+// docs/networks.md: networks are read in the order given; a person is one node (names matched by
+// nameKey, the first spelling kept); an attribute value comes from the first network that has a
+// non-blank value for that person; an attribute whose type differs between networks becomes text.
+// Every layer of every source stays its own layer, named after its network.
+
+export interface TCombineSource {
+  name: string;
+  data: TNetworkData;
+}
+
+/** Distinct names: a repeat gets " (2)", " (3)" ... */
+function distinct(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((n) => {
+    let name = n;
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = `${n} (${i})`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+function mergeDefs(lists: readonly TAttributeDef[][]): TAttributeDef[] {
+  const types = new Map<string, TAttributeType>();
+  for (const defs of lists) {
+    for (const d of defs) {
+      const seen = types.get(d.key);
+      types.set(d.key, seen === undefined || seen === d.type ? d.type : 'text');
+    }
+  }
+  return [...types].map(([key, type]) => ({ key, type }));
+}
+
+/** A value as the merged attribute's type keeps it (a number or date under a text attribute is its text). */
+const asType = (value: TAttributeValue, type: TAttributeType): TAttributeValue =>
+  value === null || type !== 'text' ? value : String(value);
+
+const isBlank = (v: TAttributeValue | undefined) => v === undefined || v === null || v === '';
+
+export function combineNetworks(sources: readonly TCombineSource[], directed: boolean): TNetworkData {
+  const nodeAttributes = mergeDefs(sources.map((s) => s.data.nodeAttributes));
+  const edgeAttributes = mergeDefs(sources.map((s) => s.data.edgeAttributes));
+  const nodeType = new Map(nodeAttributes.map((d) => [d.key, d.type]));
+  const edgeType = new Map(edgeAttributes.map((d) => [d.key, d.type]));
+
+  const nodes: TNetworkNode[] = [];
+  const index = new Map<string, number>();
+  const layerNames: string[] = [];
+  const edges: TNetworkData['edges'] = [];
+  for (const { name, data } of sources) {
+    const at = data.nodes.map((node) => {
+      const key = nameKey(node.name);
+      let i = index.get(key);
+      if (i === undefined) {
+        i = nodes.length;
+        index.set(key, i);
+        nodes.push({ name: node.name.trim(), attributes: {} });
+      }
+      const merged = nodes[i]!.attributes;
+      for (const [k, v] of Object.entries(node.attributes)) {
+        if (isBlank(merged[k]) && !isBlank(v)) merged[k] = asType(v, nodeType.get(k) ?? 'text');
+      }
+      return i;
+    });
+    const firstLayer = layerNames.length;
+    const own = data.layers.length > 0 ? data.layers : [name];
+    for (const layer of own) layerNames.push(own.length === 1 ? name : `${name}: ${layer}`);
+    for (const e of data.edges) {
+      const attributes: Record<string, TAttributeValue> = {};
+      for (const [k, v] of Object.entries(e.attributes)) attributes[k] = asType(v, edgeType.get(k) ?? 'text');
+      edges.push({
+        source: at[e.source]!,
+        target: at[e.target]!,
+        layer: firstLayer + e.layer,
+        weight: e.weight,
+        attributes,
+      });
+    }
+  }
+  for (const node of nodes) {
+    for (const d of nodeAttributes) if (!(d.key in node.attributes)) node.attributes[d.key] = null;
+  }
+  return { directed, layers: distinct(layerNames), nodeAttributes, edgeAttributes, nodes, edges };
+}

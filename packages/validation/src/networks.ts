@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ZEmail, ZId, zLine, zMultiline } from './common';
+import { strictNumber, zFlag } from './strict';
+
+// Networks: the list, management, sharing and metrics calls (platform spec §2 networks routes, §7
+// GET /api/base/networks). The network document itself is @tieline/graph's TNetworkData; uploads and
+// their messages are in networks-upload.ts.
+
+export const NETWORK_MSG = {
+  /** Spec §8: network actions fall back to this. */
+  failed: 'Something went wrong',
+  notFound: 'Network not found',
+  nameRequired: 'Network name cannot be blank',
+  nameTooLong: 'Network name must be at most 200 characters',
+  descriptionTooLong: 'Description must be at most 2,000 characters',
+  notText: 'Please enter text',
+  stale: 'This network was changed elsewhere. Reload to see the latest version.',
+  notOwner: 'Only the owner of this network can do that',
+  readOnly: 'You have view access to this network; ask its owner for edit access',
+  combineTooFew: 'Choose at least two networks to combine',
+  combineTooMany: 'Choose at most 10 networks to combine',
+  combineDuplicate: 'Each network can be combined only once',
+  selectNone: 'Choose at least one network',
+  selectTooMany: 'Choose at most 100 networks at a time',
+  shareUnknownUser: 'No Tieline user has this email address',
+  shareSelf: 'You already own this network',
+  shareExists: 'This person already has access to this network',
+  permission: "Permission must be 'View' or 'Edit'",
+  surveyHasNoRelationships: 'This survey has no relationship questions to make a network from',
+  notFromSurvey: 'This network was not made from a survey',
+  noSuchAttribute: 'The network has no category attribute of that name',
+  noSuchLayer: 'The network has no layer of that number',
+} as const;
+
+export const NETWORK_MANAGE_LIMITS = {
+  nameMax: 200,
+  descriptionMax: 2_000,
+  combineMax: 10,
+  selectMax: 100,
+  sharesMax: 500,
+  /** Versions kept per network: older ones (and their cached metrics) are pruned. */
+  versionsKept: 20,
+} as const;
+
+export const NETWORK_PERMISSIONS = ['View', 'Edit'] as const;
+export const ZNetworkPermission = z.enum(NETWORK_PERMISSIONS, { error: NETWORK_MSG.permission });
+export type TNetworkPermission = z.infer<typeof ZNetworkPermission>;
+/** What the caller may do with a network: its owner, or a user it was shared with. */
+export type TNetworkAccess = 'Owner' | TNetworkPermission;
+
+export const ZNetworkName = zLine({
+  required: NETWORK_MSG.nameRequired,
+  max: NETWORK_MANAGE_LIMITS.nameMax,
+  tooLong: NETWORK_MSG.nameTooLong,
+});
+export const ZNetworkDescription = zMultiline({
+  required: NETWORK_MSG.notText,
+  max: NETWORK_MANAGE_LIMITS.descriptionMax,
+  tooLong: NETWORK_MSG.descriptionTooLong,
+  allowEmpty: true,
+});
+
+export const ZNetworkIdInput = z.object({ id: ZId });
+
+export const ZNetworkSummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  directed: z.boolean(),
+  owner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  access: z.enum(['Owner', ...NETWORK_PERMISSIONS]),
+  /** Bumped by every change; a write names the version it was based on. */
+  version: z.number().int(),
+  nodeCount: z.number().int(),
+  edgeCount: z.number().int(),
+  layers: z.array(z.string()),
+  /** The survey the network is made from (refreshed as answers arrive), or null. */
+  surveyId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TNetworkSummary = z.infer<typeof ZNetworkSummary>;
+
+export const ZNetworkListInput = z
+  .object({
+    sortBy: z.enum(['name', 'updatedAt']).default('updatedAt'),
+    sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  })
+  .default({ sortBy: 'updatedAt', sortDirection: 'desc' });
+export type TNetworkListInput = z.infer<typeof ZNetworkListInput>;
+
+export const ZUpdateNetworkInput = z.object({
+  id: ZId,
+  version: strictNumber(z.number({ error: 'version must be a number' }).int().positive()),
+  name: ZNetworkName.optional(),
+  description: ZNetworkDescription.optional(),
+  directed: zFlag().optional(),
+});
+export type TUpdateNetworkInput = z.infer<typeof ZUpdateNetworkInput>;
+
+export const ZDeleteNetworksInput = z.object({
+  ids: z
+    .array(ZId, { error: NETWORK_MSG.selectNone })
+    .min(1, NETWORK_MSG.selectNone)
+    .max(NETWORK_MANAGE_LIMITS.selectMax, NETWORK_MSG.selectTooMany)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+export const ZCombineNetworksInput = z.object({
+  ids: z
+    .array(ZId, { error: NETWORK_MSG.combineTooFew })
+    .min(2, NETWORK_MSG.combineTooFew)
+    .max(NETWORK_MANAGE_LIMITS.combineMax, NETWORK_MSG.combineTooMany)
+    .refine((ids) => new Set(ids).size === ids.length, NETWORK_MSG.combineDuplicate),
+  name: ZNetworkName,
+  directed: zFlag(),
+});
+export type TCombineNetworksInput = z.infer<typeof ZCombineNetworksInput>;
+
+export const ZNetworkFromSurveyInput = z.object({ surveyId: ZId, name: ZNetworkName.optional() });
+
+/** Metrics options. `layer`: one layer's index, or all layers merged when absent. */
+export const ZNetworkMetricsInput = z.object({
+  id: ZId,
+  layer: z.coerce.number().int().min(0).max(999).optional(),
+  groupAttribute: z.string().max(300).optional(),
+});
+export type TNetworkMetricsInput = z.infer<typeof ZNetworkMetricsInput>;
+
+export const ZNetworkShare = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  permission: ZNetworkPermission,
+});
+export type TNetworkShare = z.infer<typeof ZNetworkShare>;
+
+export const ZAddNetworkShareInput = z.object({ id: ZId, email: ZEmail, permission: ZNetworkPermission });
+export const ZEditNetworkShareInput = z.object({ id: ZId, userId: ZId, permission: ZNetworkPermission });
+export const ZRemoveNetworkShareInput = z.object({ id: ZId, userId: ZId });
+
+/** The text fields of POST /api/base/networks (multipart): `directed` as the form sends it. */
+export const ZNetworkUploadFields = z.object({
+  name: ZNetworkName,
+  fileType: z.string({ error: 'Choose a file type' }).max(20),
+  directed: z.enum(['true', 'false'], { error: "directed must be 'true' or 'false'" }).transform((v) => v === 'true'),
+});
+
+/** Sharing by upload ({id}/manage/users/upload): the list upload rules of the spec, worded for users. */
+export const NETWORK_SHARES_UPLOAD_MSG = {
+  heading:
+    "User list not uploaded due to an invalid column heading. Please ensure that your list has 'Name', 'Email' and 'Permission' as its first three column headings",
+  duplicated: (first: string) => `User list not uploaded. ${first} has been duplicated`,
+  moreDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
+  invalidEmail: (x: string) => `${x} is not a valid email address`,
+  blanks: 'One or more cells that should have contained text were blank.',
+  format: 'Processing the excel file. Incorrect format.',
+  unknownUsers: (emails: string[]) =>
+    `No Tieline user has the email address ${emails.slice(0, 5).join(', ')}${emails.length > 5 ? ` and ${emails.length - 5} other(s)` : ''}`,
+  permission: (row: number) => `Row ${row}: permission must be 'View' or 'Edit'`,
+  tooMany: `A network can be shared with at most ${NETWORK_MANAGE_LIMITS.sharesMax} people`,
+  owner: 'The list names the owner of this network',
+} as const;
