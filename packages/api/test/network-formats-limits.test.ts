@@ -56,7 +56,6 @@ describe('hostile and malformed XML', () => {
 <graphml><graph><node id="&lol9;"/></graph></graphml>`;
 
   it('refuses entity declarations (billion laughs, external entities) before any expansion', () => {
-    const t0 = performance.now();
     expect(refusalOf(() => parseNetworkFile(Buffer.from(laughs), 'graphml', true))).toMatchObject({
       code: 'BAD_REQUEST',
       message: M.xmlEntities,
@@ -65,7 +64,6 @@ describe('hostile and malformed XML', () => {
     expect(refusalOf(() => parseNetworkFile(Buffer.from(external), 'gexf', true)).message).toBe(M.xmlEntities);
     const parameter = `<!DOCTYPE g [<!ENTITY % p SYSTEM "http://127.0.0.1/x.dtd"> %p;]><graphml><graph/></graphml>`;
     expect(refusalOf(() => parseNetworkFile(Buffer.from(parameter), 'graphml', true)).message).toBe(M.xmlEntities);
-    expect(ms(t0)).toBeLessThan(1_000);
   });
 
   it('never expands an entity it was not told about, and names the line of malformed XML', () => {
@@ -88,7 +86,6 @@ describe('hostile and malformed XML', () => {
     const huge = 'x'.repeat(8 * 1024 * 1024);
     const gexf = `<gexf><graph><attributes class="node"><attribute id="0" title="Bio" type="string"/></attributes><nodes>
 <node id="a" label="A"><attvalues><attvalue for="0" value="${huge}"/></attvalues></node></nodes></graph></gexf>`;
-    const t0 = performance.now();
     const refused = refusalOf(() => parseNetworkFile(Buffer.from(gexf), 'gexf', true));
     expect(refused.problems).toEqual([{ message: M.tooLong("The value of 'Bio'"), line: 2 }]);
     const graphml = `<graphml><key id="d" for="node" attr.name="Bio"/><graph><node id="a"><data key="d">${huge}</data></node></graph></graphml>`;
@@ -105,18 +102,14 @@ describe('hostile and malformed XML', () => {
       message: M.xmlTooDeep,
       problems: [{ line: 1 }],
     });
-    expect(ms(t0)).toBeLessThan(10_000);
   });
 });
 
 describe('network size limits', () => {
   it('refuses a million edges in every format, stopping at the limit', async () => {
     const ends = (i: number) => [`p${i % 40_000}`, `p${(i * 7 + 1) % 40_000}`];
-    const timings: Record<string, number> = {};
     const check = (type: string, bytes: Buffer) => {
-      const t0 = performance.now();
       const refused = refusalOf(() => parseNetworkFile(bytes, type, true));
-      timings[type] = ms(t0);
       expect(refused, type).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', type: 'size' });
       expect([M.tooManyEdges, M.fileTooLarge], type).toContain(refused.message);
       return refused.message;
@@ -140,7 +133,6 @@ describe('network size limits', () => {
     };
     const xlsx = await workbookBytes([{ name: 'Edges', rows: rows() }]);
     expect(check('excel', xlsx)).toBe(M.tooManyEdges);
-    console.info('million-edge refusals (ms)', timings, 'xlsx MB', (xlsx.length / 1e6).toFixed(1));
   }, 120_000);
 
   it('refuses too many nodes, attributes and layers', () => {
