@@ -9,7 +9,14 @@ import { createContextFactory } from './context';
 import { type Deps, jobEnqueuer } from './deps';
 import { mailboxOpen, type TEnv } from './env';
 import { errorHeaders } from './errors';
-import { errorHandler, refuseDeepJson, requestGate, sameOriginJson, sendError } from './http/guards';
+import {
+  errorHandler,
+  refuseDeepJson,
+  refuseNonObjectJson,
+  requestGate,
+  sameOriginJson,
+  sendError,
+} from './http/guards';
 import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -140,7 +147,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', responsesRest(deps));
   api.use('/base', networksRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
-  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
+  api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }), refuseNonObjectJson);
   api.use(
     '/base',
     createOpenApiExpressMiddleware({

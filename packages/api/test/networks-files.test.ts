@@ -24,7 +24,8 @@ afterAll(() => app.close());
 
 function workbook(sheets: Record<string, unknown[][]>): Buffer {
   const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  for (const [name, rows] of Object.entries(sheets))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
@@ -51,7 +52,13 @@ describe('upload', () => {
   it('makes a network from an Excel file; edges may name people missing from Nodes', async () => {
     const res = await uploadNetwork(owner, GOOD, { name: 'Uploaded', fileType: 'excel', directed: 'true' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Uploaded', nodeCount: 3, edgeCount: 2, layers: ['Advice'], directed: true });
+    expect(res.body).toMatchObject({
+      name: 'Uploaded',
+      nodeCount: 3,
+      edgeCount: 2,
+      layers: ['Advice'],
+      directed: true,
+    });
     const { data } = await clientOf(app, owner).networks.data.query({ id: res.body._id });
     expect(data.nodes.map((n) => n.name)).toEqual(['Ana', 'Ben', 'Cy']);
     expect(data.edges.map((e) => [e.source, e.target, e.weight])).toEqual([
@@ -95,7 +102,11 @@ describe('upload', () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const anonymous = await upload(app, '', '/networks', GOOD, { name: 'x', fileType: 'excel', directed: 'true' } as never);
+    const anonymous = await upload(app, '', '/networks', GOOD, {
+      name: 'x',
+      fileType: 'excel',
+      directed: 'true',
+    } as never);
     expect(anonymous.status).toBe(401);
     expect(await ownedCount(owner)).toBe(before);
   });
@@ -109,16 +120,19 @@ describe('upload', () => {
 });
 
 describe('export and templates', () => {
-  it.each(['excel', 'gexf', 'graphml', 'json'])('exports %s and uploads it back to an equal network', async (fileType) => {
-    const n = await seedNetwork(app, owner, 'Round trip');
-    const file = await download(app, owner.cookie, `/networks/${n.id}/export/${fileType}`);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toContain('Round trip');
-    const back = await uploadNetwork(owner, file.bytes, { name: 'Back', fileType, directed: 'true' });
-    expect(back.status, JSON.stringify(back.body)).toBe(200);
-    const { data } = await clientOf(app, owner).networks.data.query({ id: back.body._id });
-    expect(data).toEqual(smallNetwork());
-  });
+  it.each(['excel', 'gexf', 'graphml', 'json'])(
+    'exports %s and uploads it back to an equal network',
+    async (fileType) => {
+      const n = await seedNetwork(app, owner, 'Round trip');
+      const file = await download(app, owner.cookie, `/networks/${n.id}/export/${fileType}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toContain('Round trip');
+      const back = await uploadNetwork(owner, file.bytes, { name: 'Back', fileType, directed: 'true' });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      const { data } = await clientOf(app, owner).networks.data.query({ id: back.body._id });
+      expect(data).toEqual(smallNetwork());
+    },
+  );
 
   it('answers 404 for another person’s network and an unknown format', async () => {
     const n = await seedNetwork(app, owner);
@@ -195,8 +209,20 @@ describe('sharing by upload', () => {
     const send = (rows: unknown[][]) => upload(app, owner.cookie, path, workbook({ Users: rows }));
     const refusals: [unknown[][], string][] = [
       [[['Name', 'Mail', 'Permission']], NETWORK_SHARES_UPLOAD_MSG.heading],
-      [[['Name', 'Email', 'Permission'], ['A', a.email, '']], NETWORK_SHARES_UPLOAD_MSG.blanks],
-      [[['Name', 'Email', 'Permission'], ['A', 'not-an-email', 'View']], NETWORK_SHARES_UPLOAD_MSG.invalidEmail('not-an-email')],
+      [
+        [
+          ['Name', 'Email', 'Permission'],
+          ['A', a.email, ''],
+        ],
+        NETWORK_SHARES_UPLOAD_MSG.blanks,
+      ],
+      [
+        [
+          ['Name', 'Email', 'Permission'],
+          ['A', 'not-an-email', 'View'],
+        ],
+        NETWORK_SHARES_UPLOAD_MSG.invalidEmail('not-an-email'),
+      ],
       [
         [
           ['Name', 'Email', 'Permission'],
@@ -205,8 +231,20 @@ describe('sharing by upload', () => {
         ],
         NETWORK_SHARES_UPLOAD_MSG.duplicated(a.email),
       ],
-      [[['Name', 'Email', 'Permission'], ['Z', 'zed@example.com', 'View']], NETWORK_SHARES_UPLOAD_MSG.unknownUsers(['zed@example.com'])],
-      [[['Name', 'Email', 'Permission'], ['A', a.email, 'Admin']], NETWORK_SHARES_UPLOAD_MSG.permission(2)],
+      [
+        [
+          ['Name', 'Email', 'Permission'],
+          ['Z', 'zed@example.com', 'View'],
+        ],
+        NETWORK_SHARES_UPLOAD_MSG.unknownUsers(['zed@example.com']),
+      ],
+      [
+        [
+          ['Name', 'Email', 'Permission'],
+          ['A', a.email, 'Admin'],
+        ],
+        NETWORK_SHARES_UPLOAD_MSG.permission(2),
+      ],
     ];
     for (const [rows, message] of refusals) {
       const res = await send(rows);

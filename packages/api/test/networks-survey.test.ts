@@ -108,10 +108,12 @@ describe('a network from a survey', () => {
 
   it('refuses a survey without relationship questions and other people’s surveys', async () => {
     const s = await collectingSurvey(app, owner, () => [question('singleNumeric', { _id: 'q-age' })]);
-    expect(await rejection(clientOf(app, owner).networks.survey.create.mutate({ surveyId: s.surveyId }))).toMatchObject({
-      status: 400,
-      message: NETWORK_MSG.surveyHasNoRelationships,
-    });
+    expect(await rejection(clientOf(app, owner).networks.survey.create.mutate({ surveyId: s.surveyId }))).toMatchObject(
+      {
+        status: 400,
+        message: NETWORK_MSG.surveyHasNoRelationships,
+      },
+    );
     const answered = await answeredSurvey();
     expect(
       await rejection(clientOf(app, stranger).networks.survey.create.mutate({ surveyId: answered.surveyId })),

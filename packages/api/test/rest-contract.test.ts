@@ -4,7 +4,8 @@
  * a new path is covered the day its procedure gets `meta.openapi`.
  *
  * The order a request meets the server's checks, which these cases assert:
- *   1. express.json parses the body: malformed JSON is a 400 before anything else, signed in or not;
+ *   1. express.json parses the body: malformed JSON, or JSON that is not an object, is a 400 before
+ *      anything else, signed in or not;
  *   2. the procedure's builder: no session is a 401 (then 403 for a missing permission), whatever the input;
  *   3. the input schema: wrong types, missing fields and bad path parameters are a 400;
  *   4. the service: unknown rows are a 404.
@@ -29,6 +30,8 @@ interface Schema {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  minItems?: number;
+  items?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
 }
@@ -97,7 +100,8 @@ function sample(schema: Schema, name: string): unknown {
     return 's'.repeat(Math.min(Math.max(schema.minLength ?? 1, 12), schema.maxLength ?? 12));
   if (schema.type === 'number' || schema.type === 'integer') return schema.minimum ?? 1;
   if (schema.type === 'boolean') return true;
-  if (schema.type === 'array') return [];
+  // The fewest items the schema takes (uuids are random, so distinct).
+  if (schema.type === 'array') return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items!, name));
   // Objects get their required fields, so a body nesting a required field (PUT /surveys/{id}: survey.version) passes.
   if (schema.type === 'object') {
     return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(schema.properties![key]!, key)]));
@@ -185,7 +189,6 @@ function describeOperation(path: string, method: string, op: Operation): Documen
   const bad = (name: string, target: string, sent: unknown, status = [400]) =>
     invalid.push({ name, method: http, url: target, body: sent, status, documented });
   for (const [name, schema] of props) bad(`${name} of the wrong type`, url(), { ...valid, [name]: wrongType(schema) });
-  if (body) bad('a JSON array for a body', url(), [42]);
   if (body?.required?.length) bad('an empty body', url(), {});
   for (const name of body?.required ?? []) {
     const { [name]: _, ...rest } = valid;
@@ -207,6 +210,11 @@ function describeOperation(path: string, method: string, op: Operation): Documen
     const c = { method: http, url: url(), body: '{"broken": ', status: [400], message: MSG.malformedJson };
     add({ ...c, name: `${label}, malformed JSON`, as: null });
     if (role) add({ ...c, name: `${label}${as}, malformed JSON`, as: role });
+  }
+  if (body) {
+    const c = { method: http, url: url(), body: [42], status: [400], message: MSG.bodyNotObject };
+    add({ ...c, name: `${label}, a JSON array for a body`, as: null });
+    if (role) add({ ...c, name: `${label}${as}, a JSON array for a body`, as: role });
   }
   if (invalid.length === 0) {
     const c = { method: http, url: url(), body: http === 'GET' ? undefined : {} };

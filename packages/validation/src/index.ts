@@ -15,6 +15,7 @@ export * from './merge-tokens';
 export * from './messages';
 export * from './modules';
 export * from './networks';
+export * from './networks-upload';
 export * from './new-password-inputs';
 export * from './passwords';
 export * from './questions';

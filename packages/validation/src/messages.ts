@@ -37,6 +37,7 @@ export const MSG = {
   somethingWrong: 'Something went wrong.',
   bodyTooLarge: 'Request body is too large',
   malformedJson: 'Request body is not valid JSON',
+  bodyNotObject: 'Request body must be a JSON object',
   crossSite: 'Cross-site requests are not allowed',
   jsonOnly: 'Requests must be sent as JSON',
   badRequest: 'The request is not valid',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZId, zLine, zMultiline } from './common';
-import { zFlag } from './strict';
+import { strictNumber, zFlag } from './strict';
 
 // Networks: the list, management, sharing and metrics calls (platform spec §2 networks routes, §7
 // GET /api/base/networks). The network document itself is @tieline/graph's TNetworkData; uploads and
@@ -91,7 +91,7 @@ export type TNetworkListInput = z.infer<typeof ZNetworkListInput>;
 
 export const ZUpdateNetworkInput = z.object({
   id: ZId,
-  version: z.number({ error: 'version must be a number' }).int().positive(),
+  version: strictNumber(z.number({ error: 'version must be a number' }).int().positive()),
   name: ZNetworkName.optional(),
   description: ZNetworkDescription.optional(),
   directed: zFlag().optional(),

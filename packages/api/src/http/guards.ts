@@ -68,6 +68,19 @@ export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer) {
 }
 
 /**
+ * Every REST bridge takes a JSON object (the procedure's input, with path parameters merged in): an
+ * array or a bare value is refused here, in one place, before the bridge drops it and runs the
+ * procedure on the path parameters alone.
+ */
+export function refuseNonObjectJson(req: Request, res: Response, next: NextFunction) {
+  const body: unknown = req.body;
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    return sendError(res, 'BAD_REQUEST', MSG.bodyNotObject);
+  }
+  next();
+}
+
+/**
  * Body-parser and router failures and anything unexpected become `{ message }`, never a stack trace.
  * A client fault (any 4xx an express middleware raises, e.g. a malformed %-escape in a path) is
  * answered as such and not logged.
