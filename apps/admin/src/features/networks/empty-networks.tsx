@@ -14,13 +14,14 @@ import {
   Spinner,
   toast,
 } from '@tieline/ui';
+import { NETWORK_FILE_TYPES } from '@tieline/validation';
 import { ClipboardList, Download, Share2, Sparkles, Upload } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateSurveyNetwork } from '../../components/create-network-button';
 import { useTRPC } from '../../lib/trpc';
 import { exampleNetworkJson } from './example-network';
-import { FILE_TYPE_INFO, NETWORK_FILE_TYPES, templateUrl } from './network-files';
+import { FILE_TYPE_INFO, templateUrl } from './network-files';
 import { uploadNetwork } from './upload-network-request';
 
 const EXAMPLE_NAME = 'Example network';

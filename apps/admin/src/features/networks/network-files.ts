@@ -1,27 +1,7 @@
-import { z } from 'zod';
+import type { TNetworkFileType, TNetworkProblem } from '@tieline/validation';
 
 // The upload and export contract of the REST routes (POST /api/base/networks, templates/{fileType},
-// {id}/export/{fileType}). Declared here until networks-upload.ts lands in @tieline/validation with the
-// same names.
-
-export const NETWORK_FILE_TYPES = ['excel', 'gexf', 'graphml', 'json'] as const;
-export type TNetworkFileType = (typeof NETWORK_FILE_TYPES)[number];
-
-export const ZNetworkProblem = z.object({
-  message: z.string(),
-  sheet: z.string().optional(),
-  row: z.number().optional(),
-  line: z.number().optional(),
-  path: z.string().optional(),
-});
-export type TNetworkProblem = z.infer<typeof ZNetworkProblem>;
-
-export const ZNetworkUploadErrorPayload = z.object({
-  type: z.enum(['size', 'format', 'data']),
-  message: z.string(),
-  problems: z.array(ZNetworkProblem),
-});
-export type TNetworkUploadErrorPayload = z.infer<typeof ZNetworkUploadErrorPayload>;
+// {id}/export/{fileType}): file types, their names and addresses, and where a refused file's problem is.
 
 /** What people call each format, and the extensions the file picker offers for it. */
 export const FILE_TYPE_INFO: Record<TNetworkFileType, { label: string; accept: string; exportLabel: string }> = {

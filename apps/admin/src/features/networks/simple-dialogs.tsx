@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, buttonVariants, DialogFooter, Label, RadioGroup, RadioGroupItem, toast } from '@tieline/ui';
-import { NETWORK_MSG } from '@tieline/validation';
+import { NETWORK_FILE_TYPES, NETWORK_MSG, type TNetworkFileType } from '@tieline/validation';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { exportUrl, FILE_TYPE_INFO, NETWORK_FILE_TYPES, type TNetworkFileType } from './network-files';
+import { exportUrl, FILE_TYPE_INFO } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog, useRouteNetwork, WithNetwork } from './route-dialog';
 

@@ -13,18 +13,18 @@ import {
   Switch,
   toast,
 } from '@tieline/ui';
-import { ZNetworkName } from '@tieline/validation';
+import {
+  NETWORK_FILE_TYPES,
+  NETWORK_LIMITS,
+  NETWORK_UPLOAD_MSG,
+  type TNetworkFileType,
+  type TNetworkUploadErrorPayload,
+  ZNetworkName,
+} from '@tieline/validation';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  FILE_TYPE_INFO,
-  NETWORK_FILE_TYPES,
-  problemPlace,
-  type TNetworkFileType,
-  type TNetworkUploadErrorPayload,
-  templateUrl,
-} from './network-files';
+import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
 import { uploadNetwork } from './upload-network-request';
@@ -52,6 +52,13 @@ export function UploadNetworkDialog() {
   const submit = form.handleSubmit(async (values) => {
     if (!file) {
       setFileError(FILE_MISSING);
+      return;
+    }
+    // The server's size rules, checked here first so a 60 MB file is not sent only to be refused.
+    const tooLarge = file.size > NETWORK_LIMITS.maxFileBytes;
+    if (tooLarge || file.size === 0) {
+      const message = tooLarge ? NETWORK_UPLOAD_MSG.fileTooLarge : NETWORK_UPLOAD_MSG.fileEmpty;
+      setRefusal({ type: tooLarge ? 'size' : 'format', message, problems: [] });
       return;
     }
     setRefusal(null);

@@ -1,6 +1,11 @@
-import { NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
+import {
+  NETWORK_MSG,
+  type TNetworkFileType,
+  type TNetworkSummary,
+  type TNetworkUploadErrorPayload,
+  ZNetworkUploadErrorPayload,
+} from '@tieline/validation';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
-import { type TNetworkFileType, type TNetworkUploadErrorPayload, ZNetworkUploadErrorPayload } from './network-files';
 
 export type TNetworkUpload = {
   name: string;
