@@ -1,6 +1,6 @@
 // Fixtures of the networks tests: small network documents and networks written through the store.
 import type { TNetworkData } from '@tieline/graph';
-import { insertNetwork } from '../src/services/networks/store-network';
+import { documentOf, insertNetwork } from '../src/services/networks/store-network';
 import type { SeededUser, TestApp } from './helpers';
 
 /** A directed network: a -> b -> c in layer Advice, c -> a in layer Friends; Team per person. */
@@ -31,5 +31,5 @@ export async function seedNetwork(
   name = 'Advice',
   data = smallNetwork(),
 ) {
-  return await insertNetwork(app.server.deps.db, { ownerId: owner.userId, name, data });
+  return await insertNetwork(app.server.deps.db, { ownerId: owner.userId, name, document: documentOf(data) });
 }

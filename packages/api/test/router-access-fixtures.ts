@@ -161,9 +161,9 @@ export const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound 
 
 /** A network of `owner` (one node, no edges) written through the store; answers its id. */
 export async function networkOf(f: Fixtures, owner: SeededUser) {
-  const { insertNetwork } = await import('../src/services/networks/store-network');
-  const data = { ...emptyNetwork(true), nodes: [{ name: 'Ada', attributes: {} }] };
-  return (await insertNetwork(f.app.server.deps.db, { ownerId: owner.userId, name: 'Net', data })).id;
+  const { documentOf, insertNetwork } = await import('../src/services/networks/store-network');
+  const document = documentOf({ ...emptyNetwork(true), nodes: [{ name: 'Ada', attributes: {} }] });
+  return (await insertNetwork(f.app.server.deps.db, { ownerId: owner.userId, name: 'Net', document })).id;
 }
 
 /** A network of the caller's; another person's answers 404 with the network message (access/networks.ts). */

@@ -1,7 +1,7 @@
 import { and, type Db, eq, inArray, nodes, responses, type surveys } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import type { TAnswer, TQuestionData } from '@tieline/validation';
-import { insertNetwork } from '../services/networks/store-network';
+import { documentOf, insertNetwork } from '../services/networks/store-network';
 import { createSurveyNetworkFor } from '../services/networks/survey-network';
 
 // The demo account's networks: one as an upload would make it (an organization of 60 people in five
@@ -98,7 +98,7 @@ export async function seedDemoNetworks(
     ownerId,
     name: 'Acme organization (demo)',
     description: 'An uploaded network: 60 people in five departments, who they ask for advice and work with.',
-    data: demoOrganizationNetwork(),
+    document: documentOf(demoOrganizationNetwork()),
   });
   await answerDemoSurvey(db, survey, respondentListId);
   await createSurveyNetworkFor(db, ownerId, survey, 'Team collaboration survey network (demo)');

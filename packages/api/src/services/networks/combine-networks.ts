@@ -4,7 +4,7 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { summaryOf } from './read-networks';
-import { insertNetwork, readDocument } from './store-network';
+import { documentOf, insertNetwork, readDocument } from './store-network';
 
 /**
  * combine-network: a new network of the caller's, merging networks they may see by node name, each
@@ -24,7 +24,7 @@ export async function combineNetworks(
     ownerId: caller.actor.userId,
     name: input.name,
     description: `Combined from ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
-    data: combine(sources, input.directed),
+    document: documentOf(combine(sources, input.directed)),
   });
   return await summaryOf(deps, row, 'Owner');
 }

@@ -10,7 +10,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { summaryOf } from './read-networks';
-import { insertNetwork, readDocument, saveVersion } from './store-network';
+import { documentOf, documentText, insertNetwork, readDocument, saveVersion } from './store-network';
 
 /**
  * {id}/manage: rename, describe, directed or not (owner or Edit). Turning `directed` changes the
@@ -24,7 +24,7 @@ export async function updateNetwork(
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'edit');
   if (network.version !== input.version) throw new AppError('CONFLICT', NETWORK_MSG.stale);
   const turned = input.directed !== undefined && input.directed !== network.directed;
-  const data = turned ? { ...(await readDocument(deps.db, network)), directed: input.directed! } : null;
+  const data = turned ? documentOf({ ...(await readDocument(deps.db, network)), directed: input.directed! }) : null;
   const fields = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
@@ -36,12 +36,13 @@ export async function updateNetwork(
 /** {id}/duplicate: a copy of the current version, owned by the caller (anyone who may see it). */
 export async function duplicateNetwork(deps: Deps, caller: SignedInCaller, input: { id: string }) {
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  const data = await readDocument(deps.db, network);
+  const json = await documentText(deps.db, network);
+  const { nodeCount, edgeCount, layers, directed } = network;
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
     name: `${network.name} (copy)`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
     description: network.description,
-    data,
+    document: { json, counts: { nodeCount, edgeCount, layers, directed } },
   });
   return await summaryOf(deps, row, 'Owner');
 }

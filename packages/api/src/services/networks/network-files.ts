@@ -3,8 +3,9 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { parseNetworkFile, type TNetworkFile, type TNodeMetrics, writeNetwork } from './formats';
+import { type TNetworkFile, type TNodeMetrics, writeNetwork } from './formats';
 import { cachedMetrics } from './network-metrics';
+import { readNetworkInWorker } from './read-network-file';
 import { summaryOf } from './read-networks';
 import { insertNetwork, readDocument } from './store-network';
 
@@ -17,8 +18,13 @@ export async function uploadNetwork(
   caller: SignedInCaller,
   input: { name: string; fileType: string; directed: boolean; bytes: Buffer },
 ): Promise<TNetworkSummary> {
-  const data = parseNetworkFile(input.bytes, input.fileType, input.directed);
-  const row = await insertNetwork(deps.db, { ownerId: caller.actor.userId, name: input.name, data });
+  const document = await readNetworkInWorker({
+    kind: 'file',
+    bytes: input.bytes,
+    fileType: input.fileType,
+    directed: input.directed,
+  });
+  const row = await insertNetwork(deps.db, { ownerId: caller.actor.userId, name: input.name, document });
   return await summaryOf(deps, row, 'Owner');
 }
 

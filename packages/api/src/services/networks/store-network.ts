@@ -8,19 +8,22 @@ import { AppError } from '../../errors';
 // version document change in one transaction, under the version check, so two servers or two tabs
 // never interleave a change: the later one gets 409 and reloads.
 
-/** What the list shows, from the document. */
-const countsOf = (data: TNetworkData) => ({
-  nodeCount: data.nodes.length,
-  edgeCount: data.edges.length,
-  layers: data.layers,
-  directed: data.directed,
+/** A document ready to store: its JSON text and what the list shows of it. */
+export interface TDocument {
+  json: string;
+  counts: { nodeCount: number; edgeCount: number; layers: string[]; directed: boolean };
+}
+
+export const documentOf = (data: TNetworkData): TDocument => ({
+  json: JSON.stringify(data),
+  counts: { nodeCount: data.nodes.length, edgeCount: data.edges.length, layers: data.layers, directed: data.directed },
 });
 
 export interface NewNetwork {
   ownerId: string;
   name: string;
   description?: string;
-  data: TNetworkData;
+  document: TDocument;
   surveyId?: string | null;
   surveyChangedAt?: Date | null;
 }
@@ -35,23 +38,23 @@ export async function insertNetwork(db: Db, input: NewNetwork): Promise<NetworkR
         description: input.description ?? '',
         surveyId: input.surveyId ?? null,
         surveyChangedAt: input.surveyChangedAt ?? null,
-        ...countsOf(input.data),
+        ...input.document.counts,
       })
       .returning();
-    await tx.insert(networkVersions).values({ networkId: row!.id, version: 1, data: JSON.stringify(input.data) });
+    await tx.insert(networkVersions).values({ networkId: row!.id, version: 1, data: input.document.json });
     return row!;
   });
 }
 
 /**
- * Writes a change to a network that is still at `based` (409 otherwise): row fields, and with `data`
- * a new document (data version + 1). Documents older than the kept window go, with their metrics.
+ * Writes a change to a network that is still at `based` (409 otherwise): row fields, and with a
+ * document a new data version. Documents older than the kept window go, with their metrics.
  */
 export async function saveVersion(
   db: Db | Tx,
   networkId: string,
   based: number,
-  data: TNetworkData | null,
+  document: TDocument | null,
   fields: Partial<Pick<NetworkRow, 'name' | 'description' | 'surveyChangedAt'>> = {},
 ): Promise<NetworkRow> {
   return await db.transaction(async (tx) => {
@@ -59,15 +62,15 @@ export async function saveVersion(
       .update(networks)
       .set({
         ...fields,
-        ...(data ? { ...countsOf(data), dataVersion: sql`${networks.dataVersion} + 1` } : {}),
+        ...(document ? { ...document.counts, dataVersion: sql`${networks.dataVersion} + 1` } : {}),
         version: based + 1,
         updatedAt: sql`now()`,
       })
       .where(and(eq(networks.id, networkId), eq(networks.version, based)))
       .returning();
     if (!row) throw new AppError('CONFLICT', NETWORK_MSG.stale);
-    if (!data) return row;
-    await tx.insert(networkVersions).values({ networkId, version: row.dataVersion, data: JSON.stringify(data) });
+    if (!document) return row;
+    await tx.insert(networkVersions).values({ networkId, version: row.dataVersion, data: document.json });
     const oldest = row.dataVersion - NETWORK_MANAGE_LIMITS.versionsKept + 1;
     const before = (v: typeof networkVersions.version | typeof networkMetrics.version) => lt(v, oldest);
     await tx

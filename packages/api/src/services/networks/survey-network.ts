@@ -1,5 +1,4 @@
 import { type Db, eq, type networks, surveys, type Tx } from '@tieline/db';
-import type { TNetworkData } from '@tieline/graph';
 import { isAnswerType, NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import { questionsOf, requireSurvey, type SurveyRow } from '../../access/surveys';
@@ -7,19 +6,18 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { surveySheets } from '../../survey-sheets/sheets';
-import { workbookBytes } from '../../xlsx/write';
-import { parseNetworkFile } from './formats';
+import { readNetworkInWorker } from './read-network-file';
 import { summaryOf } from './read-networks';
-import { documentText, insertNetwork, saveVersion } from './store-network';
+import { documentText, insertNetwork, saveVersion, type TDocument } from './store-network';
 
 // Networks made from a survey's answers: the survey's network sheets (the same the responses export
 // writes) read as an upload would read them, so "Create network" and "export, then upload" give the
 // same network. Refreshed on demand, and by a job after submissions while the survey collects.
 
-async function surveyNetworkData(db: Db | Tx, survey: SurveyRow): Promise<TNetworkData> {
+async function surveyDocument(db: Db, survey: SurveyRow, directed = true): Promise<TDocument> {
   const relationship = questionsOf(survey).some((q) => isAnswerType(q.type) && q.isRelationshipQuestion);
   if (!relationship) throw new AppError('BAD_REQUEST', NETWORK_MSG.surveyHasNoRelationships);
-  return parseNetworkFile(await workbookBytes(await surveySheets(db as Db, survey)), 'excel', true);
+  return await readNetworkInWorker({ kind: 'sheets', sheets: await surveySheets(db, survey), directed });
 }
 
 /** 'Create network' on a survey the caller may see: a network of the caller's, made from its answers. */
@@ -39,7 +37,7 @@ export async function createSurveyNetworkFor(db: Db, ownerId: string, survey: Su
     ownerId,
     name: name ?? `${survey.name} network`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
     description: `Made from the survey ${survey.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
-    data: await surveyNetworkData(db, survey),
+    document: await surveyDocument(db, survey),
     surveyId: survey.id,
   });
 }
@@ -63,8 +61,7 @@ export async function refreshFromSurvey(db: Db, network: typeof networks.$inferS
   if (!network.surveyId) throw new AppError('BAD_REQUEST', NETWORK_MSG.notFromSurvey);
   const [survey] = await db.select().from(surveys).where(eq(surveys.id, network.surveyId));
   if (!survey) throw new AppError('BAD_REQUEST', NETWORK_MSG.notFromSurvey);
-  const data = await surveyNetworkData(db, survey);
-  const same = JSON.stringify({ ...data, directed: network.directed }) === (await documentText(db, network));
-  if (same) return network;
-  return await saveVersion(db, network.id, network.version, { ...data, directed: network.directed });
+  const document = await surveyDocument(db, survey, network.directed);
+  if (document.json === (await documentText(db, network))) return network;
+  return await saveVersion(db, network.id, network.version, document);
 }

@@ -1,0 +1,35 @@
+import { Worker } from 'node:worker_threads';
+
+// CPU-heavy work (reading an uploaded network, writing and reading a survey's workbook) runs in a
+// worker thread so the server keeps answering while it works. In the bundle (build.mjs) a worker is
+// `<name>.js` beside dist/server.js; from TypeScript source (vitest, tsx) it is `<name>.ts` beside this
+// file, imported after tsx's loader is registered inside the worker (Node 20 workers take no loaders
+// through execArgv).
+
+const fromSource = import.meta.url.endsWith('.ts');
+
+/** Starts the worker script `name` with `workerData`. */
+export function startScriptWorker(name: string, workerData: unknown): Worker {
+  const url = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSource) return new Worker(url, { workerData });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const code = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+/** Runs a one-shot worker: resolves with its one message, rejects when it fails or exits without one. */
+export function runScriptWorker<T>(name: string, workerData: unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = startScriptWorker(name, workerData);
+    let answered = false;
+    worker.once('message', (message: T) => {
+      answered = true;
+      resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`worker ${name} exited with code ${code} before answering`));
+    });
+  });
+}
