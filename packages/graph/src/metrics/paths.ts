@@ -60,6 +60,7 @@ export interface TPathWorkspace {
   delta: Float64Array;
   order: Int32Array;
   levels: Int32Array;
+  unvisited: Int32Array;
   heap: Int32Array;
   heapPos: Int32Array;
 }
@@ -73,6 +74,7 @@ export function createPathWorkspace(n: number): TPathWorkspace {
     delta: new Float64Array(n),
     order: new Int32Array(n),
     levels: new Int32Array(n + 2),
+    unvisited: new Int32Array(n),
     heap: new Int32Array(n),
     heapPos: new Int32Array(n).fill(-1),
   };
@@ -86,7 +88,7 @@ export function addSource(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals
 
 function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
   const { n, outStart, outAdj, inStart, inAdj } = g;
-  const { dist, sigma, flow, order, levels } = ws;
+  const { dist, sigma, flow, order, levels, unvisited } = ws;
   const arcs = outStart[n]!;
   dist[s] = 0;
   sigma[s] = 1;
@@ -98,6 +100,8 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
   levels[0] = 0;
   // Arcs leaving visited nodes; the rest is what a bottom-up search would scan.
   let visitedArcs = outStart[s + 1]! - outStart[s]!;
+  // Unvisited nodes, listed at the first bottom-up level (-1 until then).
+  let left = -1;
   while (lo < hi) {
     let frontierArcs = 0;
     for (let k = lo; k < hi; k++) {
@@ -110,7 +114,14 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
     // it pays once the frontier holds more than ~1/14 of those arcs (Beamer's threshold, measured here).
     if (frontierArcs * 14 > arcs - visitedArcs) {
       // Bottom-up: each unvisited node sums the flow of its in-neighbours (non-zero only on the frontier).
-      for (let v = 0; v < n; v++) {
+      // The unvisited nodes are listed once per source, in node order, and the list shrinks as they are found.
+      if (left < 0) {
+        left = 0;
+        for (let v = 0; v < n; v++) if (dist[v]! < 0) unvisited[left++] = v;
+      }
+      let keep = 0;
+      for (let i = 0; i < left; i++) {
+        const v = unvisited[i]!;
         if (dist[v]! >= 0) continue;
         let sum = 0;
         for (let e = inStart[v]!, stop = inStart[v + 1]!; e < stop; e++) sum += flow[inAdj[e]!]!;
@@ -118,8 +129,9 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
           dist[v] = next;
           sigma[v] = sum;
           order[end++] = v;
-        }
+        } else unvisited[keep++] = v;
       }
+      left = keep;
     } else {
       // Top-down: find the next level, then each new node sums the flow of its in-neighbours.
       for (let k = lo; k < hi; k++) {
@@ -277,23 +289,22 @@ function accumulate(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals, coun
   }
   let far = 0;
   let sum = 0;
-  for (let k = 1; k < count; k++) {
+  for (let k = 0; k < count; k++) {
     const t = order[k]!;
-    const d = dist[t]!;
-    betweenness[t]! += delta[t]!;
-    distanceSum[t]! += d;
-    reached[t]! += 1;
-    harmonic[t]! += 1 / d;
-    sum += d;
-    if (d > far) far = d;
+    if (k > 0) {
+      const d = dist[t]!;
+      betweenness[t]! += delta[t]!;
+      distanceSum[t]! += d;
+      reached[t]! += 1;
+      harmonic[t]! += 1 / d;
+      sum += d;
+      if (d > far) far = d;
+    }
+    dist[t] = -1;
+    sigma[t] = 0;
+    delta[t] = 0;
   }
   totals.diameter = Math.max(totals.diameter, far);
   totals.pathLengthSum += sum;
   totals.pairs += count - 1;
-  for (let k = 0; k < count; k++) {
-    const v = order[k]!;
-    dist[v] = -1;
-    sigma[v] = 0;
-    delta[v] = 0;
-  }
 }
