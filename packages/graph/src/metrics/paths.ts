@@ -53,7 +53,10 @@ export function addTotals(into: TPathTotals, from: TPathTotals) {
 }
 
 export interface TPathWorkspace {
+  /** Dijkstra's distances (-1: not reached). */
   dist: Float64Array;
+  /** BFS's visited marks: a byte per node keeps the hottest random reads in L1. */
+  seen: Uint8Array;
   sigma: Float64Array;
   /** Sigma of the frontier only (zero elsewhere), or incoming sigma while a level is searched. */
   flow: Float64Array;
@@ -69,6 +72,7 @@ export function createPathWorkspace(n: number): TPathWorkspace {
   const dist = new Float64Array(n).fill(-1);
   return {
     dist,
+    seen: new Uint8Array(n),
     sigma: new Float64Array(n),
     flow: new Float64Array(n),
     delta: new Float64Array(n),
@@ -88,9 +92,9 @@ export function addSource(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals
 
 function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
   const { n, outStart, outAdj, inStart, inAdj } = g;
-  const { dist, sigma, flow, order, levels, unvisited } = ws;
+  const { seen, sigma, flow, order, levels, unvisited } = ws;
   const arcs = outStart[n]!;
-  dist[s] = 0;
+  seen[s] = 1;
   sigma[s] = 1;
   flow[s] = 1;
   order[0] = s;
@@ -117,16 +121,16 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
       // The unvisited nodes are listed once per source, in node order, and the list shrinks as they are found.
       if (left < 0) {
         left = 0;
-        for (let v = 0; v < n; v++) if (dist[v]! < 0) unvisited[left++] = v;
+        for (let v = 0; v < n; v++) if (seen[v] === 0) unvisited[left++] = v;
       }
       let keep = 0;
       for (let i = 0; i < left; i++) {
         const v = unvisited[i]!;
-        if (dist[v]! >= 0) continue;
+        if (seen[v] === 1) continue;
         let sum = 0;
         for (let e = inStart[v]!, stop = inStart[v + 1]!; e < stop; e++) sum += flow[inAdj[e]!]!;
         if (sum > 0) {
-          dist[v] = next;
+          seen[v] = 1;
           sigma[v] = sum;
           order[end++] = v;
         } else unvisited[keep++] = v;
@@ -138,8 +142,8 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
         const u = order[k]!;
         for (let e = outStart[u]!, stop = outStart[u + 1]!; e < stop; e++) {
           const w = outAdj[e]!;
-          if (dist[w]! < 0) {
-            dist[w] = next;
+          if (seen[w] === 0) {
+            seen[w] = 1;
             order[end++] = w;
           }
         }
@@ -287,24 +291,46 @@ function accumulate(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals, coun
     }
     for (let k = 0; k < levels[1]!; k++) flow[order[k]!] = 0;
   }
-  let far = 0;
-  let sum = 0;
-  for (let k = 0; k < count; k++) {
-    const t = order[k]!;
-    if (k > 0) {
+  if (length) {
+    let far = 0;
+    let sum = 0;
+    for (let k = 1; k < count; k++) {
+      const t = order[k]!;
       const d = dist[t]!;
       betweenness[t]! += delta[t]!;
       distanceSum[t]! += d;
       reached[t]! += 1;
       harmonic[t]! += 1 / d;
       sum += d;
-      if (d > far) far = d;
+      far = Math.max(far, d);
+      dist[t] = -1;
+      sigma[t] = 0;
+      delta[t] = 0;
     }
-    dist[t] = -1;
-    sigma[t] = 0;
-    delta[t] = 0;
+    totals.diameter = Math.max(totals.diameter, far);
+    totals.pathLengthSum += sum;
+  } else {
+    // Hop counts are the level numbers.
+    const { levels, seen } = ws;
+    let d = 1;
+    for (let k = 1; k < count; k++) {
+      while (k >= levels[d + 1]!) d++;
+      const t = order[k]!;
+      betweenness[t]! += delta[t]!;
+      distanceSum[t]! += d;
+      reached[t]! += 1;
+      harmonic[t]! += 1 / d;
+      totals.pathLengthSum += d;
+      seen[t] = 0;
+      sigma[t] = 0;
+      delta[t] = 0;
+    }
+    if (count > 1) totals.diameter = Math.max(totals.diameter, d);
+    seen[order[0]!] = 0;
   }
-  totals.diameter = Math.max(totals.diameter, far);
-  totals.pathLengthSum += sum;
+  const s = order[0]!;
+  dist[s] = -1;
+  sigma[s] = 0;
+  delta[s] = 0;
   totals.pairs += count - 1;
 }
