@@ -264,73 +264,85 @@ function accumulate(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals, coun
       }
       delta[w] = sigma[w]! * sum;
     }
-  } else {
-    // Level by level from the deepest: flow holds (1 + delta) / sigma on the level below only.
-    const { levels } = ws;
-    let depth = 0;
-    while (levels[depth + 1]! < count) depth++;
-    for (let k = levels[depth]!; k < count; k++) {
-      const v = order[k]!;
-      delta[v] = 0;
-      flow[v] = 1 / sigma[v]!;
-    }
-    for (let d = depth - 1; d >= 0; d--) {
-      const lo = levels[d]!;
-      const hi = levels[d + 1]!;
-      for (let k = lo; k < hi; k++) {
-        const w = order[k]!;
-        let sum = 0;
-        for (let e = outStart[w]!, stop = outStart[w + 1]!; e < stop; e++) sum += flow[outAdj[e]!]!;
-        delta[w] = sigma[w]! * sum;
-      }
-      for (let k = hi, stop = levels[d + 2]!; k < stop; k++) flow[order[k]!] = 0;
-      for (let k = lo; k < hi; k++) {
-        const w = order[k]!;
-        flow[w] = (1 + delta[w]!) / sigma[w]!;
-      }
-    }
-    for (let k = 0; k < levels[1]!; k++) flow[order[k]!] = 0;
+    finish(ws, totals, count);
+    return;
   }
-  if (length) {
-    let far = 0;
-    let sum = 0;
-    for (let k = 1; k < count; k++) {
-      const t = order[k]!;
-      const d = dist[t]!;
-      betweenness[t]! += delta[t]!;
-      distanceSum[t]! += d;
-      reached[t]! += 1;
-      harmonic[t]! += 1 / d;
-      sum += d;
-      far = Math.max(far, d);
-      dist[t] = -1;
-      sigma[t] = 0;
-      delta[t] = 0;
-    }
-    totals.diameter = Math.max(totals.diameter, far);
-    totals.pathLengthSum += sum;
-  } else {
-    // Hop counts are the level numbers.
-    const { levels, seen } = ws;
-    let d = 1;
-    for (let k = 1; k < count; k++) {
-      while (k >= levels[d + 1]!) d++;
+  // Level by level from the deepest: flow holds (1 + delta) / sigma on the level below only. Each node
+  // adds its share to the totals as its flow is set (its hop count is its level), then is reset.
+  const { levels, seen } = ws;
+  let depth = 0;
+  while (levels[depth + 1]! < count) depth++;
+  for (let k = levels[depth]!; k < count; k++) {
+    const v = order[k]!;
+    flow[v] = 1 / sigma[v]!;
+  }
+  let far = 0;
+  let lengths = 0;
+  const record = (lo: number, hi: number, d: number) => {
+    for (let k = lo; k < hi; k++) {
       const t = order[k]!;
       betweenness[t]! += delta[t]!;
       distanceSum[t]! += d;
       reached[t]! += 1;
       harmonic[t]! += 1 / d;
-      totals.pathLengthSum += d;
       seen[t] = 0;
       sigma[t] = 0;
       delta[t] = 0;
     }
-    if (count > 1) totals.diameter = Math.max(totals.diameter, d);
-    seen[order[0]!] = 0;
+    lengths += d * (hi - lo);
+    if (hi > lo) far = Math.max(far, d);
+  };
+  for (let d = depth - 1; d >= 0; d--) {
+    const lo = levels[d]!;
+    const hi = levels[d + 1]!;
+    for (let k = lo; k < hi; k++) {
+      const w = order[k]!;
+      let sum = 0;
+      for (let e = outStart[w]!, stop = outStart[w + 1]!; e < stop; e++) sum += flow[outAdj[e]!]!;
+      delta[w] = sigma[w]! * sum;
+    }
+    const below = levels[d + 2]!;
+    for (let k = hi; k < below; k++) flow[order[k]!] = 0;
+    record(hi, below, d + 1);
+    for (let k = lo; k < hi; k++) {
+      const w = order[k]!;
+      flow[w] = (1 + delta[w]!) / sigma[w]!;
+    }
+  }
+  const s = order[0]!;
+  flow[s] = 0;
+  seen[s] = 0;
+  sigma[s] = 0;
+  delta[s] = 0;
+  totals.diameter = Math.max(totals.diameter, far);
+  totals.pathLengthSum += lengths;
+  totals.pairs += count - 1;
+}
+
+/** Adds Dijkstra's distances and dependencies to the totals and resets the workspace. */
+function finish(ws: TPathWorkspace, totals: TPathTotals, count: number) {
+  const { dist, sigma, delta, order } = ws;
+  const { betweenness, distanceSum, reached, harmonic } = totals;
+  let far = 0;
+  let lengths = 0;
+  for (let k = 1; k < count; k++) {
+    const t = order[k]!;
+    const d = dist[t]!;
+    betweenness[t]! += delta[t]!;
+    distanceSum[t]! += d;
+    reached[t]! += 1;
+    harmonic[t]! += 1 / d;
+    lengths += d;
+    far = Math.max(far, d);
+    dist[t] = -1;
+    sigma[t] = 0;
+    delta[t] = 0;
   }
   const s = order[0]!;
   dist[s] = -1;
   sigma[s] = 0;
   delta[s] = 0;
+  totals.diameter = Math.max(totals.diameter, far);
+  totals.pathLengthSum += lengths;
   totals.pairs += count - 1;
 }
