@@ -106,12 +106,8 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
   let visitedArcs = outStart[s + 1]! - outStart[s]!;
   // Unvisited nodes, listed at the first bottom-up level (-1 until then).
   let left = -1;
+  let frontierArcs = visitedArcs;
   while (lo < hi) {
-    let frontierArcs = 0;
-    for (let k = lo; k < hi; k++) {
-      const u = order[k]!;
-      frontierArcs += outStart[u + 1]! - outStart[u]!;
-    }
     const next = level + 1;
     let end = hi;
     // Bottom-up scans every arc into the unvisited nodes, but in node order and without random writes:
@@ -156,11 +152,13 @@ function bfs(g: TPathGraph, ws: TPathWorkspace, s: number): number {
       }
     }
     for (let k = lo; k < hi; k++) flow[order[k]!] = 0;
+    frontierArcs = 0;
     for (let k = hi; k < end; k++) {
       const w = order[k]!;
       flow[w] = sigma[w]!;
-      visitedArcs += outStart[w + 1]! - outStart[w]!;
+      frontierArcs += outStart[w + 1]! - outStart[w]!;
     }
+    visitedArcs += frontierArcs;
     lo = hi;
     hi = end;
     level = next;
@@ -276,21 +274,26 @@ function accumulate(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals, coun
     const v = order[k]!;
     flow[v] = 1 / sigma[v]!;
   }
-  let far = 0;
+  // Undirected: the distances into the source equal those out of it, so its closeness sums are
+  // per-level scalars; directed: each target adds its incoming distance. sigma and delta need no reset
+  // (both are written before they are read), and the deepest level's delta is never read.
+  const perTarget = g.directed;
   let lengths = 0;
-  const record = (lo: number, hi: number, d: number) => {
+  let inverse = 0;
+  const record = (lo: number, hi: number, d: number, deepest: boolean) => {
     for (let k = lo; k < hi; k++) {
       const t = order[k]!;
-      betweenness[t]! += delta[t]!;
-      distanceSum[t]! += d;
-      reached[t]! += 1;
-      harmonic[t]! += 1 / d;
+      if (!deepest) betweenness[t]! += delta[t]!;
       seen[t] = 0;
-      sigma[t] = 0;
-      delta[t] = 0;
+      flow[t] = 0;
+      if (perTarget) {
+        distanceSum[t]! += d;
+        reached[t]! += 1;
+        harmonic[t]! += 1 / d;
+      }
     }
     lengths += d * (hi - lo);
-    if (hi > lo) far = Math.max(far, d);
+    inverse += (hi - lo) / d;
   };
   for (let d = depth - 1; d >= 0; d--) {
     const lo = levels[d]!;
@@ -301,9 +304,7 @@ function accumulate(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals, coun
       for (let e = outStart[w]!, stop = outStart[w + 1]!; e < stop; e++) sum += flow[outAdj[e]!]!;
       delta[w] = sigma[w]! * sum;
     }
-    const below = levels[d + 2]!;
-    for (let k = hi; k < below; k++) flow[order[k]!] = 0;
-    record(hi, below, d + 1);
+    record(hi, levels[d + 2]!, d + 1, d + 1 === depth);
     for (let k = lo; k < hi; k++) {
       const w = order[k]!;
       flow[w] = (1 + delta[w]!) / sigma[w]!;
@@ -312,9 +313,12 @@ function accumulate(g: TPathGraph, ws: TPathWorkspace, totals: TPathTotals, coun
   const s = order[0]!;
   flow[s] = 0;
   seen[s] = 0;
-  sigma[s] = 0;
-  delta[s] = 0;
-  totals.diameter = Math.max(totals.diameter, far);
+  if (!perTarget) {
+    distanceSum[s]! += lengths;
+    reached[s]! += count - 1;
+    harmonic[s]! += inverse;
+  }
+  totals.diameter = Math.max(totals.diameter, depth);
   totals.pathLengthSum += lengths;
   totals.pairs += count - 1;
 }
