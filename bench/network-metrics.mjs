@@ -14,7 +14,8 @@ import { median, root } from './lib.mjs';
 const N = 10_000;
 const M = 50_000;
 const ROUNDS = 3;
-const PYTHON = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
+// Debian's python3 has igraph; the one first on PATH may not.
+const PYTHON = '/usr/bin/python3';
 
 /** mulberry32, as the graph package seeds Louvain. */
 function random(seed) {
