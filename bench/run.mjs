@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -413,6 +413,7 @@ const all = {
   emails: () => emailSend({ results, startServer }),
   export: () => exportResponses({ results, startServer }),
   dashboard: () => dashboard({ results, startServer }),
+  metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
 };
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;

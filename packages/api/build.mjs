@@ -3,9 +3,7 @@
 // native addon) stay external and load from node_modules.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/server.js',
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,4 +17,7 @@ await build({
   banner: {
     js: "import { createRequire as __tielineRequire } from 'node:module'; const require = __tielineRequire(import.meta.url);",
   },
-});
+};
+await build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/server.js' });
+// The network-metrics worker threads (@tieline/graph/node) load this file from beside the bundle.
+await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], outfile: 'dist/metrics-worker.js' });

@@ -1,2 +1,3 @@
 export * from './combine';
+export * from './metrics';
 export * from './model';

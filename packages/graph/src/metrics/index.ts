@@ -1,0 +1,11 @@
+export { assembleMetrics, computeMetrics, pathGraph } from './compute';
+export { buildCsr, type TAllocate, type TCsr } from './csr';
+export {
+  addSource,
+  addTotals,
+  createPathTotals,
+  createPathWorkspace,
+  type TPathGraph,
+  type TPathTotals,
+} from './paths';
+export * from './types';

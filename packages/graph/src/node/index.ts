@@ -1,0 +1,2 @@
+// Node-only entry (@tieline/graph/node): worker threads for the expensive all-pairs part.
+export { allPairsParallel, computeMetricsParallel, type TParallelOptions } from './parallel';
