@@ -21,3 +21,5 @@ const options = {
 await build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/server.js' });
 // The network-metrics worker threads (@tieline/graph/node) load this file from beside the bundle.
 await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], outfile: 'dist/metrics-worker.js' });
+// Network files are read in a worker thread (src/workers/script-worker.ts) loaded from beside the bundle.
+await build({ ...options, entryPoints: ['src/workers/network-parse.ts'], outfile: 'dist/network-parse.js' });

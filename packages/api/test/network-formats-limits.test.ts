@@ -8,7 +8,6 @@ import { refusalOf, workbook } from './network-formats-fixtures';
 // and hostile XML, wrong types. A million-edge file is refused with the limit in each format.
 
 const MILLION = 1_000_000;
-const ms = (t0: number) => Math.round(performance.now() - t0);
 
 describe('what every upload is checked for first', () => {
   it('refuses an unknown file type, an empty file and a file over the size limit', () => {

@@ -1,4 +1,4 @@
-import { type Db, eq, type networks, surveys, type Tx } from '@tieline/db';
+import { type Db, eq, type networks, surveys } from '@tieline/db';
 import { isAnswerType, NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import { questionsOf, requireSurvey, type SurveyRow } from '../../access/surveys';
