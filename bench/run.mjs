@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { editor } from './editor.mjs';
 import { emailSend } from './email-send.mjs';
 import { exportResponses } from './export-responses.mjs';
 import { demoOwner, median, root } from './lib.mjs';
+import { networkApi } from './network-api.mjs';
 import { saves, search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
 
@@ -413,6 +414,7 @@ const all = {
   emails: () => emailSend({ results, startServer }),
   export: () => exportResponses({ results, startServer }),
   dashboard: () => dashboard({ results, startServer }),
+  networks: () => networkApi({ results, startServer }),
   metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
 };
 for (const [name, fn] of Object.entries(all)) {
