@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MetricsPanel } from './metrics-panel';
 import { AccessBadge } from './network-table';
 
 /** /networks/explore/{id} until the explorer lands: what the network holds, said plainly. */
@@ -72,9 +73,10 @@ export function NetworkSummaryPage() {
           </dl>
         </CardContent>
       </Card>
+      <MetricsPanel networkId={n._id} nodeCount={n.nodeCount} />
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Construction aria-hidden="true" className="size-4" /> The network explorer (the drawing, views and metrics) is
-        being built; this page shows what the network holds until then.
+        <Construction aria-hidden="true" className="size-4" /> The network explorer (the drawing, views and filters) is
+        being built; this page shows what the network holds and measures until then.
       </p>
       <div className="flex flex-wrap gap-2">
         <Link to={`/networks/${n._id}/export`} className={buttonVariants({ variant: 'outline' })}>
