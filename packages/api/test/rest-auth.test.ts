@@ -203,6 +203,18 @@ describe('sign-in and sign-out', () => {
     expect((await new RestClient(app.url).post('/userLogins/signin', account)).status).toBe(200);
   });
 
+  it('counts only wrong passwords against an address: an office signing in all day is never locked out', async () => {
+    const c = new RestClient(app.url, '10.250.0.3');
+    const { account } = await signedUp();
+    for (let i = 0; i < 40; i++) expect((await c.post('/userLogins/signin', account)).status).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      expect((await c.post('/userLogins/signin', { email: `nobody${i}@example.com`, password: 'guess' })).status).toBe(
+        401,
+      );
+    }
+    expect((await c.post('/userLogins/signin', account)).status).toBe(429);
+  });
+
   it('rate-limits sign-ups per address', async () => {
     const c = new RestClient(app.url, '10.250.0.2');
     for (let i = 0; i < 20; i++) expect((await c.post('/userLogins/signup', newAccount())).status).toBe(200);

@@ -1,4 +1,4 @@
-import { type Db, eq, rateLimits, sql } from '@tieline/db';
+import { and, type Db, eq, rateLimits, sql } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { AppError } from '../errors';
 
@@ -10,6 +10,7 @@ export interface Limit {
 const MIN = 60_000;
 /** Every rate limit in one place. */
 export const LIMITS = {
+  /** Sign-ins with a wrong password (a right one is refunded: it is no guess), across accounts. */
   signInPerAddress: { max: 30, windowMs: 10 * MIN },
   /** Attempts that did not end in a session (wrong password, wrong code, unfinished steps). */
   signInPerAccount: { max: 10, windowMs: 15 * MIN },
@@ -57,6 +58,14 @@ export function tooMany(window: Window, message: string = MSG.tooManyRequests) {
 
 export async function reset(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Takes back one hit of the current window (work that turned out not to be what the limit counts). */
+export async function refund(db: Db, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), sql`${rateLimits.resetAt} > now()`));
 }
 
 /** Counts a hit and refuses with 429 past the limit. */
