@@ -23,3 +23,4 @@ await build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/server.js
 await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], outfile: 'dist/metrics-worker.js' });
 // Network files are read in a worker thread (src/workers/script-worker.ts) loaded from beside the bundle.
 await build({ ...options, entryPoints: ['src/workers/network-parse.ts'], outfile: 'dist/network-parse.js' });
+await build({ ...options, entryPoints: ['src/workers/network-metrics.ts'], outfile: 'dist/network-metrics.js' });

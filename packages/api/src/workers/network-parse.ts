@@ -4,6 +4,7 @@ import type { TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError, type AppErrorCode } from '../errors';
 import { NetworkUploadError, parseNetworkFile } from '../services/networks/formats';
 import { type SheetRows, workbookBytes } from '../xlsx/write';
+import type { TWorkerMessage } from './script-worker';
 
 // Worker thread (see script-worker.ts): reads a network file, or a survey's sheets as the responses
 // export would write them, and answers the network as JSON text (what network_versions stores, and a
@@ -41,4 +42,7 @@ async function answer(input: TNetworkParseInput): Promise<TNetworkParseAnswer> {
   }
 }
 
-void answer(workerData as TNetworkParseInput).then((a) => parentPort!.postMessage(a));
+void answer(workerData as TNetworkParseInput).then((value) => {
+  const message: TWorkerMessage<TNetworkParseAnswer> = { kind: 'result', value };
+  parentPort!.postMessage(message);
+});

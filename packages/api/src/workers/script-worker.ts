@@ -17,14 +17,25 @@ export function startScriptWorker(name: string, workerData: unknown): Worker {
   return new Worker(code, { eval: true, workerData });
 }
 
-/** Runs a one-shot worker: resolves with its one message, rejects when it fails or exits without one. */
-export function runScriptWorker<T>(name: string, workerData: unknown): Promise<T> {
+/** What a one-shot worker posts: progress while it works, then its one result. */
+export type TWorkerMessage<T> = { kind: 'progress'; fraction: number } | { kind: 'result'; value: T };
+
+/**
+ * Runs a one-shot worker: resolves with its result, passes its progress on, and rejects when it fails
+ * or exits without a result.
+ */
+export function runScriptWorker<T>(
+  name: string,
+  workerData: unknown,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const worker = startScriptWorker(name, workerData);
     let answered = false;
-    worker.once('message', (message: T) => {
+    worker.on('message', (message: TWorkerMessage<T>) => {
+      if (message.kind === 'progress') return onProgress?.(message.fraction);
       answered = true;
-      resolve(message);
+      resolve(message.value);
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -1,8 +1,8 @@
 import { and, eq, networkVersions } from '@tieline/db';
-import type { TNetworkData } from '@tieline/graph';
-import { computeMetricsParallel } from '@tieline/graph/node';
 import { z } from 'zod';
 import { metricsRow } from '../../services/networks/network-metrics';
+import type { TNetworkMetricsInput } from '../../workers/network-metrics';
+import { runScriptWorker } from '../../workers/script-worker';
 import { defineJob } from '../define';
 
 const ZNetworkMetricsJob = z.object({ networkId: z.uuid(), version: z.number().int(), options: z.string() });
@@ -11,8 +11,9 @@ const ZNetworkMetricsJob = z.object({ networkId: z.uuid(), version: z.number().i
 const PROGRESS_EVERY_MS = 500;
 
 /**
- * Computes a network version's metrics with the options of its network_metrics row, in worker threads
- * (the server's event loop stays free), writing progress as it goes and the result when done. A
+ * Computes a network version's metrics with the options of its network_metrics row in a worker thread
+ * (workers/network-metrics.ts, which runs the all-pairs part in threads of its own): the server's event
+ * loop stays free, writing progress as it goes and the result when done. A
  * version pruned meanwhile has nothing to compute. A throw retries with the queue's backoff; the last
  * attempt marks the row failed, and the next request queues it again.
  */
@@ -25,28 +26,25 @@ export const networkMetricsJob = defineJob({
       .from(networkVersions)
       .where(and(eq(networkVersions.networkId, key.networkId), eq(networkVersions.version, key.version)));
     if (!doc) return;
-    const data = JSON.parse(doc.data) as TNetworkData;
     const options = JSON.parse(key.options) as { layer: number | null; groupAttribute: string | null };
     await metricsRow.running(deps.db, key);
     let last = 0;
     let writing: Promise<unknown> = Promise.resolve();
     try {
-      const result = await computeMetricsParallel(
-        data,
-        {
+      const input: TNetworkMetricsInput = {
+        json: doc.data,
+        options: {
           ...(options.layer !== null ? { layers: [options.layer] } : {}),
           ...(options.groupAttribute !== null ? { groupAttribute: options.groupAttribute } : {}),
         },
-        {
-          threads: deps.env.METRICS_THREADS,
-          onProgress: (fraction: number) => {
-            const now = Date.now();
-            if (now - last < PROGRESS_EVERY_MS) return;
-            last = now;
-            writing = writing.then(() => metricsRow.progress(deps.db, key, Math.min(0.99, fraction)));
-          },
-        },
-      );
+        threads: deps.env.METRICS_THREADS,
+      };
+      const result = await runScriptWorker<string>('network-metrics', input, (fraction) => {
+        const now = Date.now();
+        if (now - last < PROGRESS_EVERY_MS) return;
+        last = now;
+        writing = writing.then(() => metricsRow.progress(deps.db, key, Math.min(0.99, fraction)));
+      });
       await writing;
       await metricsRow.done(deps.db, key, result);
     } catch (error) {

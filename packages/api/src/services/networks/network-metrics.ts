@@ -97,11 +97,9 @@ export const metricsRow = {
       .update(networkMetrics)
       .set({ progress })
       .where(and(match(key), eq(networkMetrics.state, 'running'))),
-  done: (db: Db, key: Key, result: TMetricsResult) =>
-    db
-      .update(networkMetrics)
-      .set({ state: 'done', progress: 1, result: JSON.stringify(result), finishedAt: sql`now()` })
-      .where(match(key)),
+  /** `result`: the TMetricsResult as JSON text, as the worker answers it. */
+  done: (db: Db, key: Key, result: string) =>
+    db.update(networkMetrics).set({ state: 'done', progress: 1, result, finishedAt: sql`now()` }).where(match(key)),
   failed: (db: Db, key: Key, error: string) =>
     db.update(networkMetrics).set({ state: 'failed', error, finishedAt: sql`now()` }).where(match(key)),
 };

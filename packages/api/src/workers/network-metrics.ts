@@ -1,0 +1,24 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TMetricsOptions, TNetworkData } from '@tieline/graph';
+import { computeMetricsParallel } from '@tieline/graph/node';
+import type { TWorkerMessage } from './script-worker';
+
+// Worker thread (see script-worker.ts) of the network-metrics job: every metric of a network document,
+// the all-pairs part in its own worker threads (@tieline/graph/node), the rest (CSR, spectral measures,
+// Louvain, JSON in and out) here rather than on the server's event loop. Answers the result as JSON text.
+
+export interface TNetworkMetricsInput {
+  /** The document as stored (network_versions.data). */
+  json: string;
+  options: TMetricsOptions;
+  threads: number;
+}
+
+const post = (message: TWorkerMessage<string>) => parentPort!.postMessage(message);
+
+const { json, options, threads } = workerData as TNetworkMetricsInput;
+const result = await computeMetricsParallel(JSON.parse(json) as TNetworkData, options, {
+  threads,
+  onProgress: (fraction: number) => post({ kind: 'progress', fraction }),
+});
+post({ kind: 'result', value: JSON.stringify(result) });
