@@ -1,7 +1,9 @@
-// Spectral and walk measures by power iteration on the CSR: eigenvector (on A + I, which has A's
-// eigenvectors but no oscillation on bipartite graphs), PageRank (igraph/PRPACK: dangling nodes jump
-// uniformly), HITS and Katz. Iterations stop at machine precision so results equal the references.
+// Spectral and walk measures on the CSR: eigenvector (on A + I, which has A's eigenvectors but no
+// oscillation on bipartite graphs), PageRank (igraph/PRPACK: dangling nodes jump uniformly), HITS and
+// Katz. Symmetric problems use Lanczos, the others power iteration; both stop at machine precision so
+// results equal the references.
 import type { TAdjacency, TCsr } from './csr';
+import { leadingEigenvector } from './lanczos';
 
 const MAX_ITERATIONS = 100_000;
 
@@ -47,16 +49,29 @@ function pull(a: TAdjacency, x: Float64Array, y: Float64Array) {
   }
 }
 
-/** Principal eigenvector of A + I over in-ties, largest value 1 (igraph's scale=True). */
+/**
+ * Principal eigenvector of A + I over in-ties, largest value 1 (igraph's scale=True). Undirected
+ * graphs give a symmetric operator, solved by Lanczos; directed ones by power iteration.
+ */
 export function eigenvector(csr: TCsr): Float64Array {
   const { n } = csr;
   if (csr.edges === 0) return new Float64Array(n).fill(1);
   const step = (x: Float64Array, y: Float64Array) => {
     pull(csr.in, x, y);
     for (let i = 0; i < n; i++) y[i]! += x[i]!;
+  };
+  if (!csr.directed) return nonNegative(scaleToMax(leadingEigenvector(n, step, new Float64Array(n).fill(1))));
+  const scaled = (x: Float64Array, y: Float64Array) => {
+    step(x, y);
     scaleToMax(y);
   };
-  return iterate(n, new Float64Array(n).fill(1), step, 1e-15);
+  return iterate(n, new Float64Array(n).fill(1), scaled, 1e-15);
+}
+
+/** Rounding leaves ~-1e-17 where a Perron vector is 0. */
+function nonNegative(x: Float64Array) {
+  for (let i = 0; i < x.length; i++) if (x[i]! < 0) x[i] = 0;
+  return x;
 }
 
 /** PageRank with damping `alpha`, run until the L1 change is below 1e-12 (igraph's PRPACK result). */
@@ -93,7 +108,7 @@ export function pagerank(csr: TCsr, alpha = 0.85): Float64Array {
   return x;
 }
 
-/** HITS: authority is the principal eigenvector of A^T A, hub = A * authority; both scaled to max 1. */
+/** HITS: authority is the principal eigenvector of A^T A (symmetric: Lanczos), hub = A * authority. */
 export function hits(csr: TCsr): { hub: Float64Array; authority: Float64Array } {
   const { n } = csr;
   if (csr.edges === 0) return { hub: new Float64Array(n).fill(1), authority: new Float64Array(n).fill(1) };
@@ -101,9 +116,8 @@ export function hits(csr: TCsr): { hub: Float64Array; authority: Float64Array } 
   const step = (x: Float64Array, y: Float64Array) => {
     pull(csr.out, x, tmp); // tmp = A x (per source, sum over its out-ties)
     pull(csr.in, tmp, y); // y = A^T tmp
-    scaleToMax(y);
   };
-  const authority = iterate(n, new Float64Array(n).fill(1), step, 1e-15);
+  const authority = nonNegative(scaleToMax(leadingEigenvector(n, step, new Float64Array(n).fill(1))));
   const hub = new Float64Array(n);
   pull(csr.out, authority, hub);
   return { hub: scaleToMax(hub), authority };

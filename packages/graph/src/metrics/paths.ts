@@ -1,8 +1,8 @@
 // All shortest paths from one source at a time (Brandes): betweenness, closeness, harmonic closeness,
 // diameter and mean path length come from the same pass. Unweighted graphs run a level-synchronous
 // BFS that avoids a per-edge "is this the next level" test: sigma (and, going back, the dependencies)
-// flow through an array that is zero everywhere except the level being read, and large levels are searched bottom-up (from the unvisited
-// nodes) when that touches fewer edges. Weighted paths (1/weight) run Dijkstra with a binary heap.
+// flow through an array that is zero everywhere except the level being read, and large levels are
+// searched bottom-up (from the unvisited nodes). Weighted paths (1/weight) run Dijkstra with a heap.
 // No imports from Node: the same code runs in the browser, the main thread and the workers.
 
 export interface TPathGraph {
@@ -58,7 +58,7 @@ export interface TPathWorkspace {
   /** BFS's visited marks: a byte per node keeps the hottest random reads in L1. */
   seen: Uint8Array;
   sigma: Float64Array;
-  /** Sigma of the frontier only (zero elsewhere), or incoming sigma while a level is searched. */
+  /** Forward: sigma of the frontier, zero elsewhere. Backward: (1 + delta) / sigma of the level below. */
   flow: Float64Array;
   delta: Float64Array;
   order: Int32Array;
