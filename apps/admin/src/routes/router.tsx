@@ -103,7 +103,7 @@ const surveyRoutes = [
 ];
 
 // Networks (platform spec §2): the list, with its actions as child routes (dialogs over the list;
-// manage/users reads add, upload and edit/{userId} from the URL), and the explorer.
+// manage/users reads add, upload and edit/{userId} from the URL), and the explorer (its own feature).
 type NetworkPages = typeof import('../features/networks/pages');
 const networkPage = (name: keyof NetworkPages) =>
   page(async () => {
@@ -129,7 +129,20 @@ const networkRoutes = [
       { path: ':id/export', ...networkPage('ExportDialog') },
     ],
   },
-  { path: 'networks/explore/:id', ...networkPage('NetworkSummaryPage') },
+  {
+    path: 'networks/explore/:id',
+    ...page(async () => {
+      const { ExplorerPage } = await import('../features/explorer/explorer-page');
+      return <ExplorerPage />;
+    }),
+    // The explorer reads a view, a layer to delete, or a reset from its own address (no elements).
+    children: [
+      { path: 'resetView' },
+      { path: 'delete/:layerIndex' },
+      { path: ':viewId' },
+      { path: ':viewId/delete/:layerIndex' },
+    ],
+  },
 ];
 
 // Plain markup rather than the kit's Spinner, which would bring the icon library into the first download.

@@ -1,7 +1,6 @@
 // The networks pages and the dialogs routed over the list, loaded together as one chunk.
 export { CombineDialog } from './combine-dialog';
 export { ManageDialog } from './manage-dialog';
-export { NetworkSummaryPage } from './network-summary-page';
 export { NetworksPage } from './networks-page';
 export { SharingDialog } from './sharing-dialog';
 export { DeleteDialog, DeleteSelectedDialog, DuplicateDialog, ExportDialog } from './simple-dialogs';

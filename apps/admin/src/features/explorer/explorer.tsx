@@ -1,0 +1,303 @@
+import type { TNetworkData } from '@tieline/graph';
+import type { TNetworkSummary } from '@tieline/validation';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { AnalysisPanels, type TRightPanel } from './analysis-panels';
+import { CanvasToolbar } from './canvas-toolbar';
+import { DeleteLayerDialog } from './delete-layer-dialog';
+import { encode } from './encoding';
+import { defaultState, isMetricSource, readState, type TExplorerState } from './explorer-state';
+import { ExplorerTopBar } from './explorer-top-bar';
+import { adjacency, applyFilters } from './filters';
+import { FiltersPanel } from './filters-panel';
+import { LassoOverlay } from './lasso-overlay';
+import { circleLayout, discLayout, groupLayout, xyLayout } from './layouts';
+import { Legend } from './legend';
+import { SearchBox } from './search-box';
+import { SigmaView } from './sigma-view';
+import { StylePanel } from './style-panel';
+import { useExplorerMetrics } from './use-explorer-metrics';
+import { useViews } from './use-views';
+import { ViewsPanel } from './views-panel';
+
+type TLeftPanel = 'style' | 'filters' | 'views';
+const LEFT: { id: TLeftPanel; label: string }[] = [
+  { id: 'style', label: 'Style' },
+  { id: 'filters', label: 'Filters' },
+  { id: 'views', label: 'Views' },
+];
+
+export function Explorer({ network, data }: { network: TNetworkSummary; data: TNetworkData }) {
+  const { viewId, layerIndex } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const base = `/networks/explore/${network._id}`;
+  const views = useViews(network._id);
+  const view = views.list.find((v) => v._id === viewId) ?? null;
+  const [state, setState] = useState<TExplorerState>(() => defaultState(data.layers.length));
+  const [left, setLeft] = useState<TLeftPanel>('style');
+  const [right, setRight] = useState<TRightPanel>('node');
+  const [focused, setFocused] = useState<number | null>(null);
+  const [forceRunning, setForceRunning] = useState(false);
+  const [lasso, setLasso] = useState(false);
+  const [sigma, setSigma] = useState<SigmaView | null>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const categoryKeys = useMemo(
+    () => data.nodeAttributes.filter((a) => a.type === 'category').map((a) => a.key),
+    [data],
+  );
+  const [groupAttribute, setGroupAttribute] = useState<string | null>(categoryKeys[0] ?? null);
+
+  const needsMetrics =
+    isMetricSource(state.encoding.size) ||
+    state.encoding.color === 'community' ||
+    isMetricSource(state.encoding.color) ||
+    state.filters.ranges.some((r) => isMetricSource(r.source)) ||
+    right !== 'node';
+  const [metricsWanted, setMetricsWanted] = useState(false);
+  useEffect(() => {
+    if (needsMetrics) setMetricsWanted(true);
+  }, [needsMetrics]);
+  const metricsState = useExplorerMetrics(network._id, groupAttribute, metricsWanted);
+  const metrics = metricsState.metrics;
+
+  const adj = useMemo(() => adjacency(data, state.layers), [data, state.layers]);
+  const filtered = useMemo(() => applyFilters(state, data, metrics, adj), [state, data, metrics, adj]);
+  const encoded = useMemo(() => encode(state, data, metrics), [state, data, metrics]);
+
+  // The renderer lives as long as the page: created once, fed by the effects below.
+  useEffect(() => {
+    const container = canvasRef.current;
+    if (!container) return;
+    const v = new SigmaView(container, data, discLayout(data.nodes.length), {
+      onClickNode: (node) => {
+        setFocused(node);
+        setRight('node');
+      },
+      onClickStage: () => setFocused(null),
+      onForceChange: setForceRunning,
+    });
+    setSigma(v);
+    if (data.nodes.length > 0) v.startForce();
+    return () => v.kill();
+  }, [data]);
+
+  useEffect(() => {
+    sigma?.apply(encoded, filtered.visible, state);
+  }, [sigma, encoded, filtered, state]);
+  useEffect(() => sigma?.setFocused(focused), [sigma, focused]);
+  useEffect(() => sigma?.setSelection(state.selection), [sigma, state.selection]);
+
+  // A view in the address is opened once its saved state is known; its positions and camera come back too.
+  const openedView = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sigma || !view || openedView.current === view._id) return;
+    openedView.current = view._id;
+    const s = readState(view.state, data.layers.length);
+    sigma.stopForce();
+    if (s.positions) sigma.setPositions({ x: Float32Array.from(s.positions.x), y: Float32Array.from(s.positions.y) });
+    setState(s);
+    if (s.camera) sigma.renderer.getCamera().setState(s.camera);
+  }, [sigma, view, data.layers.length]);
+
+  // resetView: back to the default view of the network, laid out afresh.
+  const resetting = location.pathname.endsWith('/resetView');
+  useEffect(() => {
+    if (!resetting || !sigma) return;
+    openedView.current = null;
+    setState(defaultState(data.layers.length));
+    setFocused(null);
+    sigma.setPositions(discLayout(data.nodes.length));
+    sigma.renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+    sigma.startForce();
+    navigate(base, { replace: true });
+  }, [resetting, sigma, data, navigate, base]);
+
+  const update = (change: (s: TExplorerState) => TExplorerState) => setState((s) => change(s));
+
+  function runLayout(kind: TExplorerState['layout']['kind'], opts: Partial<TExplorerState['layout']> = {}) {
+    if (!sigma) return;
+    const layout = { ...state.layout, ...opts, kind };
+    setState((s) => ({ ...s, layout }));
+    if (kind === 'force') {
+      sigma.startForce();
+      return;
+    }
+    sigma.stopForce();
+    const p =
+      kind === 'circular'
+        ? circleLayout(data.nodes.length)
+        : kind === 'group' && layout.groupBy
+          ? groupLayout(layout.groupBy, data)
+          : kind === 'xy' && layout.x && layout.y
+            ? xyLayout(layout.x as never, layout.y as never, data, metrics)
+            : null;
+    if (p) {
+      sigma.setPositions(p);
+      sigma.fit();
+    }
+  }
+
+  /** The view as it is now, with its layout positions and camera, ready to save. */
+  const snapshot = (): TExplorerState => ({
+    ...state,
+    positions: sigma?.positions() ?? null,
+    camera: sigma?.renderer.getCamera().getState() ?? null,
+  });
+
+  const removingLayer = layerIndex !== undefined ? Number(layerIndex) : null;
+  const viewPath = view ? `${base}/${view._id}` : base;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ExplorerTopBar
+        network={network}
+        viewName={view?.name ?? null}
+        getScene={() => sigma?.scene() ?? null}
+        data={data}
+        filtered={filtered}
+        layers={state.layers}
+      />
+      <div className="grid gap-3 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
+        <aside
+          aria-label="Explorer settings"
+          className="flex min-h-0 flex-col gap-2 rounded-lg border bg-card p-3 lg:h-[calc(100dvh-11rem)]"
+        >
+          <div role="tablist" aria-label="Settings" className="flex gap-1">
+            {LEFT.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={left === t.id}
+                aria-controls={`panel-${t.id}`}
+                onClick={() => setLeft(t.id)}
+                className="rounded-md px-2.5 py-1 text-sm font-medium aria-selected:bg-primary aria-selected:text-primary-foreground hover:bg-muted"
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div
+            role="tabpanel"
+            id={`panel-${left}`}
+            aria-labelledby={`tab-${left}`}
+            className="min-h-0 flex-1 overflow-y-auto"
+          >
+            {left === 'style' ? (
+              <StylePanel
+                state={state}
+                data={data}
+                metricsReady={!!metrics}
+                forceRunning={forceRunning}
+                onChange={update}
+                onLayout={runLayout}
+                onStopForce={() => sigma?.stopForce()}
+                onDistribute={() => sigma?.distribute()}
+              />
+            ) : left === 'filters' ? (
+              <FiltersPanel
+                state={state}
+                data={data}
+                metrics={metrics}
+                filtered={filtered}
+                basePath={viewPath}
+                onChange={update}
+              />
+            ) : (
+              <ViewsPanel
+                views={views}
+                current={view}
+                canEdit={network.access !== 'View'}
+                basePath={base}
+                snapshot={snapshot}
+              />
+            )}
+          </div>
+        </aside>
+        <div
+          ref={frameRef}
+          className="relative flex min-h-[28rem] flex-col overflow-hidden rounded-lg border bg-white lg:h-[calc(100dvh-11rem)]"
+        >
+          <div className="absolute inset-x-2 top-2 z-10 flex flex-wrap items-start gap-2">
+            <SearchBox
+              data={data}
+              visible={filtered.visible}
+              onPick={(node) => {
+                setFocused(node);
+                setRight('node');
+                sigma?.focusNode(node);
+              }}
+            />
+            <CanvasToolbar
+              sigma={sigma}
+              frame={frameRef}
+              lasso={lasso}
+              onLasso={setLasso}
+              hasSelection={state.selection.length > 0}
+              hideUnselected={state.hideUnselected}
+              onHideUnselected={(hide) => update((s) => ({ ...s, hideUnselected: hide }))}
+              onClearSelection={() => update((s) => ({ ...s, selection: [], hideUnselected: false }))}
+            />
+          </div>
+          <div
+            ref={canvasRef}
+            data-testid="explorer-canvas"
+            role="img"
+            aria-label={`Network drawing: ${filtered.count} of ${data.nodes.length} people shown`}
+            className="min-h-0 flex-1"
+          />
+          {lasso && sigma ? (
+            <LassoOverlay
+              onDone={(polygon) => {
+                const picked = sigma.nodesInside(polygon);
+                update((s) => ({ ...s, selection: picked }));
+                setLasso(false);
+              }}
+              onCancel={() => setLasso(false)}
+            />
+          ) : null}
+          <Legend
+            legend={encoded.legend}
+            shown={filtered.count}
+            total={data.nodes.length}
+            selected={state.selection.length}
+            metricsProgress={metricsState.progress}
+            layers={state.layers}
+          />
+        </div>
+        <AnalysisPanels
+          panel={right}
+          onPanel={setRight}
+          data={data}
+          metrics={metrics}
+          metricsProgress={metricsState.progress}
+          focused={focused}
+          visible={filtered.visible}
+          layers={state.layers}
+          groupAttribute={groupAttribute}
+          categoryKeys={categoryKeys}
+          onGroupAttribute={setGroupAttribute}
+          onFocus={(node) => {
+            setFocused(node);
+            setRight('node');
+            sigma?.focusNode(node);
+          }}
+          onEgo={(node, steps) => update((s) => ({ ...s, filters: { ...s.filters, ego: { node, steps } } }))}
+        />
+      </div>
+      {removingLayer !== null ? (
+        <DeleteLayerDialog
+          layer={data.layers[removingLayer] ?? null}
+          onConfirm={() => {
+            update((s) => ({ ...s, layers: s.layers.filter((l) => l !== removingLayer) }));
+            navigate(viewPath);
+          }}
+          onClose={() => navigate(viewPath)}
+        />
+      ) : null}
+    </div>
+  );
+}

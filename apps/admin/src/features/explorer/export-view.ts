@@ -1,0 +1,117 @@
+import type { TNetworkData } from '@tieline/graph';
+import type { TSceneItem } from './sigma-view';
+
+// Exports of what is on screen. PNG and SVG are drawn from the same scene (positions in screen pixels
+// with the colours and sizes sigma drew), so they match the canvas without reading WebGL buffers back.
+
+type TScene = {
+  width: number;
+  height: number;
+  nodes: TSceneItem[];
+  edges: { from: TSceneItem; to: TSceneItem; color: string; size: number }[];
+};
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const r1 = (x: number) => Math.round(x * 10) / 10;
+/** Labels drawn in exports: sigma's rule of thumb (big enough nodes), capped so a file stays readable. */
+const LABEL_SIZE = 6;
+
+export function sceneToSvg(scene: TScene, title: string): string {
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${scene.width}" height="${scene.height}" viewBox="0 0 ${scene.width} ${scene.height}">`,
+    `<title>${esc(title)}</title>`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    '<g stroke-linecap="round">',
+  ];
+  for (const e of scene.edges) {
+    out.push(
+      `<line x1="${r1(e.from.x)}" y1="${r1(e.from.y)}" x2="${r1(e.to.x)}" y2="${r1(e.to.y)}" stroke="${e.color}" stroke-width="${r1(e.size)}" stroke-opacity="0.6"/>`,
+    );
+  }
+  out.push('</g><g>');
+  for (const n of scene.nodes)
+    out.push(`<circle cx="${r1(n.x)}" cy="${r1(n.y)}" r="${r1(n.size)}" fill="${n.color}"/>`);
+  out.push('</g><g font-family="Inter, system-ui, sans-serif" font-size="12" fill="#1f2937">');
+  for (const n of scene.nodes) {
+    if (n.size >= LABEL_SIZE && n.label)
+      out.push(`<text x="${r1(n.x + n.size + 3)}" y="${r1(n.y + 4)}">${esc(n.label)}</text>`);
+  }
+  out.push('</g></svg>');
+  return out.join('\n');
+}
+
+/** The scene drawn on a 2D canvas `scale` times the screen size (2 = twice as many pixels each way). */
+export async function sceneToPng(scene: TScene, scale: number): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(scene.width * scale);
+  canvas.height = Math.round(scene.height * scale);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw the picture.');
+  ctx.scale(scale, scale);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, scene.width, scene.height);
+  ctx.globalAlpha = 0.6;
+  ctx.lineCap = 'round';
+  for (const e of scene.edges) {
+    ctx.strokeStyle = e.color;
+    ctx.lineWidth = e.size;
+    ctx.beginPath();
+    ctx.moveTo(e.from.x, e.from.y);
+    ctx.lineTo(e.to.x, e.to.y);
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+  for (const n of scene.nodes) {
+    ctx.fillStyle = n.color;
+    ctx.beginPath();
+    ctx.arc(n.x, n.y, n.size, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.fillStyle = '#1f2937';
+  ctx.font = '12px Inter, system-ui, sans-serif';
+  for (const n of scene.nodes) if (n.size >= LABEL_SIZE && n.label) ctx.fillText(n.label, n.x + n.size + 3, n.y + 4);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The picture could not be made.'))), 'image/png'),
+  );
+}
+
+// A cell a spreadsheet program would run as a formula is stored with a leading quote (OWASP CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+const safe = (v: string | number | null | undefined) =>
+  typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : (v ?? '');
+
+/** The people and ties the view shows, as a workbook with a Nodes and an Edges sheet. */
+export async function filteredXlsx(data: TNetworkData, visible: Uint8Array, layers: number[]): Promise<Blob> {
+  const XLSX = await import('@e965/xlsx');
+  const shown = new Set(layers);
+  const keys = data.nodeAttributes.map((a) => a.key);
+  const nodes = data.nodes
+    .filter((_, i) => visible[i] === 1)
+    .map((n) => Object.fromEntries([['Name', safe(n.name)], ...keys.map((k) => [k, safe(n.attributes[k])])]));
+  const edges = data.edges
+    .filter((e) => shown.has(e.layer) && visible[e.source] === 1 && visible[e.target] === 1)
+    .map((e) => ({
+      Source: safe(data.nodes[e.source]?.name),
+      Target: safe(data.nodes[e.target]?.name),
+      Layer: safe(data.layers[e.layer]),
+      Weight: e.weight,
+    }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(nodes, { header: ['Name', ...keys] }), 'Nodes');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.json_to_sheet(edges, { header: ['Source', 'Target', 'Layer', 'Weight'] }),
+    'Edges',
+  );
+  const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+  return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+export function download(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,42 @@
+import type Graph from 'graphology';
+import { inferSettings } from 'graphology-layout-forceatlas2';
+import { assignLayoutChanges, graphToByteArrays } from 'graphology-layout-forceatlas2/helpers.js';
+
+/** Runs ForceAtlas2 in force-worker.ts, writing positions back into the graph after each batch. */
+export class ForceLayout {
+  private worker: Worker;
+  private nodes: Float32Array;
+  private running = true;
+  private readonly settings: object;
+
+  constructor(private readonly graph: Graph) {
+    const order = graph.order;
+    this.settings = { ...inferSettings(graph), barnesHutOptimize: order > 500, adjustSizes: false };
+    const { nodes, edges } = graphToByteArrays(graph, () => 1);
+    this.nodes = nodes;
+    this.worker = new Worker(new URL('./force-worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e: MessageEvent<{ nodes: ArrayBuffer }>) => {
+      if (!this.running) return;
+      this.nodes = new Float32Array(e.data.nodes);
+      assignLayoutChanges(this.graph, this.nodes, null);
+      this.ask();
+    };
+    this.worker.postMessage({ settings: this.settings, nodes: nodes.buffer, edges: edges.buffer }, [
+      nodes.buffer,
+      edges.buffer,
+    ]);
+  }
+
+  private ask() {
+    this.worker.postMessage({ settings: this.settings, nodes: this.nodes.buffer }, [this.nodes.buffer]);
+  }
+
+  isRunning() {
+    return this.running;
+  }
+
+  kill() {
+    this.running = false;
+    this.worker.terminate();
+  }
+}

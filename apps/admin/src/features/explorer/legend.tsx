@@ -1,0 +1,93 @@
+import type { TLegend } from './encoding';
+
+const num = (x: number) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString('en-US') : x.toPrecision(3));
+
+/** Always says what is on screen: how many people, what colour and size mean, which layers are drawn. */
+export function Legend({
+  legend,
+  shown,
+  total,
+  selected,
+  metricsProgress,
+  layers,
+}: {
+  legend: TLegend;
+  shown: number;
+  total: number;
+  selected: number;
+  metricsProgress: number | null;
+  layers: number[];
+}) {
+  const onLayers = legend.layers.filter((l) => layers.includes(l.index));
+  return (
+    <section
+      aria-label="Legend"
+      className="absolute bottom-2 left-2 z-10 max-h-[45%] max-w-64 overflow-y-auto rounded-md border bg-card/95 p-2 text-xs shadow-sm"
+    >
+      <p className="font-medium tabular-nums" aria-live="polite">
+        {shown === total
+          ? `${total.toLocaleString('en-US')} people`
+          : `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} people`}
+        {selected > 0 ? `, ${selected.toLocaleString('en-US')} selected` : ''}
+      </p>
+      {metricsProgress !== null ? (
+        <p className="text-muted-foreground" aria-live="polite">
+          Computing metrics… {Math.round(metricsProgress * 100)}%
+        </p>
+      ) : null}
+      {legend.color?.kind === 'category' ? (
+        <div className="mt-1.5">
+          <p className="font-medium">Colour: {legend.color.title}</p>
+          <ul className="mt-0.5 flex flex-col gap-0.5">
+            {legend.color.items.map((item) => (
+              <li key={item.label} className="flex items-center gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className="size-2.5 shrink-0 rounded-full"
+                  style={{ background: item.color }}
+                />
+                <span className="truncate">{item.label}</span>
+                <span className="ml-auto pl-2 text-muted-foreground tabular-nums">{item.count}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : legend.color?.kind === 'scale' ? (
+        <div className="mt-1.5">
+          <p className="font-medium">Colour: {legend.color.title}</p>
+          <div
+            aria-hidden="true"
+            className="mt-0.5 h-2 w-40 rounded-sm"
+            style={{ background: `linear-gradient(to right, ${legend.color.colors.join(',')})` }}
+          />
+          <p className="flex w-40 justify-between tabular-nums text-muted-foreground">
+            <span>{num(legend.color.min)}</span>
+            <span>{num(legend.color.max)}</span>
+          </p>
+        </div>
+      ) : null}
+      {legend.size ? (
+        <div className="mt-1.5">
+          <p className="font-medium">Size: {legend.size.title}</p>
+          <p className="flex items-center gap-1.5 text-muted-foreground tabular-nums">
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-foreground/60" /> {num(legend.size.min)}
+            <span aria-hidden="true" className="ml-2 size-3.5 rounded-full bg-foreground/60" /> {num(legend.size.max)}
+          </p>
+        </div>
+      ) : null}
+      {onLayers.length > 0 ? (
+        <div className="mt-1.5">
+          <p className="font-medium">Ties by layer</p>
+          <ul className="mt-0.5 flex flex-col gap-0.5">
+            {onLayers.map((l) => (
+              <li key={l.index} className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="h-0.5 w-4 shrink-0" style={{ background: l.color }} />
+                {l.label}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
