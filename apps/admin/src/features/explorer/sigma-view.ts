@@ -7,6 +7,7 @@ import { layerColor } from './encoding';
 import type { TExplorerState } from './explorer-state';
 import { ForceLayout } from './force-layout';
 import type { TPositions } from './layouts';
+import { insidePolygon } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
 // one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes, so the
@@ -318,15 +319,4 @@ export class SigmaView {
     this.stopForce();
     this.renderer.kill();
   }
-}
-
-export function insidePolygon(p: { x: number; y: number }, poly: { x: number; y: number }[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i];
-    const b = poly[j];
-    if (!a || !b) continue;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
 }
