@@ -1,5 +1,5 @@
 import { createDb, type DbHandle, sql } from '@tieline/db';
-import { MSG } from '@tieline/validation';
+import { MSG, NETWORK_VIEW_LIMITS } from '@tieline/validation';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
@@ -147,6 +147,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', responsesRest(deps));
   api.use('/base', networksRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
+  // A saved view carries the layout of every person shown: its routes take larger bodies.
+  const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });
+  api.post('/base/networks/:id/views', viewBody);
+  api.put('/base/networks/:id/views/:viewId', viewBody);
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }), refuseNonObjectJson);
   api.use(
     '/base',

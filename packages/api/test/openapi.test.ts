@@ -29,6 +29,8 @@ describe('OpenAPI document', () => {
         '/networks/{id}/refresh',
         '/networks/{id}/users',
         '/networks/{id}/users/{userId}',
+        '/networks/{id}/views',
+        '/networks/{id}/views/{viewId}',
         '/nodes/getMatchingNodes',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',

@@ -247,6 +247,10 @@ const PROCEDURES: Record<string, Row> = {
   'networks.users.add': onNetwork((id) => ({ id, email: 'someone@example.com', permission: 'View' })),
   'networks.users.edit': onNetwork((id) => ({ id, userId: randomUUID(), permission: 'Edit' })),
   'networks.users.remove': onNetwork((id) => ({ id, userId: randomUUID() })),
+  'networks.views.list': onNetwork((id) => ({ id })),
+  'networks.views.create': onNetwork((id) => ({ id, name: 'View', state: { v: 1 } })),
+  'networks.views.update': onNetwork((id) => ({ id, viewId: randomUUID(), version: 1, name: 'Renamed' })),
+  'networks.views.delete': onNetwork((id) => ({ id, viewId: randomUUID() })),
   'lists.all': {
     rule: 'signedIn',
     input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),

@@ -16,6 +16,7 @@ export * from './messages';
 export * from './modules';
 export * from './networks';
 export * from './networks-upload';
+export * from './networks-views';
 export * from './new-password-inputs';
 export * from './passwords';
 export * from './questions';

@@ -91,3 +91,25 @@ export const networkShares = pgTable(
   },
   (t) => [primaryKey({ columns: [t.networkId, t.userLoginId] }), index('network_shares_login_idx').on(t.userLoginId)],
 );
+
+/**
+ * A saved view of a network (the explorer's layout, encoding, filters, camera and layers), shared with
+ * whoever may see the network. `state` is the explorer's own JSON (opaque here, size-limited); `version`
+ * guards against two tabs saving over each other.
+ */
+export const networkViews = pgTable(
+  'network_views',
+  {
+    id: id(),
+    networkId: uuid()
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    state: text().notNull(),
+    version: integer().notNull().default(1),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index('network_views_network_idx').on(t.networkId, t.createdAt)],
+);

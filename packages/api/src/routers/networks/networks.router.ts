@@ -23,6 +23,7 @@ import { protectedProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
 import { surveyNetworksRouter } from './survey-networks.router';
 import { networkUsersRouter } from './users.router';
+import { networkViewsRouter } from './views.router';
 
 const tags = ['networks'];
 const read = errorResponses(400, 401, 404, 500);
@@ -137,4 +138,5 @@ export const networksRouter = router({
 
   survey: surveyNetworksRouter,
   users: networkUsersRouter,
+  views: networkViewsRouter,
 });
