@@ -2,10 +2,9 @@ import { Button, Input, Label, toast } from '@tieline/ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/errors';
 import type { TExplorerState } from './explorer-state';
 import type { TSavedView, TViews } from './use-views';
-
-const FAILED = 'Something went wrong';
 
 /** Named saved states of the drawing, shared with everyone who can see the network. */
 export function ViewsPanel({
@@ -30,8 +29,8 @@ export function ViewsPanel({
     try {
       await work();
       if (done) toast.success(done);
-    } catch {
-      toast.error(FAILED);
+    } catch (error) {
+      toast.error(errorMessage(error));
     }
   };
   return (
