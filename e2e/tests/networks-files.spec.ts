@@ -85,7 +85,7 @@ test('upload: every problem of a refused file with its place, then a good file',
   await expect(row.getByRole('cell', { name: '3', exact: true })).toBeVisible();
   await expect(row.getByRole('cell', { name: '2', exact: true })).toBeVisible();
 
-  // The name opens the network's page (its summary until the explorer lands).
+  // The name opens the network in the explorer.
   await row.getByRole('link', { name: 'Sales team' }).click();
   await expect(page).toHaveURL(/\/networks\/explore\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sales team' })).toBeVisible();

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, networkRow, SHOTS, shot, signInAsDemo } from './networks-helpers';
+
+// The explorer on the demo network. The drawing is WebGL (SwiftShader in CI's Chromium): each check of
+// the drawing reads the pixels of a screenshot of the canvas, never only that a canvas exists.
+
+const DEMO = 'Acme organization (demo)';
+/** The categorical palette's first colours (encoding.ts), as drawn. */
+const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9'];
+
+/** Colours of the canvas's pixels: how many are not background, and which palette colours appear. */
+async function canvasPixels(page: Page) {
+  const png = await page.getByTestId('explorer-canvas').screenshot();
+  return page.evaluate(
+    async ({ base64, palette }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      const rgb = palette.map((hex) => [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16)));
+      const seen = new Array<number>(palette.length).fill(0);
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+        if (r < 235 || g < 235 || b < 235) ink++;
+        rgb.forEach(([pr, pg, pb], k) => {
+          if (Math.abs(r - (pr ?? 0)) < 12 && Math.abs(g - (pg ?? 0)) < 12 && Math.abs(b - (pb ?? 0)) < 12) {
+            seen[k] = (seen[k] ?? 0) + 1;
+          }
+        });
+      }
+      return { ink, palette: seen.filter((n) => n > 20).length };
+    },
+    { base64: png.toString('base64'), palette: PALETTE },
+  );
+}
+
+test('explore the demo network: encode, filter, search, lasso, views, layers, exports', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsDemo(page);
+  await networkRow(page, DEMO).getByRole('link', { name: DEMO }).click();
+  await expect(page).toHaveURL(/\/networks\/explore\/[^/]+$/);
+  const base = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: DEMO })).toBeVisible();
+  const legend = page.getByRole('region', { name: 'Legend' });
+  await expect(legend).toContainText('60 people');
+  // The drawing is there: dark pixels of nodes and ties on the white canvas.
+  await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 20_000 }).toBeGreaterThan(2_000);
+
+  // Colour by community and size by betweenness (metrics from the server).
+  await page.getByLabel('Colour by').selectOption('community');
+  await page.getByLabel('Size by').selectOption('m:betweennessNormalized');
+  await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
+  await expect(legend).toContainText('Size: Betweenness');
+  await expect.poll(async () => (await canvasPixels(page)).palette, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  await shot(page, 'explorer-community');
+
+  // Filter by department: Sales only.
+  await page.getByRole('tab', { name: 'Filters' }).click();
+  const departments = page.getByRole('group', { name: 'Department' });
+  for (const d of ['Engineering', 'Operations', 'People', 'Research']) {
+    await departments.getByRole('checkbox', { name: d }).click();
+  }
+  await expect(page.getByText('Showing 12 of 60 people')).toBeVisible();
+  await expect(legend).toContainText('12 of 60 people');
+
+  // Search a person (keyboard: / jumps to the search) and open the panel.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('combobox', { name: 'Search people' })).toBeFocused();
+  await page.keyboard.type('Ben Co');
+  await expect(page.getByRole('option', { name: /Ben Cohen/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const person = page.getByRole('tabpanel').filter({ has: page.getByRole('heading', { name: 'Ben Cohen' }) });
+  await expect(person).toBeVisible();
+  await expect(person.getByRole('heading', { name: 'Advice' })).toBeVisible();
+  await expect(person.getByText(/Ties out \(\d+\)/).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'aside');
+
+  // Save the view, reload, and get it back.
+  await page.getByRole('tab', { name: 'Views' }).click();
+  await page.getByLabel('New view').fill('Sales by community');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/networks\/explore\/[^/]+\/[^/]+$/);
+  await expect(page.getByText('Sales by community').first()).toBeVisible();
+  await page.reload();
+  await expect(legend).toContainText('12 of 60 people', { timeout: 20_000 });
+  await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
+  await expect(page.getByLabel('Colour by')).toHaveValue('community');
+
+  // Reset the view: back to everyone, one colour.
+  await page.getByRole('tab', { name: 'Views' }).click();
+  await page.getByRole('link', { name: 'Reset view' }).click();
+  await expect(page).toHaveURL(base);
+  await expect(legend).toContainText('60 people');
+  await expect(legend).not.toContainText('Colour:');
+
+  // Lasso round the middle of the drawing.
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await page.waitForTimeout(500);
+  await page.getByRole('button', { name: 'Lasso select' }).click();
+  const box = (await page.getByTestId('lasso').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  const [cx, cy, r] = [box.x + box.width / 2, box.y + box.height / 2, Math.min(box.width, box.height) / 3];
+  await page.mouse.move(cx - r, cy - r);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [cx + r, cy - r],
+    [cx + r, cy + r],
+    [cx - r, cy + r],
+    [cx - r, cy - r + 1],
+  ] as const) {
+    await page.mouse.move(x, y, { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(legend).toContainText(/\d+ selected/);
+  await page.getByRole('button', { name: 'Hide unselected' }).click();
+  await expect(legend).toContainText(/\d+ of 60 people/);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
+  // Delete a layer from the view (its own address), then the legend lists the other one only.
+  await page.getByRole('tab', { name: 'Filters' }).click();
+  await page.getByRole('link', { name: 'Delete layer Collaboration from this view' }).click();
+  await expect(page).toHaveURL(/\/delete\/1$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete layer' }).click();
+  await expect(page).toHaveURL(base);
+  await expect(page.getByRole('checkbox', { name: 'Collaboration' })).not.toBeChecked();
+  await expect(legend).not.toContainText('Collaboration');
+
+  // Exports: PNG at twice the screen's pixels, and SVG.
+  await page.getByRole('button', { name: /Export/ }).click();
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'PNG (2× screen)' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe(`${DEMO}.png`);
+  const bytes = readFileSync((await png.path()) ?? '');
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  const canvasBox = (await page.getByTestId('explorer-canvas').boundingBox()) ?? { width: 0 };
+  expect(bytes.readUInt32BE(16)).toBe(Math.round(canvasBox.width * 2));
+  await page.getByRole('button', { name: /Export/ }).click();
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'SVG' }).click()]);
+  const text = readFileSync((await svg.path()) ?? '', 'utf8');
+  expect(text).toContain('<svg');
+  expect(text.match(/<circle /g)?.length).toBe(60);
+  await shot(page, 'explorer');
+  await page.getByTestId('explorer-canvas').screenshot({ path: `${SHOTS}/explorer-canvas.png` });
+});
+
+test('the analysis panels: dashboard, tie matrix, table and roles', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsDemo(page);
+  await networkRow(page, DEMO).getByRole('link', { name: DEMO }).click();
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Density')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/modularity 0\.\d{3}/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /Degree distribution/ })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('rowheader', { name: 'Engineering' })).toBeVisible();
+  await expectNoAxeViolations(page, 'aside');
+  await page.getByRole('tab', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Metrics of the people shown' });
+  await expect(table.getByRole('row')).toHaveCount(61);
+  await page.getByLabel('Filter the table by name').fill('Ana');
+  await expect(table.getByRole('row')).toHaveCount(6);
+  await table.getByRole('button', { name: 'Ana Alvarez' }).click();
+  await expect(page.getByRole('heading', { name: 'Ana Alvarez' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await expect(page.getByRole('heading', { name: /Brokers \(\d+\)/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'aside');
+});
