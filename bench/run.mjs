@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { dashboard } from './dashboard-paged.mjs';
 import { editor } from './editor.mjs';
 import { emailSend } from './email-send.mjs';
+import { explorerBench } from './explorer.mjs';
 import { exportResponses } from './export-responses.mjs';
 import { demoOwner, median, root } from './lib.mjs';
 import { networkApi } from './network-api.mjs';
@@ -415,6 +416,7 @@ const all = {
   export: () => exportResponses({ results, startServer }),
   dashboard: () => dashboard({ results, startServer }),
   networks: () => networkApi({ results, startServer }),
+  explorer: () => explorerBench({ results, startServer }),
   metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
 };
 for (const [name, fn] of Object.entries(all)) {

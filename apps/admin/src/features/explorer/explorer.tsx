@@ -79,6 +79,10 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
       onForceChange: setForceRunning,
     });
     setSigma(v);
+    // Marks for tests and benchmarks: the first frame drawn.
+    v.renderer.once('afterRender', () => {
+      container.dataset.rendered = 'true';
+    });
     if (data.nodes.length > 0) v.startForce();
     return () => v.kill();
   }, [data]);
@@ -245,6 +249,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
           <div
             ref={canvasRef}
             data-testid="explorer-canvas"
+            data-layout={forceRunning ? 'running' : 'still'}
             role="img"
             aria-label={`Network drawing: ${filtered.count} of ${data.nodes.length} people shown`}
             className="min-h-0 flex-1"
