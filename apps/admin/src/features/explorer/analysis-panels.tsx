@@ -65,7 +65,7 @@ export function AnalysisPanels({
             role="tab"
             id={`tab-${t.id}`}
             aria-selected={panel === t.id}
-            aria-controls={`panel-${t.id}`}
+            aria-controls={panel === t.id ? `panel-${t.id}` : undefined}
             onClick={() => onPanel(t.id)}
             className="rounded-md px-2.5 py-1 text-sm font-medium aria-selected:bg-primary aria-selected:text-primary-foreground hover:bg-muted"
           >

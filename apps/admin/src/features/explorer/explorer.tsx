@@ -54,6 +54,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     state.encoding.color === 'community' ||
     isMetricSource(state.encoding.color) ||
     state.filters.ranges.some((r) => isMetricSource(r.source)) ||
+    state.layout.kind === 'xy' ||
     right !== 'node';
   const [metricsWanted, setMetricsWanted] = useState(false);
   useEffect(() => {
@@ -176,7 +177,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
                 role="tab"
                 id={`tab-${t.id}`}
                 aria-selected={left === t.id}
-                aria-controls={`panel-${t.id}`}
+                aria-controls={left === t.id ? `panel-${t.id}` : undefined}
                 onClick={() => setLeft(t.id)}
                 className="rounded-md px-2.5 py-1 text-sm font-medium aria-selected:bg-primary aria-selected:text-primary-foreground hover:bg-muted"
               >

@@ -59,7 +59,7 @@ export function SearchBox({
         role="combobox"
         aria-label="Search people"
         aria-expanded={shown}
-        aria-controls={listId}
+        aria-controls={shown ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={shown ? `${listId}-${active}` : undefined}
         placeholder="Search people  ( / )"
