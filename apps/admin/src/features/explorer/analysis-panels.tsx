@@ -75,6 +75,8 @@ export function AnalysisPanels({
       </div>
       <div
         role="tabpanel"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls, so a keyboard must reach it (axe scrollable-region-focusable).
+        tabIndex={0}
         id={`panel-${panel}`}
         aria-labelledby={`tab-${panel}`}
         className="min-h-0 flex-1 overflow-y-auto"

@@ -114,45 +114,44 @@ const mode = (bins: number[]) => bins.reduce((best, c, i) => (c > (bins[best] ??
 function TieMatrix({ ona, directed }: { ona: NonNullable<TMetricsResult['ona']>; directed: boolean }) {
   const top = Math.max(1, ...ona.ties.flat());
   return (
-    <div className="overflow-x-auto">
-      <table className="text-xs">
-        <caption className="mb-1 text-left text-muted-foreground">
-          {directed ? 'Ties from the row’s group to the column’s' : 'Ties between the groups'} (E-I index{' '}
-          {ona.eiIndex.toFixed(2)})
-        </caption>
-        <thead>
-          <tr>
-            <td />
-            {ona.groups.map((g) => (
-              <th key={g.name} scope="col" className="max-w-16 truncate px-1 font-normal" title={g.name}>
-                {g.name.slice(0, 6)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {ona.groups.map((g, i) => (
-            <tr key={g.name}>
-              <th scope="row" className="max-w-24 truncate pr-1 text-left font-normal" title={g.name}>
-                {g.name}
-              </th>
-              {ona.groups.map((h, j) => {
-                const v = ona.ties[i]?.[j] ?? 0;
-                const t = v / top;
-                return (
-                  <td
-                    key={h.name}
-                    className="size-8 text-center tabular-nums"
-                    style={{ background: viridis(t), color: t > 0.6 ? '#000' : '#fff' }}
-                  >
-                    {v}
-                  </td>
-                );
-              })}
-            </tr>
+    // No scroller of its own: the panel around it scrolls (and takes keyboard focus).
+    <table className="text-xs">
+      <caption className="mb-1 text-left text-muted-foreground">
+        {directed ? 'Ties from the row’s group to the column’s' : 'Ties between the groups'} (E-I index{' '}
+        {ona.eiIndex.toFixed(2)})
+      </caption>
+      <thead>
+        <tr>
+          <td />
+          {ona.groups.map((g) => (
+            <th key={g.name} scope="col" className="max-w-16 truncate px-1 font-normal" title={g.name}>
+              {g.name.slice(0, 6)}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {ona.groups.map((g, i) => (
+          <tr key={g.name}>
+            <th scope="row" className="max-w-24 truncate pr-1 text-left font-normal" title={g.name}>
+              {g.name}
+            </th>
+            {ona.groups.map((h, j) => {
+              const v = ona.ties[i]?.[j] ?? 0;
+              const t = v / top;
+              return (
+                <td
+                  key={h.name}
+                  className="size-8 text-center tabular-nums"
+                  style={{ background: viridis(t), color: t > 0.6 ? '#000' : '#fff' }}
+                >
+                  {v}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -187,6 +187,8 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
           </div>
           <div
             role="tabpanel"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls, so a keyboard must reach it (axe scrollable-region-focusable).
+            tabIndex={0}
             id={`panel-${left}`}
             aria-labelledby={`tab-${left}`}
             className="min-h-0 flex-1 overflow-y-auto"

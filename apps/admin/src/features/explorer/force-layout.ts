@@ -1,5 +1,6 @@
 import type Graph from 'graphology';
 import { inferSettings } from 'graphology-layout-forceatlas2';
+import FA2_DEFAULTS from 'graphology-layout-forceatlas2/defaults.js';
 import { assignLayoutChanges, graphToByteArrays } from 'graphology-layout-forceatlas2/helpers.js';
 
 /** Runs ForceAtlas2 in force-worker.ts, writing positions back into the graph after each batch. */
@@ -11,7 +12,8 @@ export class ForceLayout {
 
   constructor(private readonly graph: Graph) {
     const order = graph.order;
-    this.settings = { ...inferSettings(graph), barnesHutOptimize: order > 500, adjustSizes: false };
+    // The kernel reads every setting: the defaults fill what inferSettings leaves out.
+    this.settings = { ...FA2_DEFAULTS, ...inferSettings(graph), barnesHutOptimize: order > 500, adjustSizes: false };
     const { nodes, edges } = graphToByteArrays(graph, () => 1);
     this.nodes = nodes;
     this.worker = new Worker(new URL('./force-worker.ts', import.meta.url), { type: 'module' });

@@ -27,7 +27,10 @@ export function LassoOverlay({ onDone, onCancel }: { onDone: (polygon: TPoint[])
         setPoints([at(e)]);
       }}
       onPointerMove={(e) => {
-        if (drawing) setPoints((p) => [...p, at(e)]);
+        if (!drawing) return;
+        // Read now: React clears the event's currentTarget before a state updater runs.
+        const point = at(e);
+        setPoints((p) => [...p, point]);
       }}
       onPointerUp={() => {
         setDrawing(false);

@@ -22,6 +22,8 @@ export function Legend({
   return (
     <section
       aria-label="Legend"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a long legend scrolls, so a keyboard must reach it.
+      tabIndex={0}
       className="absolute bottom-2 left-2 z-10 max-h-[45%] max-w-64 overflow-y-auto rounded-md border bg-card/95 p-2 text-xs shadow-sm"
     >
       <p className="font-medium tabular-nums" aria-live="polite">

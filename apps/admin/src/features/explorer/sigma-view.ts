@@ -18,8 +18,10 @@ const FADED = '#e5e7eb';
 /** Up to this many nodes, a highlight fades everyone else (a full refresh is cheap enough). */
 const FADE_LIMIT = 5_000;
 /** The force layout stops by itself once nodes move less than this share of the drawing per check. */
-const SETTLED = 0.002;
-const CHECK_MS = 400;
+const SETTLED = 0.0005;
+const CHECK_MS = 500;
+/** FA2 starts slowly (its speed adapts over the first iterations): never judge it settled before this. */
+const MIN_FORCE_MS = 2_000;
 const MAX_FORCE_MS = 60_000;
 
 export interface TViewEvents {
@@ -180,7 +182,7 @@ export class SigmaView {
     const labels = state.encoding.labels;
     this.renderer.setSettings({
       renderLabels: labels !== 'none',
-      labelRenderedSizeThreshold: labels === 'all' ? 0 : 6,
+      labelRenderedSizeThreshold: labels === 'all' ? 0 : 5,
       labelDensity: labels === 'all' ? 10 : 0.07,
     });
   }
@@ -230,7 +232,9 @@ export class SigmaView {
       }
       last = now;
       const extent = Math.max(1, maxX - minX);
-      if (moved / Math.max(1, now.x.length) / extent < SETTLED || performance.now() - startedAt > MAX_FORCE_MS) {
+      const elapsed = performance.now() - startedAt;
+      const still = moved / Math.max(1, now.x.length) / extent < SETTLED;
+      if ((still && elapsed > MIN_FORCE_MS) || elapsed > MAX_FORCE_MS) {
         this.stopForce();
         onSettled?.();
       }
