@@ -57,6 +57,11 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('Size: Betweenness');
   await expect.poll(async () => (await canvasPixels(page)).palette, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await shot(page, 'explorer-community');
+  // The README's picture (docs/screenshot.png): the drawing beside the network's dashboard.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Density')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/explorer-readme.png` });
+  await page.getByRole('tab', { name: 'Person' }).click();
 
   // Filter by department: Sales only.
   await page.getByRole('tab', { name: 'Filters' }).click();

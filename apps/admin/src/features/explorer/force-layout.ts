@@ -9,11 +9,14 @@ export class ForceLayout {
   private nodes: Float32Array;
   private running = true;
   private readonly settings: object;
+  /** Large networks redraw less often while laying out: each redraw costs the CPU the layout needs. */
+  private readonly batchMs: number;
 
   constructor(private readonly graph: Graph) {
     const order = graph.order;
     // The kernel reads every setting: the defaults fill what inferSettings leaves out.
     this.settings = { ...FA2_DEFAULTS, ...inferSettings(graph), barnesHutOptimize: order > 500, adjustSizes: false };
+    this.batchMs = order > 5_000 ? 120 : order > 1_000 ? 40 : 16;
     const { nodes, edges } = graphToByteArrays(graph, () => 1);
     this.nodes = nodes;
     this.worker = new Worker(new URL('./force-worker.ts', import.meta.url), { type: 'module' });
@@ -23,14 +26,16 @@ export class ForceLayout {
       assignLayoutChanges(this.graph, this.nodes, null);
       this.ask();
     };
-    this.worker.postMessage({ settings: this.settings, nodes: nodes.buffer, edges: edges.buffer }, [
-      nodes.buffer,
-      edges.buffer,
-    ]);
+    this.worker.postMessage(
+      { settings: this.settings, nodes: nodes.buffer, edges: edges.buffer, batchMs: this.batchMs },
+      [nodes.buffer, edges.buffer],
+    );
   }
 
   private ask() {
-    this.worker.postMessage({ settings: this.settings, nodes: this.nodes.buffer }, [this.nodes.buffer]);
+    this.worker.postMessage({ settings: this.settings, nodes: this.nodes.buffer, batchMs: this.batchMs }, [
+      this.nodes.buffer,
+    ]);
   }
 
   isRunning() {

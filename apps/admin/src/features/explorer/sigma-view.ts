@@ -16,13 +16,15 @@ import { insidePolygon } from './sigma-view-geometry';
 
 const FADED = '#e5e7eb';
 /** Up to this many nodes, a highlight fades everyone else (a full refresh is cheap enough). */
-const FADE_LIMIT = 5_000;
+const FADE_LIMIT = 1_500;
 /** The force layout stops by itself once nodes move less than this share of the drawing per check. */
-const SETTLED = 0.0005;
+const SETTLED = 0.001;
 const CHECK_MS = 500;
 /** FA2 starts slowly (its speed adapts over the first iterations): never judge it settled before this. */
 const MIN_FORCE_MS = 2_000;
-const MAX_FORCE_MS = 60_000;
+const MAX_FORCE_MS = 30_000;
+/** Past this many ties (or people, for labels), the camera moves without them: software WebGL keeps its frame rate. */
+const LIGHT_MOVE = 5_000;
 
 export interface TViewEvents {
   onClickNode(node: number): void;
@@ -70,7 +72,8 @@ export class SigmaView {
     this.renderer = new Sigma(graph, container, {
       defaultEdgeType: data.directed ? 'arrow' : 'line',
       renderEdgeLabels: false,
-      hideEdgesOnMove: data.edges.length > 50_000,
+      hideEdgesOnMove: data.edges.length > LIGHT_MOVE,
+      hideLabelsOnMove: data.nodes.length > LIGHT_MOVE,
       zIndex: true,
       labelFont: 'Inter, system-ui, sans-serif',
       labelSize: 12,
