@@ -103,7 +103,8 @@ function DegreeHistogram({ metrics }: { metrics: TMetricsResult }) {
         </text>
       </svg>
       <p className="text-xs text-muted-foreground">
-        People by number of ties (most have {mode(bins) * width}–{mode(bins) * width + width - 1}).
+        People by number of ties (most have{' '}
+        {width === 1 ? mode(bins) : `${mode(bins) * width}–${mode(bins) * width + width - 1}`}).
       </p>
     </section>
   );
