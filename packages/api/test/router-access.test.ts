@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { MSG } from '@tieline/validation';
+import { API_KEY_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -38,7 +38,9 @@ import {
 } from './helpers';
 import {
   type Answer,
+  apiKeyOf,
   DAY,
+  deadApiKeys,
   emailedToken,
   type Fixtures,
   HIDDEN,
@@ -251,6 +253,17 @@ const PROCEDURES: Record<string, Row> = {
   'networks.views.create': onNetwork((id) => ({ id, name: 'View', state: { v: 1 } })),
   'networks.views.update': onNetwork((id) => ({ id, viewId: randomUUID(), version: 1, name: 'Renamed' })),
   'networks.views.delete': onNetwork((id) => ({ id, viewId: randomUUID() })),
+  'apiKeys.list': { rule: 'signedIn' },
+  'apiKeys.create': { rule: 'signedIn', input: () => ({ name: 'Script' }) },
+  'apiKeys.revoke': {
+    rule: 'signedIn',
+    input: async (f) => ({ id: (await apiKeyOf(f, f.me)).id }),
+    foreign: {
+      id: async (f) => (await apiKeyOf(f, f.other)).id,
+      input: (id) => ({ id }),
+      answer: { status: 404, message: API_KEY_MSG.notFound },
+    },
+  },
   'lists.all': {
     rule: 'signedIn',
     input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
@@ -299,15 +312,19 @@ async function fixtures(rule: Rule): Promise<Fixtures> {
   return { app, me, other };
 }
 
-/** One call as the admin app makes it (tRPC over HTTP), from a fresh address so limits do not add up. */
-async function call(path: string, input: unknown, cookie = ''): Promise<Answer> {
+/**
+ * One call as the admin app makes it (tRPC over HTTP), from a fresh address so limits do not add up;
+ * as a script makes it when given an API key.
+ */
+async function call(path: string, input: unknown, cookie = '', apiKey?: string): Promise<Answer> {
   const client = new RestClient(app.url, randomAddress());
   client.cookie = cookie;
+  const auth: Record<string, string> = apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` };
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   const res =
     procedures[path]!._def.type === 'query'
-      ? await client.call('GET', `/api/trpc/${path}${query}`)
-      : await client.call('POST', `/api/trpc/${path}`, input, { 'content-type': 'application/json' });
+      ? await client.call('GET', `/api/trpc/${path}${query}`, undefined, auth)
+      : await client.call('POST', `/api/trpc/${path}`, input, { 'content-type': 'application/json', ...auth });
   return { status: res.status, message: res.body?.error?.message };
 }
 
@@ -338,6 +355,18 @@ describe('anonymous callers', () => {
     const answer = await call(path, await row.input?.(f));
     if (row.rule === 'public') expectAdmitted(answer);
     else expect(answer).toEqual(notSignedIn);
+  });
+});
+
+describe('API keys that name nobody (revoked, expired, malformed), sent with a session cookie', () => {
+  // Answered as anonymous calls are: a Bearer call is the key's alone, the cookie is never read.
+  it.each(rows)('%s', async (path, row) => {
+    const f = await fixtures(row.rule);
+    for (const [kind, key] of Object.entries(await deadApiKeys(f))) {
+      const answer = await call(path, await row.input?.(f), f.me.cookie, key);
+      if (row.rule === 'public') expectAdmitted(answer);
+      else expect(answer, kind).toEqual(notSignedIn);
+    }
   });
 });
 
