@@ -24,6 +24,7 @@ import {
   protectedProcedure,
   publicProcedure,
   router,
+  sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
 import {
@@ -295,6 +296,7 @@ const PROCEDURES: Record<string, Row> = {
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
+  middlewares: unknown[];
 }
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>;
 /** Rows of procedures that exist; a row without one fails the first test instead. */
@@ -368,6 +370,18 @@ describe('API keys that name nobody (revoked, expired, malformed), sent with a s
       if (row.rule === 'public') expectAdmitted(answer);
       else expect(answer, kind).toEqual(notSignedIn);
     }
+  });
+});
+
+describe('callers by a live API key of the admitted user, without a cookie', () => {
+  // The key acts as its user everywhere, except where sessionProcedure refuses keys.
+  const sessionOnly = (path: string) =>
+    sessionProcedure._def.middlewares.every((m) => procedures[path]!._def.middlewares.includes(m));
+  it.each(withRule('signedIn', 'orgAdmin', 'superAdmin'))('%s', async (path, row) => {
+    const f = await fixtures(row.rule);
+    const answer = await call(path, await row.input?.(f), '', (await apiKeyOf(f, f.me)).key);
+    if (sessionOnly(path)) expect(answer).toEqual({ status: 403, message: API_KEY_MSG.notWithKey });
+    else expectAdmitted(answer);
   });
 });
 
