@@ -143,8 +143,10 @@ describe('calls authenticated by a key', () => {
     const { key } = await newKey(keyUser);
     const both = await bearer(key, 'GET', '/api/base/users/me', undefined, { cookie: cookieUser.cookie });
     expect(both.body._id).toBe(keyUser.userId);
-    const badKey = await bearer('tl_notakey', 'GET', '/api/base/users/me', undefined, { cookie: cookieUser.cookie });
-    expect({ status: badKey.status, message: badKey.body.message }).toEqual({ status: 401, ...notSignedIn });
+    for (const junk of ['tl_notakey', `${key} ${key}`, '']) {
+      const badKey = await bearer(junk, 'GET', '/api/base/users/me', undefined, { cookie: cookieUser.cookie });
+      expect({ status: badKey.status, message: badKey.body.message }, junk).toEqual({ status: 401, ...notSignedIn });
+    }
     // Other schemes (a proxy's Basic auth) leave the cookie path alone.
     const basic = await new RestClient(app.url).call('GET', '/api/base/users/me', undefined, {
       authorization: 'Basic dXNlcjpwYXNz',

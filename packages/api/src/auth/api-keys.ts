@@ -11,14 +11,14 @@ export function generateApiKey() {
 }
 
 /**
- * The token of an `Authorization: Bearer` header ('' when the scheme is Bearer but the token is
- * missing), or null when the request is not a Bearer call. A Bearer call is authenticated by its key
+ * What follows `Bearer` in the Authorization header, trimmed (possibly '' or junk, which no key
+ * matches), or null when the request is not a Bearer call. A Bearer call is authenticated by its key
  * alone: cookies are never read for it, so the cookie guards (same origin, JSON) do not apply to it.
  * Other schemes (a proxy's Basic auth, which browsers resend on their own) leave the cookie path as is.
  */
 export function readBearer(req: Request): string | null {
-  const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(req.headers.authorization ?? '');
-  return match ? (match[1] ?? '') : null;
+  const match = /^\s*Bearer(?:\s+(.*))?$/is.exec(req.headers.authorization ?? '');
+  return match ? (match[1] ?? '').trim() : null;
 }
 
 function buildKeyActorQuery(db: Db) {
