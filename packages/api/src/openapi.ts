@@ -1,19 +1,20 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { SESSION_COOKIE } from './auth/session';
 import { appRouter } from './root';
-import { protectedProcedure } from './trpc';
+import { protectedProcedure, sessionProcedure } from './trpc';
 
 type Procedure = { _def: { middlewares: unknown[]; meta?: { openapi?: { method: string; path: string } } } };
 
-/** A procedure built on protectedProcedure (or a builder made from it) needs a session. */
-function needsSession(proc: Procedure): boolean {
-  return protectedProcedure._def.middlewares.every((m) => proc._def.middlewares.includes(m));
+/** A procedure built on `builder` (or on a builder made from it). */
+function builtOn(proc: Procedure, builder: { _def: { middlewares: unknown[] } }): boolean {
+  return builder._def.middlewares.every((m) => proc._def.middlewares.includes(m));
 }
 
 /**
  * The OpenAPI document of the REST bridges under /api/base (regenerate: pnpm --filter @tieline/api
- * openapi). Sessions are a cookie; only operations that need one say so (trpc-to-openapi would mark
- * every operation as protected by default).
+ * openapi). A signed-in caller is a session cookie or an API key (Bearer); only operations that need
+ * one say so (trpc-to-openapi would mark every operation as protected by default), and the few that
+ * refuse keys name the session alone.
  */
 export function openApiDocument(baseUrl = '/api/base') {
   const doc = generateOpenApiDocument(appRouter, {
@@ -23,15 +24,21 @@ export function openApiDocument(baseUrl = '/api/base') {
     description: 'REST bridges to the same procedures the apps call over tRPC. Errors are `{ message }`.',
     securitySchemes: {
       session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: '`__Host-` prefixed over https' },
+      apiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An API key (users/settings/api). A Bearer call is authenticated by the key alone.',
+      },
     },
   });
   // tRPC types _def.procedures as the nested router shape; at run time it is flat, path -> procedure.
   const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
   for (const proc of Object.values(procedures)) {
     const meta = proc._def.meta?.openapi;
-    if (!meta || needsSession(proc)) continue;
-    const operation = doc.paths?.[meta.path]?.[meta.method.toLowerCase() as 'get'];
-    if (operation) delete operation.security;
+    const operation = meta && doc.paths?.[meta.path]?.[meta.method.toLowerCase() as 'get'];
+    if (!operation) continue;
+    if (!builtOn(proc, protectedProcedure)) delete operation.security;
+    else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
   return doc;
 }

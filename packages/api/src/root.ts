@@ -1,3 +1,4 @@
+import { apiKeysRouter } from './routers/api-keys/api-keys.router';
 import { configRouter } from './routers/config/config.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   responses: responsesRouter,
   nodes: nodesRouter,
   networks: networksRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

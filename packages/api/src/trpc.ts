@@ -1,6 +1,7 @@
-import { inputProblem, MSG } from '@tieline/validation';
+import { API_KEY_MSG, inputProblem, MSG } from '@tieline/validation';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { readBearer } from './auth/api-keys';
 import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
 import { AppError, errorDetails, publicMessage, toTRPCError } from './errors';
@@ -35,7 +36,8 @@ const mapErrors = t.middleware(async ({ next }) => {
  * classes of fault, so no procedure can forget them.
  */
 const gate = t.middleware(async ({ ctx, type, getRawInput, next }) => {
-  if (type === 'mutation' && isCrossSite(ctx.req, ctx.deps.publicOrigin)) {
+  // A Bearer call carries no cookie authority (context.ts), so another site gains nothing by sending it.
+  if (type === 'mutation' && readBearer(ctx.req) === null && isCrossSite(ctx.req, ctx.deps.publicOrigin)) {
     throw new AppError('FORBIDDEN', MSG.crossSite);
   }
   // Procedures without input get no body; a body that does not parse fails in the procedure's own parse.
@@ -53,10 +55,20 @@ export const rateLimitedProcedure = (name: string, limit: Limit) =>
     return next();
   });
 
+/** A signed-in caller: by session cookie, or by API key on a Bearer call. */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.session) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-  const { actor } = ctx.session;
-  return next({ ctx: { ...ctx, session: ctx.session, actor, caller: { ...ctx.caller, actor } } });
+  const { actor } = ctx.caller;
+  if (!actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  return next({ ctx: { ...ctx, actor, caller: { ...ctx.caller, actor } } });
+});
+
+/**
+ * Signed in by session only: what would let a leaked API key outlive its revocation (making keys) or
+ * reach the login's other users (switching user) is refused to a key.
+ */
+export const sessionProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.apiKey) throw new AppError('FORBIDDEN', API_KEY_MSG.notWithKey);
+  return next();
 });
 
 export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {

@@ -12,6 +12,8 @@ describe('OpenAPI document', () => {
     const paths = Object.keys(openApiDocument().paths ?? {});
     expect(paths.sort()).toEqual(
       [
+        '/apiKeys',
+        '/apiKeys/{id}',
         '/getConfig',
         '/lists/all/{surveyId}',
         '/lists/{id}',

@@ -1,8 +1,9 @@
 // Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
 import { randomUUID } from 'node:crypto';
-import { emailTokens, eq, lists, responses, surveys, testEmails, userLogins } from '@tieline/db';
+import { apiKeys, emailTokens, eq, lists, responses, surveys, testEmails, userLogins } from '@tieline/db';
 import { emptyNetwork } from '@tieline/graph';
 import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion } from '@tieline/validation';
+import { generateApiKey } from '../src/auth/api-keys';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import type { SeededUser, TestApp } from './helpers';
 
@@ -177,4 +178,22 @@ export function onNetwork(input: (networkId: string) => unknown): Row {
       answer: { status: 404, message: NETWORK_MSG.notFound },
     },
   };
+}
+
+/** A live API key of `owner`; answers its id and the key. */
+export async function apiKeyOf(f: Fixtures, owner: SeededUser, expiresAt: Date | null = null) {
+  const { key, prefix, keyHash } = generateApiKey();
+  const [row] = await f.app.server.deps.db
+    .insert(apiKeys)
+    .values({ userId: owner.userId, name: 'Script', prefix, keyHash, expiresAt })
+    .returning({ id: apiKeys.id });
+  return { id: row!.id, key };
+}
+
+/** Keys of `f.me` that authenticate nobody: revoked (revoking deletes the row), expired, malformed. */
+export async function deadApiKeys(f: Fixtures) {
+  const revoked = await apiKeyOf(f, f.me);
+  await f.app.server.deps.db.delete(apiKeys).where(eq(apiKeys.id, revoked.id));
+  const expired = await apiKeyOf(f, f.me, new Date(Date.now() - 1000));
+  return { revoked: revoked.key, expired: expired.key, malformed: `${revoked.key.slice(0, 20)}!` };
 }

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { MSG } from '@tieline/validation';
+import { API_KEY_MSG, MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { generate } from 'otplib';
@@ -24,6 +24,7 @@ import {
   protectedProcedure,
   publicProcedure,
   router,
+  sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
 import {
@@ -38,7 +39,9 @@ import {
 } from './helpers';
 import {
   type Answer,
+  apiKeyOf,
   DAY,
+  deadApiKeys,
   emailedToken,
   type Fixtures,
   HIDDEN,
@@ -251,6 +254,17 @@ const PROCEDURES: Record<string, Row> = {
   'networks.views.create': onNetwork((id) => ({ id, name: 'View', state: { v: 1 } })),
   'networks.views.update': onNetwork((id) => ({ id, viewId: randomUUID(), version: 1, name: 'Renamed' })),
   'networks.views.delete': onNetwork((id) => ({ id, viewId: randomUUID() })),
+  'apiKeys.list': { rule: 'signedIn' },
+  'apiKeys.create': { rule: 'signedIn', input: () => ({ name: 'Script' }) },
+  'apiKeys.revoke': {
+    rule: 'signedIn',
+    input: async (f) => ({ id: (await apiKeyOf(f, f.me)).id }),
+    foreign: {
+      id: async (f) => (await apiKeyOf(f, f.other)).id,
+      input: (id) => ({ id }),
+      answer: { status: 404, message: API_KEY_MSG.notFound },
+    },
+  },
   'lists.all': {
     rule: 'signedIn',
     input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
@@ -282,6 +296,7 @@ const PROCEDURES: Record<string, Row> = {
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
+  middlewares: unknown[];
 }
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>;
 /** Rows of procedures that exist; a row without one fails the first test instead. */
@@ -299,15 +314,19 @@ async function fixtures(rule: Rule): Promise<Fixtures> {
   return { app, me, other };
 }
 
-/** One call as the admin app makes it (tRPC over HTTP), from a fresh address so limits do not add up. */
-async function call(path: string, input: unknown, cookie = ''): Promise<Answer> {
+/**
+ * One call as the admin app makes it (tRPC over HTTP), from a fresh address so limits do not add up;
+ * as a script makes it when given an API key.
+ */
+async function call(path: string, input: unknown, cookie = '', apiKey?: string): Promise<Answer> {
   const client = new RestClient(app.url, randomAddress());
   client.cookie = cookie;
+  const auth: Record<string, string> = apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` };
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   const res =
     procedures[path]!._def.type === 'query'
-      ? await client.call('GET', `/api/trpc/${path}${query}`)
-      : await client.call('POST', `/api/trpc/${path}`, input, { 'content-type': 'application/json' });
+      ? await client.call('GET', `/api/trpc/${path}${query}`, undefined, auth)
+      : await client.call('POST', `/api/trpc/${path}`, input, { 'content-type': 'application/json', ...auth });
   return { status: res.status, message: res.body?.error?.message };
 }
 
@@ -338,6 +357,31 @@ describe('anonymous callers', () => {
     const answer = await call(path, await row.input?.(f));
     if (row.rule === 'public') expectAdmitted(answer);
     else expect(answer).toEqual(notSignedIn);
+  });
+});
+
+describe('API keys that name nobody (revoked, expired, malformed), sent with a session cookie', () => {
+  // Answered as anonymous calls are: a Bearer call is the key's alone, the cookie is never read.
+  // Fresh fixtures per key: some public inputs (a TOTP code) are good for one call only.
+  it.each(rows)('%s', async (path, row) => {
+    for (const kind of ['revoked', 'expired', 'malformed'] as const) {
+      const f = await fixtures(row.rule);
+      const answer = await call(path, await row.input?.(f), f.me.cookie, (await deadApiKeys(f))[kind]);
+      if (row.rule === 'public') expectAdmitted(answer);
+      else expect(answer, kind).toEqual(notSignedIn);
+    }
+  });
+});
+
+describe('callers by a live API key of the admitted user, without a cookie', () => {
+  // The key acts as its user everywhere, except where sessionProcedure refuses keys.
+  const sessionOnly = (path: string) =>
+    sessionProcedure._def.middlewares.every((m) => procedures[path]!._def.middlewares.includes(m));
+  it.each(withRule('signedIn', 'orgAdmin', 'superAdmin'))('%s', async (path, row) => {
+    const f = await fixtures(row.rule);
+    const answer = await call(path, await row.input?.(f), '', (await apiKeyOf(f, f.me)).key);
+    if (sessionOnly(path)) expect(answer).toEqual({ status: 403, message: API_KEY_MSG.notWithKey });
+    else expectAdmitted(answer);
   });
 });
 

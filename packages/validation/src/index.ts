@@ -1,6 +1,7 @@
 export * from './answers';
 export * from './answers-readable';
 export * from './answers-rules';
+export * from './api-keys';
 export * from './auth';
 export * from './common';
 export * from './config';

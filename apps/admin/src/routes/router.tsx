@@ -205,7 +205,13 @@ export const router = createBrowserRouter([
           { path: 'organization/settings/logos', ...settings('logos') },
           { path: 'users/settings/profile', ...settings('profile') },
           { path: 'users/settings/billing', ...settings('billing') },
-          { path: 'users/settings/api', ...settings('api') },
+          {
+            path: 'users/settings/api',
+            ...page(async () => {
+              const { ApiKeysPage } = await import('../features/settings/api-keys-page');
+              return <ApiKeysPage />;
+            }),
+          },
           { path: 'admin/management/user', ...settings('adminUsers') },
           { path: 'admin/management/organization', ...settings('adminOrganizations') },
         ],

@@ -1,5 +1,6 @@
 import { MAX_INPUT_DEPTH, MSG } from '@tieline/validation';
 import type { NextFunction, Request, Response } from 'express';
+import { readBearer } from '../auth/api-keys';
 import { APP_ERROR_STATUS, type AppErrorCode } from '../errors';
 import { hostAllowed, isCrossSite } from './origin';
 
@@ -32,11 +33,12 @@ export function requestGate(publicUrl: string) {
  * a cross-site multipart form with the victim's cookie. Scripts send no Origin and use JSON too.
  * Mutations reached by GET (verifyEmail) are checked by the tRPC layer (trpc.ts), which knows them.
  * File uploads are the one exception to JSON: `multipartRoutes` (paths under /api) also take
- * multipart/form-data, still only from our own pages.
+ * multipart/form-data, still only from our own pages. A Bearer call (API key) is exempt: cookies never
+ * authenticate it (context.ts), so a cross-site page could only send a key it already holds.
  */
 export function sameOriginJson(publicOrigin: string, multipartRoutes: readonly RegExp[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE.has(req.method)) return next();
+    if (SAFE.has(req.method) || readBearer(req) !== null) return next();
     if (isCrossSite(req, publicOrigin)) return sendError(res, 'FORBIDDEN', MSG.crossSite);
     const type = req.headers['content-type'];
     const upload = type?.startsWith('multipart/form-data') && multipartRoutes.some((r) => r.test(req.path));

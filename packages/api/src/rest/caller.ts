@@ -6,14 +6,14 @@ import type { Deps } from '../deps';
 import { sendError } from '../http/guards';
 
 /**
- * The caller of an express route, built as the tRPC context builds it; `signedIn` answers 401 itself
- * and resolves null without a session.
+ * The caller of an express route, built as the tRPC context builds it (session cookie or API key);
+ * `signedIn` answers 401 itself and resolves null for an anonymous caller.
  */
 export function restCaller(deps: Deps) {
   const createContext = createContextFactory(deps);
   return async function signedIn(req: Request, res: Response): Promise<SignedInCaller | null> {
-    const { session, caller } = await createContext({ req, res });
-    if (session) return { ...caller, actor: session.actor };
+    const { caller } = await createContext({ req, res });
+    if (caller.actor) return { ...caller, actor: caller.actor };
     sendError(res, 'UNAUTHORIZED', MSG.notSignedIn);
     return null;
   };

@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './emails';
 export * from './lists';
 export * from './networks';

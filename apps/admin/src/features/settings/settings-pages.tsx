@@ -1,5 +1,5 @@
 import type { TUser } from '@tieline/validation';
-import { Building, Code, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { Building, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
@@ -58,12 +58,6 @@ export const SETTINGS_PAGES = {
         <PlanSummary user={user} />
       </>
     ),
-  },
-  api: {
-    title: 'API Access',
-    icon: <Code aria-hidden="true" />,
-    access: 'signedIn',
-    body: () => 'API access: create and revoke the API keys your scripts use here.',
   },
   adminUsers: {
     title: 'User Management',

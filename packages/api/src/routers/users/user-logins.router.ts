@@ -24,7 +24,7 @@ import { checkEmail, checkUsername } from '../../services/users/availability';
 import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../../services/users/email-tokens';
 import { type SignInOutcome, signIn } from '../../services/users/sign-in';
 import { signUp } from '../../services/users/sign-up';
-import { protectedProcedure, publicProcedure, rateLimitedProcedure, router } from '../../trpc';
+import { protectedProcedure, publicProcedure, rateLimitedProcedure, router, sessionProcedure } from '../../trpc';
 
 const tags = ['userLogins'];
 const availabilityCheck = rateLimitedProcedure('checks', LIMITS.checksPerAddress);
@@ -62,7 +62,7 @@ export const userLoginsRouter = router({
     .output(ZSignInResult)
     .mutation(({ ctx, input }) => withSession(ctx, signIn(ctx.deps, ctx.caller, input))),
 
-  switchUser: protectedProcedure
+  switchUser: sessionProcedure
     .meta({
       openapi: {
         method: 'POST',

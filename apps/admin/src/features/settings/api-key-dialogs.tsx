@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  toast,
+} from '@tieline/ui';
+import { API_KEY_MSG, type TApiKey, type TCreatedApiKey, ZApiKeyName } from '@tieline/validation';
+import { Copy, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useTRPC } from '../../lib/trpc';
+
+// The form's expiry is a day (an <input type="date">); the key lasts to the end of that day, local time.
+const ZAddKeyForm = z.object({
+  name: ZApiKeyName,
+  expiresOn: z.string().refine((day) => day === '' || endOfDay(day).getTime() > Date.now(), API_KEY_MSG.expiryPast),
+});
+type TAddKeyForm = z.input<typeof ZAddKeyForm>;
+
+function endOfDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!, 23, 59, 59, 999);
+}
+
+/** Add key: name and optional expiry, then the key itself, shown this once with a copy button. */
+export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const trpc = useTRPC();
+  const [made, setMade] = useState<TCreatedApiKey | null>(null);
+  const form = useForm<TAddKeyForm>({ resolver: zodResolver(ZAddKeyForm), defaultValues: { name: '', expiresOn: '' } });
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: (key) => {
+        setMade(key);
+        onAdded();
+      },
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-w-[520px]" onInteractOutside={(e) => made && e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{made ? 'Your new API key' : 'Add API key'}</DialogTitle>
+          <DialogDescription>
+            {made
+              ? 'Scripts send it as Authorization: Bearer <key> and act as you, with your permissions.'
+              : 'Name the key after the script that will use it, so you know which one to revoke.'}
+          </DialogDescription>
+        </DialogHeader>
+        {made ? <ShownOnce made={made} onDone={onClose} /> : null}
+        {made ? null : (
+          <form
+            className="flex flex-col gap-4"
+            noValidate
+            aria-busy={create.isPending}
+            onSubmit={form.handleSubmit(({ name, expiresOn }) =>
+              create.mutate({ name, expiresAt: expiresOn ? endOfDay(expiresOn).toISOString() : null }),
+            )}
+          >
+            <FormField label="Name" error={form.formState.errors.name?.message}>
+              {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
+            </FormField>
+            <FormField
+              label="Expires on (optional)"
+              hint="Leave empty for a key that works until you revoke it."
+              error={form.formState.errors.expiresOn?.message}
+            >
+              {(p) => <Input {...p} type="date" {...form.register('expiresOn')} />}
+            </FormField>
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Adding…' : 'Add key'}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ShownOnce({ made, onDone }: { made: TCreatedApiKey; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert variant="warning" role="status">
+        <TriangleAlert aria-hidden="true" />
+        <div>
+          <AlertTitle>Copy this key now</AlertTitle>
+          <AlertDescription>
+            It is shown only this once: Tieline keeps a fingerprint of it, not the key. Store it as you would a
+            password.
+          </AlertDescription>
+        </div>
+      </Alert>
+      <div className="flex flex-wrap items-center gap-2 rounded-md border border-border bg-muted p-2 pl-3">
+        <code className="min-w-0 flex-1 text-sm break-all" data-testid="new-api-key">
+          {made.key}
+        </code>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            navigator.clipboard.writeText(made.key).then(
+              () => toast.success('Key copied'),
+              () => toast.error('Could not copy the key; select it and copy it instead'),
+            )
+          }
+        >
+          <Copy aria-hidden="true" /> Copy
+        </Button>
+      </div>
+      <DialogFooter>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+/** Revoke: confirmed, since scripts using the key stop working at once. */
+export function RevokeKeyDialog({
+  apiKey,
+  onClose,
+  onRevoked,
+}: {
+  apiKey: TApiKey;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
+  const trpc = useTRPC();
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: () => {
+        toast.success(`Key “${apiKey.name}” revoked`);
+        onRevoked();
+        onClose();
+      },
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-w-[440px]">
+        <DialogHeader>
+          <DialogTitle>Revoke API key?</DialogTitle>
+          <DialogDescription>
+            Scripts using “{apiKey.name}” ({apiKey.prefix}…) will be refused from now on. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: apiKey._id })}>
+            {revoke.isPending ? 'Revoking…' : 'Revoke'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

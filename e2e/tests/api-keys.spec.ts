@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+// Settings > API access: a key is made, shown once, works as a Bearer token for a script, and stops
+// working the moment it is revoked.
+
+test('an API key is shown once, authenticates a script, and is refused once revoked', async ({ page, baseURL }) => {
+  await signUp(page);
+  await page.goto('/users/settings/api');
+  await expect(page.getByRole('heading', { name: 'API Access' })).toBeVisible();
+  await expect(page.getByText('You have no API keys yet.')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add API key' });
+  await dialog.getByLabel('Name').fill('Nightly export');
+  await dialog.getByRole('button', { name: 'Add key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(shown.getByText('Copy this key now')).toBeVisible();
+  const key = (await shown.getByTestId('new-api-key').textContent())?.trim() ?? '';
+  expect(key).toMatch(/^tl_[a-z2-7]{32}$/);
+  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(dialogAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // Listed by prefix only: the key itself is never shown again.
+  const row = page.getByRole('row', { name: /Nightly export/ });
+  await expect(row).toContainText(`${key.slice(0, 11)}…`);
+  await expect(page.getByText(key)).toHaveCount(0);
+
+  // A script's call: no cookie, only the key.
+  const asScript = () =>
+    fetch(`${baseURL}/api/base/surveys`, { headers: { authorization: `Bearer ${key}` } }).then(async (res) => ({
+      status: res.status,
+      body: await res.json(),
+    }));
+  const before = await asScript();
+  expect(before.status).toBe(200);
+  expect(Array.isArray(before.body)).toBe(true);
+  await page.reload();
+  // Last used: now a date and time (spec §9 D-MMM-YY h:mm a).
+  await expect(page.getByRole('row', { name: /Nightly export/ })).toContainText(/\d{1,2}:\d{2} (am|pm)/);
+
+  await page.getByRole('button', { name: 'Revoke Nightly export' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke API key?' });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('You have no API keys yet.')).toBeVisible();
+  const after = await asScript();
+  expect({ status: after.status, message: after.body.message }).toEqual({
+    status: 401,
+    message: 'Please sign in to continue',
+  });
+});
