@@ -16,6 +16,7 @@ import { Legend } from './legend';
 import { SearchBox } from './search-box';
 import { SigmaView } from './sigma-view';
 import { StylePanel } from './style-panel';
+import { TabbedAside } from './tabbed-aside';
 import { useExplorerMetrics } from './use-explorer-metrics';
 import { useViews } from './use-views';
 import { ViewsPanel } from './views-panel';
@@ -165,65 +166,37 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
         layers={state.layers}
       />
       <div className="grid gap-3 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
-        <aside
-          aria-label="Explorer settings"
-          className="flex min-h-0 flex-col gap-2 rounded-lg border bg-card p-3 lg:h-[calc(100dvh-11rem)]"
-        >
-          <div role="tablist" aria-label="Settings" className="flex gap-1">
-            {LEFT.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={left === t.id}
-                aria-controls={left === t.id ? `panel-${t.id}` : undefined}
-                onClick={() => setLeft(t.id)}
-                className="rounded-md px-2.5 py-1 text-sm font-medium aria-selected:bg-primary aria-selected:text-primary-foreground hover:bg-muted"
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div
-            role="tabpanel"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls, so a keyboard must reach it (axe scrollable-region-focusable).
-            tabIndex={0}
-            id={`panel-${left}`}
-            aria-labelledby={`tab-${left}`}
-            className="min-h-0 flex-1 overflow-y-auto"
-          >
-            {left === 'style' ? (
-              <StylePanel
-                state={state}
-                data={data}
-                metricsReady={!!metrics}
-                forceRunning={forceRunning}
-                onChange={update}
-                onLayout={runLayout}
-                onStopForce={() => sigma?.stopForce()}
-                onDistribute={() => sigma?.distribute()}
-              />
-            ) : left === 'filters' ? (
-              <FiltersPanel
-                state={state}
-                data={data}
-                metrics={metrics}
-                filtered={filtered}
-                basePath={viewPath}
-                onChange={update}
-              />
-            ) : (
-              <ViewsPanel
-                views={views}
-                current={view}
-                canEdit={network.access !== 'View'}
-                basePath={base}
-                snapshot={snapshot}
-              />
-            )}
-          </div>
-        </aside>
+        <TabbedAside label="Explorer settings" tabsLabel="Settings" tabs={LEFT} active={left} onTab={setLeft}>
+          {left === 'style' ? (
+            <StylePanel
+              state={state}
+              data={data}
+              metricsReady={!!metrics}
+              forceRunning={forceRunning}
+              onChange={update}
+              onLayout={runLayout}
+              onStopForce={() => sigma?.stopForce()}
+              onDistribute={() => sigma?.distribute()}
+            />
+          ) : left === 'filters' ? (
+            <FiltersPanel
+              state={state}
+              data={data}
+              metrics={metrics}
+              filtered={filtered}
+              basePath={viewPath}
+              onChange={update}
+            />
+          ) : (
+            <ViewsPanel
+              views={views}
+              current={view}
+              canEdit={network.access !== 'View'}
+              basePath={base}
+              snapshot={snapshot}
+            />
+          )}
+        </TabbedAside>
         <div
           ref={frameRef}
           className="relative flex min-h-[28rem] flex-col overflow-hidden rounded-lg border bg-white lg:h-[calc(100dvh-11rem)]"
