@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { newAccount, RestClient } from './helpers';
 import {
   dataDir,
   exitCode,
@@ -47,6 +48,56 @@ describe('the server process', { timeout: 120_000 }, () => {
     await waitFor(next, running);
     expect(await health(port)).toBe(200);
     expect(JSON.parse(readFileSync(join(dir, 'pglite.lock'), 'utf8')).pid).toBe(next.child.pid);
+  });
+
+  // Storing a network is one transaction (row, document, version): a server killed at any moment of an
+  // upload leaves either the whole network or none of it, and starts again on that directory. One upload
+  // runs to the end first, to know how long one takes; the next ones are killed at 60% and 90% of that.
+  it('keeps no half-written network when killed with kill -9 during network uploads', async () => {
+    const dir = dataDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const account = newAccount('killed');
+    const people = 5_000;
+    const edges = Array.from({ length: 25_000 }, (_, i) => ({
+      source: `p${i % people}`,
+      target: `p${(i * 7 + 1) % people}`,
+    }));
+    const file = JSON.stringify({ directed: true, edges });
+    const uploadNetwork = (name: string, cookie: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ name, fileType: 'json', directed: 'true' })) form.append(k, v);
+      form.append('file', new Blob([file]), 'network.json');
+      return fetch(`${base}/api/base/networks`, { method: 'POST', headers: { cookie }, body: form });
+    };
+    let server = startServer(dir, port);
+    await waitFor(server, running);
+    const client = new RestClient(base);
+    expect((await client.post('/userLogins/signup', account)).status).toBe(200);
+    const started = Date.now();
+    expect((await uploadNetwork('Whole', client.cookie)).status).toBe(200);
+    const took = Date.now() - started;
+    for (const share of [0.6, 0.9]) {
+      const pending = uploadNetwork(`Killed at ${share}`, client.cookie).catch(() => null);
+      await new Promise((r) => setTimeout(r, took * share));
+      server.child.kill('SIGKILL');
+      await server.exit;
+      await pending;
+      server = startServer(dir, port);
+      await waitFor(server, running);
+    }
+    const again = new RestClient(base);
+    const signIn = await again.post('/userLogins/signin', { email: account.email, password: account.password });
+    expect(signIn.status).toBe(200);
+    const list = await again.get('/networks');
+    expect(list.body.map((n: { name: string }) => n.name)).toContain('Whole');
+    for (const network of list.body) {
+      const { body } = await again.get(`/networks/${network._id}/data`);
+      expect([body.data.nodes.length, body.data.edges.length]).toEqual([people, edges.length]);
+      expect([network.nodeCount, network.edgeCount]).toEqual([people, edges.length]);
+    }
+    server.child.kill('SIGTERM');
+    await server.exit;
   });
 
   it('behind a reverse proxy (public PUBLIC_URL, loopback HOST) seeds no demo, keeps the outbox closed, and says so', async () => {
