@@ -4,6 +4,7 @@ import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
+import { organizationUsersRouter } from './routers/organization-users/organization-users.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
@@ -27,6 +28,8 @@ export const appRouter = router({
   nodes: nodesRouter,
   networks: networksRouter,
   apiKeys: apiKeysRouter,
+  // organizations.get/save (name, SAML) join this namespace beside users.
+  organizations: router({ users: organizationUsersRouter }),
 });
 
 export type AppRouter = typeof appRouter;

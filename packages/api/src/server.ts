@@ -24,6 +24,7 @@ import { openApiDocument } from './openapi';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
+import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
 import { responsesRest } from './rest/responses';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
@@ -111,6 +112,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...LIST_MULTIPART_ROUTES,
       ...SURVEY_MULTIPART_ROUTES,
       ...NETWORK_MULTIPART_ROUTES,
+      ...ORG_USERS_MULTIPART_ROUTES,
     ]),
   );
   api.get('/health', async (_req, res) => {
@@ -146,6 +148,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', surveysRest(deps));
   api.use('/base', responsesRest(deps));
   api.use('/base', networksRest(deps));
+  api.use('/base', organizationUsersRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   // A saved view carries the layout of every person shown: its routes take larger bodies.
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });

@@ -78,6 +78,12 @@ export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
 });
 
+/** Organization settings (platform spec §6: they need the owner); services check the organization id. */
+export const orgOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.permission !== 'Owner' || !ctx.actor.organizationId) throw new AppError('FORBIDDEN', MSG.forbidden);
+  return next();
+});
+
 export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'Admin') throw new AppError('FORBIDDEN', MSG.forbidden);
   return next();

@@ -27,6 +27,8 @@ export interface UploadFields {
   type?: string;
   listId?: string;
   skipCheckForDeletedNodes?: string;
+  /** The organization users upload's confirmation flag. */
+  skipCheckForDeletedUsers?: string;
 }
 
 /** POST a multipart upload as the admin app does (FormData: the fields, then the file). */

@@ -2,7 +2,7 @@
 // to add a row). Kept apart so the test file reads as the rules it checks.
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { API_KEY_MSG, MSG } from '@tieline/validation';
+import { API_KEY_MSG, defaultModules, MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
@@ -241,6 +241,40 @@ export const PROCEDURES: Record<string, Row> = {
       id: async (f) => (await surveyWithList(f, f.other.userId)).listId,
       input: (id) => ({ id }),
       answer: listHidden,
+    },
+  },
+  'organizations.users.list': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ id: me.organizationId }),
+    foreign: { id: ({ other }) => other.organizationId!, input: (id) => ({ id }) },
+  },
+  'organizations.users.add': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ orgId: me.organizationId, name: 'Ada', email: newAccount().email, permission: 'Admin' }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (orgId) => ({ orgId, name: 'Ada', email: newAccount().email, permission: 'Admin' }),
+    },
+  },
+  'organizations.users.edit': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ orgId: me.organizationId, _id: me.userId, permission: 'Owner', modules: defaultModules() }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (orgId) => ({ orgId, _id: randomUUID(), permission: 'Owner', modules: defaultModules() }),
+    },
+  },
+  'organizations.users.delete': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ orgId: me.organizationId, userId: randomUUID() }),
+    foreign: { id: ({ other }) => other.organizationId!, input: (orgId) => ({ orgId, userId: randomUUID() }) },
+  },
+  'organizations.users.transfer': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ orgId: me.organizationId, sourceUserId: me.userId, targetUserId: randomUUID() }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (orgId) => ({ orgId, sourceUserId: randomUUID(), targetUserId: randomUUID() }),
     },
   },
 };

@@ -11,6 +11,23 @@ export function firstEnabledModulePath(modules: TModules | undefined): string | 
   return first ? `/${first.toLowerCase()}` : null;
 }
 
+const ON_BY_DEFAULT: readonly TModuleName[] = ['networks', 'surveys', 'discover'];
+
+/**
+ * Modules of a new user (spec §6): networks, surveys and discover follow the organization's enabled
+ * state (on for individuals); passiveData, AONA and meltwater start off.
+ */
+export function defaultModules(org?: { modules: Record<string, { enabled: boolean } | undefined> } | null): TModules {
+  return Object.fromEntries(
+    MODULES.map((m) => [m, { enabled: ON_BY_DEFAULT.includes(m) && (org ? !!org.modules[m]?.enabled : true) }]),
+  ) as TModules;
+}
+
+/** Stored module flags as the wire sends them: every module named, missing ones off. */
+export function normalizeModules(flags: Record<string, { enabled: boolean } | undefined>): TModules {
+  return Object.fromEntries(MODULES.map((m) => [m, { enabled: !!flags[m]?.enabled }])) as TModules;
+}
+
 export const PLANS = ['free', 'basic', 'professional'] as const;
 export type TPlan = (typeof PLANS)[number];
 

@@ -200,7 +200,36 @@ export const router = createBrowserRouter([
           ...moduleRoutes,
           ...networkRoutes,
           ...surveyRoutes,
-          { path: 'organization/settings/manage-users', ...settings('manageUsers') },
+          {
+            path: 'organization/settings/manage-users',
+            ...page(async () => {
+              const { OrganizationUsersPage } = await import('../features/organization-users/organization-users-page');
+              return <OrganizationUsersPage />;
+            }),
+            children: [
+              {
+                path: 'manage/users/add',
+                ...page(async () => {
+                  const { AddUserDialog } = await import('../features/organization-users/user-dialogs');
+                  return <AddUserDialog />;
+                }),
+              },
+              {
+                path: 'manage/users/:id/edit',
+                ...page(async () => {
+                  const { EditUserDialog } = await import('../features/organization-users/user-dialogs');
+                  return <EditUserDialog />;
+                }),
+              },
+              {
+                path: 'manage/users/:id/delete',
+                ...page(async () => {
+                  const { DeleteUserDialog } = await import('../features/organization-users/user-dialogs');
+                  return <DeleteUserDialog />;
+                }),
+              },
+            ],
+          },
           { path: 'organization/settings/manage-organizations', ...settings('manageOrganizations') },
           { path: 'organization/settings/logos', ...settings('logos') },
           { path: 'users/settings/profile', ...settings('profile') },

@@ -65,3 +65,20 @@ export function personalLinkMail(to: string, surveyName: string, url: string): M
     text: `Hello,\n\nYou asked to take part in the survey ${surveyName}. Your personal link (it keeps your answers, so you can come back to it later):\n${url}\n`,
   };
 }
+
+/** An invitation to join an organization; the link opens /signup/{token}. */
+export function invitationMail(to: string, name: string, organizationName: string, url: string, days: number): Mail {
+  return {
+    to,
+    subject: `You are invited to join ${organizationName} on Tieline`,
+    html: layout(
+      `Join ${organizationName} on Tieline`,
+      [
+        `Hello ${escapeHtml(name)},`,
+        `You have been invited to join ${escapeHtml(organizationName)} on Tieline. Choose a username and password to accept. The link is valid for ${days} days.`,
+      ],
+      { label: 'Accept the invitation', url },
+    ),
+    text: `Hello ${name},\n\nYou have been invited to join ${organizationName} on Tieline. Accept with this link (valid for ${days} days):\n${url}\n`,
+  };
+}

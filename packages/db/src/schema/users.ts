@@ -84,16 +84,29 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_login_idx').on(t.userLoginId, t.kind)],
 );
 
-/** Invitations to join an organization (/signup/:token, GET tempUser/:id). The id is the token's hash. */
-export const tempUsers = pgTable('temp_users', {
-  id: text().primaryKey(),
-  email: text().notNull(),
-  name: text().notNull(),
-  organizationId: uuid()
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  permission: text().notNull(),
-  expiresAt: at().notNull(),
-  acceptedAt: at(),
-  createdAt: createdAt(),
-});
+/**
+ * Invitations to join an organization (/signup/:token, GET tempUser/:id). The id is the token's hash;
+ * `publicId` is how the organization's owner names a pending invitation (edit, delete) without it.
+ * `modules` are the owner's choice for the new user (null: the defaults of spec §6 at sign-up).
+ */
+export const tempUsers = pgTable(
+  'temp_users',
+  {
+    id: text().primaryKey(),
+    publicId: uuid().notNull().defaultRandom(),
+    email: text().notNull(),
+    name: text().notNull(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    permission: text().notNull(),
+    modules: jsonb().$type<ModuleFlags>(),
+    expiresAt: at().notNull(),
+    acceptedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('temp_users_public_id_key').on(t.publicId),
+    index('temp_users_organization_idx').on(t.organizationId, t.email),
+  ],
+);

@@ -53,7 +53,8 @@ export async function signUp(deps: Deps, caller: Caller, input: z.output<typeof 
         organizationId: invite?.org.id ?? null,
         permission: invite?.invite.permission ?? null,
         subscriptionType: PLAN_KEYS[input.plan],
-        modules: defaultModules(invite?.org),
+        // The inviting owner's choice of modules, else the defaults of spec §6.
+        modules: invite?.invite.modules ?? defaultModules(invite?.org),
       })
       .returning();
     if (invite) await tx.update(tempUsers).set({ acceptedAt: new Date() }).where(eq(tempUsers.id, invite.invite.id));

@@ -1,8 +1,7 @@
 import { type Db, eq, organizations, userLogins, users } from '@tieline/db';
 import {
-  MODULES,
-  type TModuleName,
-  type TModules,
+  defaultModules,
+  normalizeModules,
   type TPermission,
   type TUser,
   type TUserChoice,
@@ -13,18 +12,8 @@ type LoginRow = typeof userLogins.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type OrgRow = typeof organizations.$inferSelect;
 
-const ON_BY_DEFAULT: readonly TModuleName[] = ['networks', 'surveys', 'discover'];
-
-/** Modules of a new user: networks, surveys and discover follow the organization (on for individuals); the rest start off. */
-export function defaultModules(org?: Pick<OrgRow, 'modules'> | null): TModules {
-  return Object.fromEntries(
-    MODULES.map((m) => [m, { enabled: ON_BY_DEFAULT.includes(m) && (org ? !!org.modules[m]?.enabled : true) }]),
-  ) as TModules;
-}
-
-function normalizeModules(flags: Record<string, { enabled: boolean }>): TModules {
-  return Object.fromEntries(MODULES.map((m) => [m, { enabled: !!flags[m]?.enabled }])) as TModules;
-}
+/** Modules of a new user: the rule of spec §6, shared with organization users (validation constants). */
+export { defaultModules };
 
 export function toLoginWire(login: LoginRow): TUserLogin {
   return {

@@ -1,0 +1,161 @@
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Label,
+  Progress,
+  toast,
+} from '@tieline/ui';
+import type { TUploadErrorPayload } from '@tieline/validation';
+import { useId, useState } from 'react';
+import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
+
+type Failure = { message: string; payload: TUploadErrorPayload | null };
+
+/** Every line of an upload error payload (spec §3, §8), the message first and without repeats. */
+function errorLines({ message, payload }: Failure): string[] {
+  if (!payload) return [message];
+  const { dataErrors } = payload;
+  const lines = [
+    payload.message,
+    ...payload.sizeErrors,
+    ...payload.headerErrors,
+    ...dataErrors.duplicates.names,
+    ...dataErrors.duplicates.emails,
+    ...dataErrors.invalidEmails,
+    ...dataErrors.blanks,
+    ...payload.billingAndDeletionResult,
+  ];
+  return [...new Set(lines.filter(Boolean))];
+}
+
+/**
+ * Upload users (Name, Email, Permissions): the file replaces the organization's user list. Progress is
+ * held at 99 until the server answers; errors are listed one by one; users the file would delete are
+ * named first, and Continue repeats the upload with skipCheckForDeletedUsers=yes (spec §8).
+ */
+export function UploadUsersDialog({
+  orgId,
+  onClose,
+  onDone,
+}: {
+  orgId: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [toDelete, setToDelete] = useState<string[]>([]);
+
+  async function send(skipCheckForDeletedUsers: boolean) {
+    if (!file) return;
+    setFailure(null);
+    setProgress(0);
+    const form = new FormData();
+    form.append('skipCheckForDeletedUsers', skipCheckForDeletedUsers ? 'yes' : 'no');
+    form.append('file', file);
+    const url = `/api/base/organizations/users/upload/${encodeURIComponent(orgId)}`;
+    const { status, text } = await postWithProgress(url, form, setProgress);
+    if (status >= 200 && status < 300) {
+      toast.success('User list uploaded');
+      onDone();
+      onClose();
+      return;
+    }
+    setProgress(null);
+    const { message, body } = readErrorBody(text);
+    const payload = body && 'dataErrors' in body ? (body as TUploadErrorPayload) : null;
+    if (status === 409 && payload?.deletedUserEmails.length) {
+      setToDelete(payload.deletedUserEmails);
+      return;
+    }
+    setToDelete([]);
+    setFailure({ message, payload });
+  }
+
+  const busy = progress !== null;
+  return (
+    <Dialog open onOpenChange={(open) => (open || busy ? undefined : onClose())}>
+      <DialogContent className="max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle>Upload users</DialogTitle>
+          <DialogDescription>
+            An xlsx file whose first three columns are Name, Email and Permissions (Owner, Admin or Simplified
+            Access-only). It replaces the organization's user list.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fileId}>File</Label>
+          <Input
+            id={fileId}
+            type="file"
+            accept=".xlsx,.xls,.csv"
+            disabled={busy}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setFailure(null);
+              setToDelete([]);
+            }}
+          />
+        </div>
+        {busy ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        {failure ? (
+          <Alert variant="destructive" role="alert">
+            <div className="flex min-w-0 flex-col gap-1">
+              <AlertTitle>The user list was not uploaded</AlertTitle>
+              <AlertDescription>
+                <ul className="flex list-disc flex-col gap-1 pl-5 break-words">
+                  {errorLines(failure).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </div>
+          </Alert>
+        ) : null}
+        {toDelete.length > 0 ? (
+          <Alert variant="warning" role="alert">
+            <div className="flex min-w-0 flex-col gap-1">
+              <AlertTitle>These users will be deleted on continue</AlertTitle>
+              <AlertDescription>
+                <p>
+                  They are not in the file, so they will be deleted together with their surveys and networks. If you are
+                  unsure, contact support before continuing.
+                </p>
+                <ul className="mt-1 flex max-h-40 list-disc flex-col gap-1 overflow-y-auto pl-5 break-words">
+                  {toDelete.map((email) => (
+                    <li key={email}>{email}</li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </div>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          {toDelete.length > 0 ? (
+            <Button variant="destructive" disabled={busy} onClick={() => void send(true)}>
+              Continue
+            </Button>
+          ) : (
+            <Button disabled={!file || busy} onClick={() => void send(false)}>
+              {busy ? 'Uploading…' : 'Upload'}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

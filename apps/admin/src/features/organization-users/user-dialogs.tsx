@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Spinner,
+  toast,
+} from '@tieline/ui';
+import { type TOrganizationUser, ZAddOrganizationUserInput, ZEditOrganizationUserInput } from '@tieline/validation';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCloseToUsers, useOrganizationUsers } from './use-organization-users';
+import { UserFields } from './user-form';
+
+/** A dialog that is a route over the user list (spec §2 child routes): closing it goes back. */
+export function RouteDialog({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const close = useCloseToUsers();
+  useDocumentTitle(title);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent className="max-w-[560px]">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Failure({ error }: { error: unknown }) {
+  return error ? (
+    <Alert variant="destructive" role="alert">
+      <AlertDescription>{errorMessage(error)}</AlertDescription>
+    </Alert>
+  ) : null;
+}
+
+/** manage/users/add: a person with a login joins at once; anyone else gets an invitation by email. */
+export function AddUserDialog() {
+  const trpc = useTRPC();
+  const close = useCloseToUsers();
+  const { orgId, refresh } = useOrganizationUsers();
+  const form = useForm<z.input<typeof ZAddOrganizationUserInput>>({
+    resolver: zodResolver(ZAddOrganizationUserInput),
+    defaultValues: { orgId, name: '', email: '', permission: 'Simplified Access-only' },
+  });
+  const add = useMutation(
+    trpc.organizations.users.add.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast.success('User added');
+        close();
+      },
+    }),
+  );
+  return (
+    <RouteDialog
+      title="Add user"
+      description="People without a Tieline login get an email invitation. Modules start as your organization's defaults."
+    >
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={form.handleSubmit((values) => add.mutate(ZAddOrganizationUserInput.parse(values)))}
+      >
+        <UserFields
+          control={form.control}
+          register={form.register}
+          errors={form.formState.errors}
+          nameLocked={false}
+          withEmail
+          withModules={false}
+        />
+        <Failure error={add.error} />
+        <DialogFooter>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Adding…' : 'Add user'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </RouteDialog>
+  );
+}
+
+/** The user of the route's :id from the list, or a loading/missing state. */
+function useRouteUser(): { user: TOrganizationUser | null; state: ReactNode } {
+  const { id } = useParams();
+  const { users } = useOrganizationUsers();
+  if (users.isPending) return { user: null, state: <Spinner label="Loading" /> };
+  const user = users.data?.find((u) => u._id === id) ?? null;
+  return { user, state: user ? null : <p role="alert">This user was not found.</p> };
+}
+
+/** manage/users/{id}/edit: permission and modules (and the name of an invitation). */
+export function EditUserDialog() {
+  const { user, state } = useRouteUser();
+  return (
+    <RouteDialog title="Edit user" description={user ? `${user.name} (${user.email})` : 'Edit user'}>
+      {user ? <EditUserForm user={user} /> : state}
+    </RouteDialog>
+  );
+}
+
+function EditUserForm({ user }: { user: TOrganizationUser }) {
+  const trpc = useTRPC();
+  const close = useCloseToUsers();
+  const { orgId, refresh } = useOrganizationUsers();
+  const form = useForm<z.input<typeof ZEditOrganizationUserInput>>({
+    resolver: zodResolver(ZEditOrganizationUserInput),
+    defaultValues: { orgId, _id: user._id, name: user.name, permission: user.permission, modules: user.modules },
+  });
+  const edit = useMutation(
+    trpc.organizations.users.edit.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast.success('User saved');
+        close();
+      },
+    }),
+  );
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={form.handleSubmit((values) => {
+        const input = ZEditOrganizationUserInput.parse(values);
+        // A login's name is its person's: only an invitation's name is sent.
+        edit.mutate(user.invited ? input : { ...input, name: undefined });
+      })}
+    >
+      <UserFields
+        control={form.control}
+        register={form.register}
+        errors={form.formState.errors}
+        nameLocked={!user.invited}
+        withEmail={false}
+        withModules
+      />
+      <Failure error={edit.error} />
+      <DialogFooter>
+        <Button variant="outline" onClick={close}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={edit.isPending}>
+          {edit.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** manage/users/{id}/delete: confirmed, since the user's surveys and networks go with them. */
+export function DeleteUserDialog() {
+  const trpc = useTRPC();
+  const close = useCloseToUsers();
+  const { orgId, refresh } = useOrganizationUsers();
+  const { user, state } = useRouteUser();
+  const remove = useMutation(
+    trpc.organizations.users.delete.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast.success(user?.invited ? 'Invitation withdrawn' : 'User deleted');
+        close();
+      },
+    }),
+  );
+  const description = user?.invited
+    ? `Withdraw the invitation of ${user.name} (${user.email})?`
+    : `Delete ${user?.name ?? 'this user'} from the organization? Their surveys and networks are deleted with them: transfer them to another user first to keep them.`;
+  return (
+    <RouteDialog title={user?.invited ? 'Withdraw invitation' : 'Delete user'} description={description}>
+      {user ? (
+        <>
+          <Failure error={remove.error} />
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ orgId, userId: user._id })}
+            >
+              {remove.isPending ? 'Deleting…' : user.invited ? 'Withdraw' : 'Delete'}
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        state
+      )}
+    </RouteDialog>
+  );
+}
