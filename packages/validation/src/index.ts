@@ -18,6 +18,7 @@ export * from './modules';
 export * from './networks';
 export * from './networks-upload';
 export * from './networks-views';
+export * from './organizations';
 export * from './new-password-inputs';
 export * from './passwords';
 export * from './questions';
