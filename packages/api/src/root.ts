@@ -4,6 +4,7 @@ import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
+import { organizationProcedures } from './routers/organizations/organizations.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
@@ -27,6 +28,8 @@ export const appRouter = router({
   nodes: nodesRouter,
   networks: networksRouter,
   apiKeys: apiKeysRouter,
+  // Other parts of the organization settings (users, billing, logos) nest their routers here.
+  organizations: router({ ...organizationProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,7 @@ import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { responsesRest } from './rest/responses';
+import { samlRest } from './rest/saml';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
 import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
@@ -106,6 +107,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const api = express.Router();
   // Reached from mail clients and the mail system, not our pages: before the same-origin guard.
   api.use('/base', emailsRest(deps));
+  // The SAML ACS is a cross-site form post by design (the IdP's page sends it): before the guard too.
+  api.use('/base', samlRest(deps));
   api.use(
     sameOriginJson(deps.publicOrigin, [
       ...LIST_MULTIPART_ROUTES,

@@ -78,6 +78,12 @@ export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
 });
 
+/** The owner of the caller's organization (spec §6: the organization settings routes need the owner). */
+export const orgOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.permission !== 'Owner' || !ctx.actor.organizationId) throw new AppError('FORBIDDEN', MSG.forbidden);
+  return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId } });
+});
+
 export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'Admin') throw new AppError('FORBIDDEN', MSG.forbidden);
   return next();

@@ -24,6 +24,7 @@ import { checkEmail, checkUsername } from '../../services/users/availability';
 import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../../services/users/email-tokens';
 import { type SignInOutcome, signIn } from '../../services/users/sign-in';
 import { signUp } from '../../services/users/sign-up';
+import { ssoSignInProcedures } from './sso-sign-in.procedures';
 import { protectedProcedure, publicProcedure, rateLimitedProcedure, router, sessionProcedure } from '../../trpc';
 
 const tags = ['userLogins'];
@@ -38,6 +39,7 @@ async function withSession(ctx: Context, outcome: Promise<SignInOutcome>) {
 }
 
 export const userLoginsRouter = router({
+  ...ssoSignInProcedures,
   signUp: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/signup', tags, summary: 'Register; signs in' } })
     .input(ZSignUpInput)
