@@ -18,7 +18,13 @@ import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi';
 import { appRouter } from '../src/root';
-import { orgAdminProcedure, protectedProcedure, sessionProcedure, superAdminProcedure } from '../src/trpc';
+import {
+  orgAdminProcedure,
+  orgOwnerProcedure,
+  protectedProcedure,
+  sessionProcedure,
+  superAdminProcedure,
+} from '../src/trpc';
 import { RestClient, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
 
 interface Schema {
@@ -74,6 +80,8 @@ const SAMPLE_BY_NAME: Record<string, string> = {
   password: 'contract horse battery',
   redirectTo: 'https://example.com/done',
   webhookOnCompletion: 'https://example.com/hook',
+  communityUrl: 'https://example.com/community',
+  entryPoint: 'https://example.com/idp/sso',
 };
 /** Path parameter values no schema of ours accepts. */
 const BAD_PATH_VALUES = ['not-a-token!', 'x'];
@@ -128,6 +136,7 @@ function roleFor(proc: Procedure): SeedRole | null {
   const builtOn = (b: { _def: { middlewares: unknown[] } }) =>
     b._def.middlewares.every((m) => proc._def.middlewares.includes(m));
   if (builtOn(superAdminProcedure)) return 'superAdmin';
+  if (builtOn(orgOwnerProcedure)) return 'owner';
   if (builtOn(orgAdminProcedure)) return 'admin';
   if (builtOn(protectedProcedure)) return 'individual';
   return null;

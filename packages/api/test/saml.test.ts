@@ -201,6 +201,11 @@ describe('refused responses', () => {
     expect((await refusalOf(orgA(), buildResponse(a.idp, o))).reason).toMatch(/Issuer/);
   });
 
+  it('from another issuer on the assertion only', async () => {
+    const o = { ...(await good(a)), issuer: 'https://evil.example.test/idp', responseIssuer: a.idp.issuer };
+    expect((await refusalOf(orgA(), buildResponse(a.idp, o))).reason).toMatch(/assertion has another Issuer/);
+  });
+
   it('from another issuer on the response only', async () => {
     const o = { ...(await good(a)), responseIssuer: 'https://evil.example.test/idp' };
     expect((await refusalOf(orgA(), buildResponse(a.idp, o))).reason).toMatch(/response has another Issuer/);

@@ -51,18 +51,19 @@ export function httpsUrlProblem(value: string, allowLoopbackHttp: boolean): bool
   return !(allowLoopbackHttp && url.protocol === 'http:' && loopback);
 }
 
-const zUrl = (message: string, allowLoopbackHttp: boolean) =>
+/** An address the owner types: `allowEmpty` lets '' through (it clears the setting). */
+const zUrl = (message: string, opts: { allowLoopbackHttp: boolean; allowEmpty?: boolean }) =>
   z
     .string({ error: message })
     .trim()
-    .refine((v) => !httpsUrlProblem(v, allowLoopbackHttp), message)
+    .refine((v) => (opts.allowEmpty && v === '') || !httpsUrlProblem(v, opts.allowLoopbackHttp), message)
     .meta({ maxLength: ORGANIZATION_LIMITS.urlMax });
 
 /**
  * The community site sign-in sends people to (spec §4 community login). https only: the address is
  * shown to and followed by browsers after sign-in. '' clears it.
  */
-export const ZCommunityUrl = z.union([z.literal(''), zUrl(ORGANIZATION_MSG.communityUrlInvalid, false)]);
+export const ZCommunityUrl = zUrl(ORGANIZATION_MSG.communityUrlInvalid, { allowLoopbackHttp: false, allowEmpty: true });
 
 export const ZOrganizationName = zLine({
   required: ORGANIZATION_MSG.nameRequired,
@@ -83,7 +84,7 @@ export function normalizeCertificate(pem: string): string {
 
 export const ZSamlSettingsInput = z.object({
   /** The IdP's single sign-on URL (HTTP-Redirect binding) our AuthnRequest goes to. */
-  entryPoint: zUrl(ORGANIZATION_MSG.entryPointInvalid, true).optional(),
+  entryPoint: zUrl(ORGANIZATION_MSG.entryPointInvalid, { allowLoopbackHttp: true }).optional(),
   /** The IdP's entity ID, which must be the Issuer of every response and assertion. */
   issuer: zLine({
     required: ORGANIZATION_MSG.issuerRequired,
