@@ -80,7 +80,12 @@ async function postAcs(orgId: string, xml: string) {
     },
     body: new URLSearchParams({ SAMLResponse: encode(xml), RelayState: '' }).toString(),
   });
-  return { status: res.status, location: res.headers.get('location'), cookies: res.headers.getSetCookie(), text: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    cookies: res.headers.getSetCookie(),
+    text: await res.text(),
+  };
 }
 
 /** Why the service refused `xml` at organization `orgId`'s ACS (fails the test if it accepted it). */

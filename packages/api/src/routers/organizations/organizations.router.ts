@@ -17,7 +17,9 @@ const errorResponses = {
  */
 export const organizationProcedures = {
   get: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/organizations/{id}', tags, summary: 'Your organization', errorResponses } })
+    .meta({
+      openapi: { method: 'GET', path: '/organizations/{id}', tags, summary: 'Your organization', errorResponses },
+    })
     .input(ZOrganizationIdInput)
     .output(ZOrganization)
     .query(({ ctx, input }) => getOrganization(ctx.deps, ctx.caller, input)),

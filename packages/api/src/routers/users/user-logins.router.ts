@@ -24,8 +24,8 @@ import { checkEmail, checkUsername } from '../../services/users/availability';
 import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '../../services/users/email-tokens';
 import { type SignInOutcome, signIn } from '../../services/users/sign-in';
 import { signUp } from '../../services/users/sign-up';
-import { ssoSignInProcedures } from './sso-sign-in.procedures';
 import { protectedProcedure, publicProcedure, rateLimitedProcedure, router, sessionProcedure } from '../../trpc';
+import { ssoSignInProcedures } from './sso-sign-in.procedures';
 
 const tags = ['userLogins'];
 const availabilityCheck = rateLimitedProcedure('checks', LIMITS.checksPerAddress);
