@@ -1,5 +1,5 @@
 import type { TUser } from '@tieline/validation';
-import { Building, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
@@ -24,12 +24,6 @@ export const SETTINGS_PAGES = {
     icon: <Users aria-hidden="true" />,
     access: 'owner',
     body: (user) => `Organization users: add, edit, upload and remove the people of ${orgName(user)} here.`,
-  },
-  manageOrganizations: {
-    title: 'Organization Settings',
-    icon: <Building aria-hidden="true" />,
-    access: 'owner',
-    body: (user) => `Organization settings: the name and single sign-on (SAML) of ${orgName(user)} here.`,
   },
   logos: {
     title: 'Logos',
