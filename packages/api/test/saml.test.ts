@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, organizations, samlRequests } from '@tieline/db';
 import { MSG, SAML_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SamlRefusal, samlSignIn } from '../src/services/saml/saml-sign-in';
+import { SamlRefusal, samlSignIn } from '../src/services/organizations/saml-sign-in';
 import { RestClient, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import {
   buildAssertion,

@@ -3,7 +3,7 @@ import express from 'express';
 import { replaceSession } from '../auth/cookies';
 import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
-import { SamlRefusal, samlLoginUrl, samlMetadata, samlSignIn } from '../services/saml/saml-sign-in';
+import { SamlRefusal, samlLoginUrl, samlMetadata, samlSignIn } from '../services/organizations/saml-sign-in';
 
 /** An IdP's SAMLResponse with a certificate chain and attributes fits well within this. */
 const ACS_BODY_LIMIT = '256kb';

@@ -1,7 +1,7 @@
 import { ZCheckSamlResult, ZSignInInput, ZSignInResult, ZTwoFactorSignInInput } from '@tieline/validation';
 import { replaceSession } from '../../auth/cookies';
 import type { Context } from '../../context';
-import { checkSaml } from '../../services/saml/check-saml';
+import { checkSaml } from '../../services/users/check-saml';
 import { communitySignIn } from '../../services/users/community-sign-in';
 import type { SignInOutcome } from '../../services/users/sign-in';
 import { publicProcedure } from '../../trpc';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { serviceProvider } from '../saml/service-provider';
+import { serviceProvider } from './saml-service-provider';
 
 // An organization's own record: read by its members, changed by its owner. A user belongs to at most
 // one organization (users.organizationId), so "member" means the caller's own organization; any other

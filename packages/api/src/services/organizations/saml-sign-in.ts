@@ -4,8 +4,8 @@ import { SAML_MSG } from '@tieline/validation';
 import { SaxesParser } from 'saxes';
 import { createSession } from '../../auth/session';
 import type { Deps } from '../../deps';
-import { SAML_REQUEST_TTL_MS, samlRequestCache } from './request-cache';
-import { serviceProvider } from './service-provider';
+import { SAML_REQUEST_TTL_MS, samlRequestCache } from './saml-request-cache';
+import { serviceProvider } from './saml-service-provider';
 
 type OrgRow = typeof organizations.$inferSelect;
 
