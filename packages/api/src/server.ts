@@ -108,7 +108,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   // Reached from mail clients and the mail system, not our pages: before the same-origin guard.
   api.use('/base', emailsRest(deps));
   // The SAML ACS is a cross-site form post by design (the IdP's page sends it): before the guard too.
-  api.use('/base', samlRest(deps));
+  api.use('/base', samlRest(deps, env.LOG_LEVEL === 'info' ? (line) => console.warn(line) : () => {}));
   api.use(
     sameOriginJson(deps.publicOrigin, [
       ...LIST_MULTIPART_ROUTES,

@@ -263,6 +263,16 @@ describe('the ACS over HTTP', () => {
     expect(res.text).toContain(SAML_MSG.failed.replaceAll('’', '&#39;').slice(0, 40));
   });
 
+  it('answers garbage (not XML, control characters, a DOCTYPE, empty) with a 4xx page, never a 500', async () => {
+    const orgId = a.owner.organizationId!;
+    const doctype =
+      '<!DOCTYPE r [<!ENTITY x "y">]><samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>';
+    for (const xml of ['<not xml', '\u0000\u00ff', doctype, '']) {
+      expect((await postAcs(orgId, xml)).status, xml).toBeGreaterThanOrEqual(400);
+      expect((await postAcs(orgId, xml)).status, xml).toBeLessThan(500);
+    }
+  });
+
   it('answers a post without SAMLResponse with 400', async () => {
     const res = await fetch(`${app.url}/api/base/saml/acs/${a.owner.organizationId}`, {
       method: 'POST',

@@ -18,12 +18,14 @@ function page(title: string, message: string): string {
  * POST carries no session to abuse (SameSite=Lax keeps our cookie off it) and proves itself by the
  * IdP's signatures, InResponseTo and replay checks instead.
  */
-export function samlRest(deps: Deps): express.Router {
+export function samlRest(deps: Deps, logRefusal: (line: string) => void): express.Router {
   const routes = express.Router();
   const createContext = createContextFactory(deps);
 
   const refuse = (res: express.Response, error: unknown, next: express.NextFunction) => {
     if (!(error instanceof SamlRefusal)) return next(error);
+    // What failed is for whoever sets up the IdP, never for the page (it would guide a forger).
+    logRefusal(`SAML sign-in refused (${res.req.originalUrl}): ${error.reason}`);
     res.status(error.status).type('html').send(page('Single sign-on failed', error.userMessage));
   };
 

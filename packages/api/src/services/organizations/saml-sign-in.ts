@@ -103,7 +103,11 @@ function responseAddressing(xml: string): { destination: string | undefined; iss
     depth -= 1;
     inIssuer = false;
   });
-  parser.write(xml).close();
+  try {
+    parser.write(xml).close();
+  } catch (error) {
+    throw new SamlRefusal(401, SAML_MSG.failed, `the response does not read as XML: ${String(error)}`);
+  }
   return { destination, issuer: issuer?.trim() };
 }
 
