@@ -5,6 +5,7 @@ import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
 import { organizationUsersRouter } from './routers/organization-users/organization-users.router';
+import { organizationProcedures } from './routers/organizations/organizations.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
@@ -28,8 +29,8 @@ export const appRouter = router({
   nodes: nodesRouter,
   networks: networksRouter,
   apiKeys: apiKeysRouter,
-  // organizations.get/save (name, SAML) join this namespace beside users.
-  organizations: router({ users: organizationUsersRouter }),
+  // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
+  organizations: router({ ...organizationProcedures, users: organizationUsersRouter }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,7 @@ import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
 import { responsesRest } from './rest/responses';
+import { samlRest } from './rest/saml';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
 import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
@@ -107,6 +108,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const api = express.Router();
   // Reached from mail clients and the mail system, not our pages: before the same-origin guard.
   api.use('/base', emailsRest(deps));
+  // The SAML ACS is a cross-site form post by design (the IdP's page sends it): before the guard too.
+  api.use('/base', samlRest(deps, env.LOG_LEVEL === 'info' ? (line) => console.warn(line) : () => {}));
   api.use(
     sameOriginJson(deps.publicOrigin, [
       ...LIST_MULTIPART_ROUTES,

@@ -78,10 +78,10 @@ export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
 });
 
-/** Organization settings (platform spec §6: they need the owner); services check the organization id. */
+/** The owner of the caller's organization (spec §6: the organization settings routes need the owner). */
 export const orgOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.permission !== 'Owner' || !ctx.actor.organizationId) throw new AppError('FORBIDDEN', MSG.forbidden);
-  return next();
+  return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId } });
 });
 
 export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {

@@ -80,6 +80,8 @@ const SAMPLE_BY_NAME: Record<string, string> = {
   password: 'contract horse battery',
   redirectTo: 'https://example.com/done',
   webhookOnCompletion: 'https://example.com/hook',
+  communityUrl: 'https://example.com/community',
+  entryPoint: 'https://example.com/idp/sso',
 };
 /** Path parameter values no schema of ours accepts. */
 const BAD_PATH_VALUES = ['not-a-token!', 'x'];
@@ -134,8 +136,8 @@ function roleFor(proc: Procedure): SeedRole | null {
   const builtOn = (b: { _def: { middlewares: unknown[] } }) =>
     b._def.middlewares.every((m) => proc._def.middlewares.includes(m));
   if (builtOn(superAdminProcedure)) return 'superAdmin';
-  if (builtOn(orgAdminProcedure)) return 'admin';
   if (builtOn(orgOwnerProcedure)) return 'owner';
+  if (builtOn(orgAdminProcedure)) return 'admin';
   if (builtOn(protectedProcedure)) return 'individual';
   return null;
 }

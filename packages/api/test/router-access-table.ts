@@ -2,7 +2,7 @@
 // to add a row). Kept apart so the test file reads as the rules it checks.
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { API_KEY_MSG, defaultModules, MSG } from '@tieline/validation';
+import { API_KEY_MSG, defaultModules, MSG, ORGANIZATION_MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
@@ -73,6 +73,40 @@ export const PROCEDURES: Record<string, Row> = {
   'userLogins.checkUsername': { rule: 'public', input: () => ({ username: `free-${randomUUID().slice(0, 8)}` }) },
   'userLogins.checkEmail': { rule: 'public', input: () => ({ email: `${randomUUID()}@example.com` }) },
   'userLogins.heartbeat': { rule: 'signedIn' },
+  'userLogins.checkSAML': { rule: 'public' },
+  'userLogins.signInCommunity': {
+    rule: 'public',
+    input: async ({ app }) => {
+      const { email, password } = await seedUser(app, 'owner', { withPassword: true });
+      return { email, password };
+    },
+  },
+  'userLogins.twoFactorSignInCommunity': {
+    rule: 'public',
+    input: async ({ app }) => {
+      const { email, password } = await seedUser(app, 'owner', { withPassword: true });
+      const secret = await turnOnTwoFactor(app, email);
+      return { email, password, token: await generate({ secret }) };
+    },
+  },
+  'organizations.get': {
+    rule: 'signedIn',
+    input: ({ me }) => ({ id: me.organizationId }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (id) => ({ id }),
+      answer: { status: 404, message: ORGANIZATION_MSG.notFound },
+    },
+  },
+  'organizations.save': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ id: me.organizationId, name: 'Renamed', communityUrl: 'https://community.example.com' }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (id) => ({ id, name: 'Renamed' }),
+      answer: { status: 404, message: ORGANIZATION_MSG.notFound },
+    },
+  },
   'users.me': { rule: 'signedIn' },
   'users.accounts': { rule: 'signedIn' },
   'tempUsers.get': {

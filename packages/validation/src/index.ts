@@ -20,6 +20,7 @@ export * from './networks-upload';
 export * from './networks-views';
 export * from './new-password-inputs';
 export * from './organization-users';
+export * from './organizations';
 export * from './passwords';
 export * from './questions';
 export * from './questions-rules';

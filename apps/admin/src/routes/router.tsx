@@ -24,6 +24,13 @@ const settings = (which: Parameters<typeof import('../features/settings/settings
     return <SettingsPage page={which} />;
   });
 
+type OrganizationSettingsPages = typeof import('../features/organization-settings/pages');
+const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
+  page(async () => {
+    const Page = (await import('../features/organization-settings/pages'))[name];
+    return <Page />;
+  });
+
 const moduleRoutes = Object.values(MODULE_INFO)
   .filter((m) => m.name !== 'surveys' && m.name !== 'networks')
   .map((m) => ({
@@ -230,7 +237,14 @@ export const router = createBrowserRouter([
               },
             ],
           },
-          { path: 'organization/settings/manage-organizations', ...settings('manageOrganizations') },
+          {
+            path: 'organization/settings/manage-organizations',
+            ...organizationSettingsPage('OrganizationSettingsLayout'),
+            children: [
+              { index: true, ...organizationSettingsPage('GeneralSettings') },
+              { path: 'saml', ...organizationSettingsPage('SamlSettings') },
+            ],
+          },
           { path: 'organization/settings/logos', ...settings('logos') },
           { path: 'users/settings/profile', ...settings('profile') },
           { path: 'users/settings/billing', ...settings('billing') },

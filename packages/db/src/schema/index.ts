@@ -3,6 +3,7 @@ export * from './emails';
 export * from './lists';
 export * from './networks';
 export * from './organizations';
+export * from './saml';
 export * from './surveys';
 export * from './system';
 export * from './users';

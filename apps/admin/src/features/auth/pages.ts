@@ -2,5 +2,6 @@
 // that set a new password are in new-password-pages.ts.
 export { ForgotPasswordPage } from './forgot-password-page';
 export { LoginPage } from './login-page';
-export { EmailVerificationErrorPage, EmailVerifiedPage, SamlSuccessPage } from './verification-result-pages';
+export { SamlSuccessPage } from './saml-success-page';
+export { EmailVerificationErrorPage, EmailVerifiedPage } from './verification-result-pages';
 export { VerifyEmailPage } from './verify-email-page';

@@ -54,8 +54,15 @@ export function useSignInFlow({ community = false }: { community?: boolean } = {
     }
   }
 
-  const signIn = useMutation(trpc.userLogins.signIn.mutationOptions());
-  const twoFactorSignIn = useMutation(trpc.userLogins.twoFactorSignIn.mutationOptions());
+  // Community sign-in has its own calls (spec §7), whose answer adds the organization's community url.
+  const signIn = useMutation(
+    community ? trpc.userLogins.signInCommunity.mutationOptions() : trpc.userLogins.signIn.mutationOptions(),
+  );
+  const twoFactorSignIn = useMutation(
+    community
+      ? trpc.userLogins.twoFactorSignInCommunity.mutationOptions()
+      : trpc.userLogins.twoFactorSignIn.mutationOptions(),
+  );
 
   return {
     step,

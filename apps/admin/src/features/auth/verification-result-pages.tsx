@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, AlertDescription, Button, Spinner, toast } from '@tieline/ui';
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -112,24 +112,5 @@ function SignInToCheck() {
     <p className="text-sm">
       <TextLink to="/login">Sign in</TextLink> to check your account or to get a new verification email.
     </p>
-  );
-}
-
-/** /users/samlSuccess: the server finished single sign-on and set the session; carry on to the app. */
-export function SamlSuccessPage() {
-  useDocumentTitle('Single sign-on completed');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: trpc.users.me.queryKey() });
-  }, [queryClient, trpc]);
-  useRedirectAfter('/', 1500);
-  return (
-    <AuthLayout title="Single sign-on completed">
-      <p className="text-sm text-muted-foreground" role="status">
-        Taking you to Tieline…
-      </p>
-      <ContinueNow />
-    </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { TUser } from '@tieline/validation';
-import { Building, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound } from 'lucide-react';
+import { CreditCard, ImageIcon, Lock, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
@@ -19,12 +19,6 @@ const orgName = (user: TUser) => user.organizations[0]?.organization.name ?? 'yo
 
 /** Settings areas from spec §2; each names what will be there and shows only real account data. */
 export const SETTINGS_PAGES = {
-  manageOrganizations: {
-    title: 'Organization Settings',
-    icon: <Building aria-hidden="true" />,
-    access: 'owner',
-    body: (user) => `Organization settings: the name and single sign-on (SAML) of ${orgName(user)} here.`,
-  },
   logos: {
     title: 'Logos',
     icon: <ImageIcon aria-hidden="true" />,

@@ -25,6 +25,7 @@ import { forgotPassword, resendVerification, resetPassword, verifyEmail } from '
 import { type SignInOutcome, signIn } from '../../services/users/sign-in';
 import { signUp } from '../../services/users/sign-up';
 import { protectedProcedure, publicProcedure, rateLimitedProcedure, router, sessionProcedure } from '../../trpc';
+import { ssoSignInProcedures } from './sso-sign-in.procedures';
 
 const tags = ['userLogins'];
 const availabilityCheck = rateLimitedProcedure('checks', LIMITS.checksPerAddress);
@@ -38,6 +39,7 @@ async function withSession(ctx: Context, outcome: Promise<SignInOutcome>) {
 }
 
 export const userLoginsRouter = router({
+  ...ssoSignInProcedures,
   signUp: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/userLogins/signup', tags, summary: 'Register; signs in' } })
     .input(ZSignUpInput)

@@ -1,0 +1,68 @@
+import { escapeHtml, MSG } from '@tieline/validation';
+import express from 'express';
+import { replaceSession } from '../auth/cookies';
+import { createContextFactory } from '../context';
+import type { Deps } from '../deps';
+import { SamlRefusal, samlLoginUrl, samlMetadata, samlSignIn } from '../services/organizations/saml-sign-in';
+
+/** An IdP's SAMLResponse with a certificate chain and attributes fits well within this. */
+const ACS_BODY_LIMIT = '256kb';
+
+function page(title: string, message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/login">Back to sign-in</a></p></main></body></html>`;
+}
+
+/**
+ * Our SAML service provider, one per organization, reached by browsers and IdPs rather than by our
+ * pages: the IdP's answer is a form that the IdP's page posts to the ACS, cross-site by design. That
+ * POST carries no session to abuse (SameSite=Lax keeps our cookie off it) and proves itself by the
+ * IdP's signatures, InResponseTo and replay checks instead.
+ */
+export function samlRest(deps: Deps, logRefusal: (line: string) => void): express.Router {
+  const routes = express.Router();
+  const createContext = createContextFactory(deps);
+
+  const refuse = (res: express.Response, error: unknown, next: express.NextFunction) => {
+    if (!(error instanceof SamlRefusal)) return next(error);
+    // What failed is for whoever sets up the IdP, never for the page (it would guide a forger).
+    logRefusal(`SAML sign-in refused (${res.req.originalUrl}): ${error.reason}`);
+    res.status(error.status).type('html').send(page('Single sign-on failed', error.userMessage));
+  };
+
+  // GET /api/base/saml/login/:orgId (sign-in's samlRedirect): on to the IdP with a new AuthnRequest.
+  routes.get('/saml/login/:orgId', async (req, res, next) => {
+    try {
+      res.redirect(302, await samlLoginUrl(deps, String(req.params.orgId)));
+    } catch (error) {
+      refuse(res, error, next);
+    }
+  });
+
+  // POST /api/base/saml/acs/:orgId (form post from the IdP: SAMLResponse, RelayState)
+  routes.post(
+    '/saml/acs/:orgId',
+    express.urlencoded({ extended: false, limit: ACS_BODY_LIMIT, parameterLimit: 10 }),
+    async (req, res, next) => {
+      try {
+        const body = (req.body ?? {}) as { SAMLResponse?: unknown };
+        const { sessionToken } = await samlSignIn(deps, String(req.params.orgId), body);
+        // A new session replaces any the browser had (rotation), as password sign-in does.
+        await replaceSession(await createContext({ req, res }), sessionToken);
+        res.redirect(303, '/users/samlSuccess');
+      } catch (error) {
+        refuse(res, error, next);
+      }
+    },
+  );
+
+  // GET /api/base/saml/metadata/:orgId: our SP metadata, to load into the IdP.
+  routes.get('/saml/metadata/:orgId', async (req, res, next) => {
+    try {
+      res.type('application/samlmetadata+xml').send(await samlMetadata(deps, String(req.params.orgId)));
+    } catch (error) {
+      if (error instanceof SamlRefusal) return res.status(404).json({ message: MSG.notFound });
+      next(error);
+    }
+  });
+  return routes;
+}
