@@ -1,9 +1,12 @@
+import { adminRouter } from './routers/admin/admin.router';
 import { apiKeysRouter } from './routers/api-keys/api-keys.router';
+import { billingRouter } from './routers/billing/billing.router';
 import { configRouter } from './routers/config/config.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
+import { organizationsBillingRouter } from './routers/organizations/billing.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
@@ -27,6 +30,10 @@ export const appRouter = router({
   nodes: nodesRouter,
   networks: networksRouter,
   apiKeys: apiKeysRouter,
+  billing: billingRouter,
+  // Other organization procedures join this namespace beside billing.
+  organizations: router({ billing: organizationsBillingRouter }),
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -82,3 +82,9 @@ export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'Admin') throw new AppError('FORBIDDEN', MSG.forbidden);
   return next();
 });
+
+/** The owner of the caller's organization (spec §6: organization settings, credit requests). */
+export const orgOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.permission !== 'Owner') throw new AppError('FORBIDDEN', MSG.forbidden);
+  return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
+});
