@@ -34,6 +34,8 @@ describe('OpenAPI document', () => {
         '/networks/{id}/views',
         '/networks/{id}/views/{viewId}',
         '/nodes/getMatchingNodes',
+        '/organizations/{id}/requestCredits',
+        '/organizations/metrics/{id}',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

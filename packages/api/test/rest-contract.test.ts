@@ -18,7 +18,13 @@ import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi';
 import { appRouter } from '../src/root';
-import { orgAdminProcedure, protectedProcedure, sessionProcedure, superAdminProcedure } from '../src/trpc';
+import {
+  orgAdminProcedure,
+  orgOwnerProcedure,
+  protectedProcedure,
+  sessionProcedure,
+  superAdminProcedure,
+} from '../src/trpc';
 import { RestClient, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
 
 interface Schema {
@@ -128,6 +134,7 @@ function roleFor(proc: Procedure): SeedRole | null {
   const builtOn = (b: { _def: { middlewares: unknown[] } }) =>
     b._def.middlewares.every((m) => proc._def.middlewares.includes(m));
   if (builtOn(superAdminProcedure)) return 'superAdmin';
+  if (builtOn(orgOwnerProcedure)) return 'owner';
   if (builtOn(orgAdminProcedure)) return 'admin';
   if (builtOn(protectedProcedure)) return 'individual';
   return null;

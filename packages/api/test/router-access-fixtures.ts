@@ -102,7 +102,7 @@ export async function testEmailOf(f: Fixtures) {
 
 // The access table's row types and the row makers several rows share.
 
-export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'superAdmin';
+export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'orgOwner' | 'superAdmin';
 export interface Answer {
   status: number;
   message: string | undefined;

@@ -18,6 +18,7 @@ import { appRouter } from '../src/root';
 import {
   createCallerFactory,
   orgAdminProcedure,
+  orgOwnerProcedure,
   protectedProcedure,
   publicProcedure,
   router,
@@ -33,12 +34,14 @@ const ADMITTED: Record<Rule, SeedRole> = {
   public: 'individual',
   signedIn: 'simplified',
   orgAdmin: 'admin',
+  orgOwner: 'owner',
   superAdmin: 'superAdmin',
 };
 const REFUSED: Record<Rule, SeedRole[]> = {
   public: [],
   signedIn: [],
   orgAdmin: ['simplified', 'individual'],
+  orgOwner: ['admin', 'simplified', 'individual'],
   superAdmin: ['owner', 'admin', 'individual'],
 };
 
@@ -125,7 +128,7 @@ describe('callers by a live API key of the admitted user, without a cookie', () 
   // The key acts as its user everywhere, except where sessionProcedure refuses keys.
   const sessionOnly = (path: string) =>
     sessionProcedure._def.middlewares.every((m) => procedures[path]!._def.middlewares.includes(m));
-  it.each(withRule('signedIn', 'orgAdmin', 'superAdmin'))('%s', async (path, row) => {
+  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'superAdmin'))('%s', async (path, row) => {
     const f = await fixtures(row.rule);
     const answer = await call(path, await row.input?.(f), '', (await apiKeyOf(f, f.me)).key);
     if (sessionOnly(path)) expect(answer).toEqual({ status: 403, message: API_KEY_MSG.notWithKey });
@@ -134,7 +137,7 @@ describe('callers by a live API key of the admitted user, without a cookie', () 
 });
 
 describe('callers the rule admits', () => {
-  it.each(withRule('signedIn', 'orgAdmin', 'superAdmin'))('%s', async (path, row) => {
+  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'superAdmin'))('%s', async (path, row) => {
     const f = await fixtures(row.rule);
     expectAdmitted(await call(path, await row.input?.(f), f.me.cookie));
   });
@@ -154,7 +157,7 @@ describe("a member of another organization, naming that organization's rows", ()
 describe('members without the permission', () => {
   // No orgAdmin or superAdmin procedure exists yet: the probe router below proves the refused roles
   // against the same builders meanwhile, so the first such procedure is checked the day it lands.
-  const cases = withRule('orgAdmin', 'superAdmin').flatMap(([path, row]) =>
+  const cases = withRule('orgAdmin', 'orgOwner', 'superAdmin').flatMap(([path, row]) =>
     REFUSED[row.rule].map((role) => [path, role, row] as const),
   );
   it.each(cases)('%s as %s', async (path, role, row) => {
@@ -167,6 +170,7 @@ describe('members without the permission', () => {
     public: publicProcedure.query(() => 'ok'),
     signedIn: protectedProcedure.query(() => 'ok'),
     orgAdmin: orgAdminProcedure.query(() => 'ok'),
+    orgOwner: orgOwnerProcedure.query(() => 'ok'),
     superAdmin: superAdminProcedure.query(() => 'ok'),
   });
 

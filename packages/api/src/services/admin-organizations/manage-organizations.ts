@@ -21,7 +21,9 @@ import { AppError } from '../../errors';
 // admin/management/organization: every organization, its plan, modules and credits. Each change and its
 // audit row share a transaction; the answer is the organization as it now is.
 
-const members = sql<number>`(select count(*)::int from users u where u.organization_id = ${organizations.id})`;
+// Spelled out: drizzle writes a column of the outer table without its table name, which inside the
+// subquery would name the subquery's own column.
+const members = sql<number>`(select count(*)::int from users u where u.organization_id = "organizations"."id")`;
 
 export async function searchOrganizations(deps: Deps, caller: Caller, raw: TAdminSearchInput) {
   requireSuperAdmin(caller);

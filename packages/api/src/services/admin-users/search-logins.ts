@@ -15,8 +15,11 @@ import { AppError } from '../../errors';
 
 type LoginRow = typeof userLogins.$inferSelect;
 
-/** A login is a super admin when any of its users has the Admin role. */
-const isSuperAdmin = sql<boolean>`exists (select 1 from users u where u.user_login_id = ${userLogins.id} and u.role = 'Admin')`;
+/**
+ * A login is a super admin when any of its users has the Admin role. The outer column is spelled out:
+ * drizzle writes it without its table name, which inside the subquery would name the subquery's own.
+ */
+const isSuperAdmin = sql<boolean>`exists (select 1 from users u where u.user_login_id = "user_logins"."id" and u.role = 'Admin')`;
 
 const rowWire = (login: LoginRow, superAdmin: boolean): TAdminLoginRow => ({
   _id: login.id,
