@@ -15,6 +15,7 @@ function describe(entry: TAuditEntry): string {
     return `${Number(d.change) > 0 ? '+' : ''}${String(d.change)} credits${d.note ? `: ${String(d.note)}` : ''}`;
   if ('credits' in d) return `${String(d.credits)} credits requested`;
   if ('name' in d) return String(d.name);
+  if ('email' in d) return `${String(d.email)} made a super admin`;
   return '';
 }
 

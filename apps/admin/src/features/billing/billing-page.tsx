@@ -41,7 +41,7 @@ export function BillingPage() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
         <p className="max-w-prose text-muted-foreground">
-          Your plan and modules, and the respondent credits that sending surveys to respondent lists uses.
+          Your plan and modules, and the respondent credits of your account with their history.
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
