@@ -1,12 +1,14 @@
-import { adminRouter } from './routers/admin/admin.router';
+import { adminAuditRouter } from './routers/admin-audit/admin-audit.router';
+import { adminOrganizationsRouter } from './routers/admin-organizations/admin-organizations.router';
+import { adminUsersRouter } from './routers/admin-users/admin-users.router';
 import { apiKeysRouter } from './routers/api-keys/api-keys.router';
 import { billingRouter } from './routers/billing/billing.router';
+import { organizationsBillingRouter } from './routers/billing/organizations-billing.router';
 import { configRouter } from './routers/config/config.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
-import { organizationsBillingRouter } from './routers/organizations/billing.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
@@ -33,7 +35,8 @@ export const appRouter = router({
   billing: billingRouter,
   // Other organization procedures join this namespace beside billing.
   organizations: router({ billing: organizationsBillingRouter }),
-  admin: adminRouter,
+  // The super admin area (role Admin), one router per feature.
+  admin: router({ users: adminUsersRouter, organizations: adminOrganizationsRouter, audit: adminAuditRouter }),
 });
 
 export type AppRouter = typeof appRouter;

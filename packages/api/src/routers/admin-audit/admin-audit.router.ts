@@ -1,6 +1,6 @@
 import { ZAuditListInput, ZAuditPage, ZSupportListInput, ZSupportPage } from '@tieline/validation';
 import { listAudit } from '../../services/admin-audit/list-audit';
-import { listSupportRequests } from '../../services/support/list-support';
+import { listSupportRequests } from '../../services/admin-audit/list-support-requests';
 import { router, superAdminProcedure } from '../../trpc';
 
 /** admin.audit: what the super admin reads: the audit log and the stored support requests. */
