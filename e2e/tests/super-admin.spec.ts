@@ -138,6 +138,20 @@ test('the command makes a super admin, who changes an organization plan and sees
     await noViolations(page);
     await page.screenshot({ path: 'test-results/super-admin-user.png', fullPage: true });
 
+    // A respondent's support request (anonymous, as the respondent app sends it) is stored for the super admin.
+    const support = await fetch(`${base}/api/base/supportRequest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: `respondent-${id}@example.com`, message: 'The survey link says it is closed.' }),
+    });
+    expect(support.status).toBe(200);
+    await page.goto(`${base}/admin/management/support`);
+    await expect(page.getByRole('listitem').filter({ hasText: `respondent-${id}@example.com` })).toContainText(
+      'The survey link says it is closed.',
+    );
+    await noViolations(page);
+    await page.screenshot({ path: 'test-results/super-admin-support.png', fullPage: true });
+
     await page.goto(`${base}/admin/management/audit`);
     await expect(page.getByRole('table', { name: 'Audit log, newest first' })).toContainText(
       'admin.organization.credits',
