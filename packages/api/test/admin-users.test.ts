@@ -198,6 +198,9 @@ describe('roles, plans, modules and credits of users', () => {
     ).toEqual({ status: 400, message: ADMIN_MSG.belowZero });
     const summary = await clientOf(app, single).billing.summary.query();
     expect(summary.credits).toBe(25);
+    const seen = await trpc.admin.users.get.query({ id: single.loginId });
+    expect(seen.users.map((u) => u.credits)).toEqual([25]);
+    expect((await trpc.admin.users.get.query({ id: member.loginId })).users.map((u) => u.credits)).toEqual([null]);
     expect(summary.history.map((h) => [h.change, h.reason, h.note])).toEqual([
       [-15, 'adjustment', 'Correction'],
       [40, 'grant', 'Pilot'],

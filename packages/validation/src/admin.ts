@@ -51,6 +51,8 @@ export const ZAdminUserSeat = z.object({
   role: ZRole,
   networksSubscriptionType: z.string(),
   modules: ZModules,
+  /** An individual account's credit balance; null for an organization seat (the organization holds them). */
+  credits: z.number().nullable(),
 });
 export type TAdminUserSeat = z.infer<typeof ZAdminUserSeat>;
 

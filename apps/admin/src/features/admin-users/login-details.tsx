@@ -90,9 +90,14 @@ function SeatCard({ seat, onChanged }: { seat: TAdminUserSeat; onChanged: (next:
   const setPlan = useMutation(trpc.admin.users.setPlan.mutationOptions(options));
   const setModules = useMutation(trpc.admin.users.setModules.mutationOptions(options));
   const setRole = useMutation(trpc.admin.users.setRole.mutationOptions(options));
+  const queryClient = useQueryClient();
   const credits = useMutation(
     trpc.admin.users.adjustCredits.mutationOptions({
-      onSuccess: ({ credits }) => toast.success(`Credits saved: ${credits} left`),
+      onSuccess: ({ credits }) => {
+        toast.success(`Credits saved: ${credits} left`);
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.users.get.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.audit.list.queryKey() });
+      },
     }),
   );
   const where = seat.organization ? seat.organization.name : 'Individual Account';
@@ -125,10 +130,15 @@ function SeatCard({ seat, onChanged }: { seat: TAdminUserSeat; onChanged: (next:
               Credits of {seat.organization.name} are managed under Organization Management.
             </p>
           ) : (
-            <AdjustCreditsForm
-              pending={credits.isPending}
-              onSubmit={(values) => credits.mutateAsync({ id: seat._id, ...values })}
-            />
+            <div className="flex flex-col gap-2">
+              <p className="text-sm">
+                Respondent credits: <strong>{seat.credits ?? 0}</strong>
+              </p>
+              <AdjustCreditsForm
+                pending={credits.isPending}
+                onSubmit={(values) => credits.mutateAsync({ id: seat._id, ...values })}
+              />
+            </div>
           )}
         </div>
         <ModuleSwitches

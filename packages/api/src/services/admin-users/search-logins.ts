@@ -10,6 +10,7 @@ import {
 } from '@tieline/validation';
 import type { Caller } from '../../auth/actor';
 import { likeContains, requireSuperAdmin } from '../../auth/super-admin';
+import { creditBalance } from '../../credits/ledger';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 
@@ -77,13 +78,16 @@ export async function loginDetails(db: Db, id: string): Promise<TAdminLogin> {
     ),
     verified: login.verified,
     twoFactorAuthEnabled: login.twoFactorEnabled,
-    users: seats.map(({ user, org }) => ({
-      _id: user.id,
-      organization: org ? { _id: org.id, name: org.name } : null,
-      permission: user.permission,
-      role: user.role === 'Admin' ? 'Admin' : 'User',
-      networksSubscriptionType: user.subscriptionType,
-      modules: Object.fromEntries(MODULES.map((m) => [m, { enabled: !!user.modules[m]?.enabled }])) as TModules,
-    })),
+    users: await Promise.all(
+      seats.map(async ({ user, org }) => ({
+        _id: user.id,
+        organization: org ? { _id: org.id, name: org.name } : null,
+        permission: user.permission,
+        role: user.role === 'Admin' ? 'Admin' : 'User',
+        networksSubscriptionType: user.subscriptionType,
+        modules: Object.fromEntries(MODULES.map((m) => [m, { enabled: !!user.modules[m]?.enabled }])) as TModules,
+        credits: org ? null : await creditBalance(db, { userId: user.id }),
+      })),
+    ),
   };
 }
