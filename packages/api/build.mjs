@@ -19,6 +19,8 @@ const options = {
   },
 };
 await build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/server.js' });
+// The command that makes a super admin (README "Administration") opens the same database as the server.
+await build({ ...options, entryPoints: ['src/make-super-admin.ts'], outfile: 'dist/make-super-admin.js' });
 // The network-metrics worker threads (@tieline/graph/node) load this file from beside the bundle.
 await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], outfile: 'dist/metrics-worker.js' });
 // Network files are read in a worker thread (src/workers/script-worker.ts) loaded from beside the bundle.

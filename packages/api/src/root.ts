@@ -1,4 +1,9 @@
+import { adminAuditRouter } from './routers/admin-audit/admin-audit.router';
+import { adminOrganizationsRouter } from './routers/admin-organizations/admin-organizations.router';
+import { adminUsersRouter } from './routers/admin-users/admin-users.router';
 import { apiKeysRouter } from './routers/api-keys/api-keys.router';
+import { billingRouter } from './routers/billing/billing.router';
+import { organizationsBillingRouter } from './routers/billing/organizations-billing.router';
 import { configRouter } from './routers/config/config.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
@@ -29,8 +34,15 @@ export const appRouter = router({
   nodes: nodesRouter,
   networks: networksRouter,
   apiKeys: apiKeysRouter,
+  billing: billingRouter,
   // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
-  organizations: router({ ...organizationProcedures, users: organizationUsersRouter }),
+  organizations: router({
+    ...organizationProcedures,
+    users: organizationUsersRouter,
+    billing: organizationsBillingRouter,
+  }),
+  // The super admin area (role Admin), one router per feature.
+  admin: router({ users: adminUsersRouter, organizations: adminOrganizationsRouter, audit: adminAuditRouter }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -78,7 +78,7 @@ export const orgAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId! } });
 });
 
-/** The owner of the caller's organization (spec §6: the organization settings routes need the owner). */
+/** The owner of the caller's organization (spec §6: organization settings, credit requests). */
 export const orgOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.permission !== 'Owner' || !ctx.actor.organizationId) throw new AppError('FORBIDDEN', MSG.forbidden);
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId } });

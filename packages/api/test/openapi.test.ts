@@ -39,6 +39,8 @@ describe('OpenAPI document', () => {
         '/organizations/users/{orgId}/{userId}',
         '/organizations/users/transfer/{orgId}',
         '/organizations/{id}',
+        '/organizations/{id}/requestCredits',
+        '/organizations/metrics/{id}',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

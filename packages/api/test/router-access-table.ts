@@ -2,7 +2,7 @@
 // to add a row). Kept apart so the test file reads as the rules it checks.
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { API_KEY_MSG, defaultModules, MSG, ORGANIZATION_MSG } from '@tieline/validation';
+import { API_KEY_MSG, BILLING_MSG, defaultModules, MSG, ORGANIZATION_MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
@@ -21,6 +21,9 @@ import {
   surveyWithList,
   testEmailOf,
 } from './router-access-fixtures';
+
+/** An organization other than the caller's answers as an unknown one. */
+const orgHidden = { status: 404, message: BILLING_MSG.organizationNotFound };
 
 export const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },
@@ -311,4 +314,44 @@ export const PROCEDURES: Record<string, Row> = {
       input: (orgId) => ({ orgId, sourceUserId: randomUUID(), targetUserId: randomUUID() }),
     },
   },
+  'billing.summary': { rule: 'signedIn' },
+  'organizations.billing.requestCredits': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ id: me.organizationId, credits: 100 }),
+    foreign: { id: ({ other }) => other.organizationId!, input: (id) => ({ id, credits: 100 }), answer: orgHidden },
+  },
+  'organizations.billing.metrics': {
+    rule: 'orgAdmin',
+    input: ({ me }) => ({ id: me.organizationId }),
+    foreign: { id: ({ other }) => other.organizationId!, input: (id) => ({ id }), answer: orgHidden },
+  },
+  'admin.users.search': { rule: 'superAdmin', input: () => ({ search: 'test' }) },
+  'admin.users.get': { rule: 'superAdmin', input: ({ other }) => ({ id: other.loginId }) },
+  'admin.users.setDisabled': { rule: 'superAdmin', input: ({ other }) => ({ id: other.loginId, disabled: false }) },
+  'admin.users.setRole': { rule: 'superAdmin', input: ({ other }) => ({ userId: other.userId, role: 'User' }) },
+  'admin.users.setPlan': { rule: 'superAdmin', input: ({ other }) => ({ id: other.userId, plan: 'basic' }) },
+  'admin.users.setModules': {
+    rule: 'superAdmin',
+    input: ({ other }) => ({ id: other.userId, modules: defaultModules() }),
+  },
+  'admin.users.adjustCredits': {
+    rule: 'superAdmin',
+    input: ({ me }) => ({ id: me.userId, credits: 10, note: 'Welcome' }),
+  },
+  'admin.organizations.search': { rule: 'superAdmin', input: () => ({ search: 'org' }) },
+  'admin.organizations.get': { rule: 'superAdmin', input: ({ other }) => ({ id: other.organizationId }) },
+  'admin.organizations.setPlan': {
+    rule: 'superAdmin',
+    input: ({ other }) => ({ id: other.organizationId, plan: 'professional' }),
+  },
+  'admin.organizations.setModules': {
+    rule: 'superAdmin',
+    input: ({ other }) => ({ id: other.organizationId, modules: defaultModules() }),
+  },
+  'admin.organizations.adjustCredits': {
+    rule: 'superAdmin',
+    input: ({ other }) => ({ id: other.organizationId, credits: 10, note: 'Welcome' }),
+  },
+  'admin.audit.list': { rule: 'superAdmin', input: () => ({}) },
+  'admin.audit.supportRequests': { rule: 'superAdmin', input: () => ({}) },
 };

@@ -53,7 +53,7 @@ export const ZUploadFields = z.object({
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 
-/** The answer of a respondent list upload (spec §7); billing is not built, so no credits are used. */
+/** The answer of a respondent list upload (spec §7); uploads use no credits yet (see rest/lists.ts). */
 export const ZRespondentUploadResult = z.object({
   respondentCreditsUsed: z.number(),
   survey: z.object({ _id: z.string(), respondentList: z.string() }),

@@ -1,5 +1,15 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel } from '@tieline/ui';
-import { Building, CircleQuestionMark, ImageIcon, LifeBuoy, Settings, ShieldCheck, Users } from 'lucide-react';
+import {
+  Building,
+  CircleQuestionMark,
+  History,
+  ImageIcon,
+  Inbox,
+  LifeBuoy,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import type { RefObject } from 'react';
 import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../lib/current-user';
 import { AccountMenu } from './account-menu';
@@ -26,6 +36,12 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
             </LinkItem>
             <LinkItem to="/admin/management/organization" icon={<Building aria-hidden="true" />}>
               Organization Management
+            </LinkItem>
+            <LinkItem to="/admin/management/audit" icon={<History aria-hidden="true" />}>
+              Audit Log
+            </LinkItem>
+            <LinkItem to="/admin/management/support" icon={<Inbox aria-hidden="true" />}>
+              Support Requests
             </LinkItem>
           </DropdownMenuContent>
         </DropdownMenu>

@@ -247,7 +247,15 @@ export const router = createBrowserRouter([
           },
           { path: 'organization/settings/logos', ...settings('logos') },
           { path: 'users/settings/profile', ...settings('profile') },
-          { path: 'users/settings/billing', ...settings('billing') },
+          {
+            path: 'users/settings/billing',
+            ...page(async () => {
+              const { BillingPage } = await import('../features/billing/billing-page');
+              return <BillingPage />;
+            }),
+            // Spec §2: the page opens its dialogs from its own address (no elements).
+            children: [{ path: 'add-credit-card' }, { path: 'credits-to-buy' }, { path: 'request-credits' }],
+          },
           {
             path: 'users/settings/api',
             ...page(async () => {
@@ -255,8 +263,36 @@ export const router = createBrowserRouter([
               return <ApiKeysPage />;
             }),
           },
-          { path: 'admin/management/user', ...settings('adminUsers') },
-          { path: 'admin/management/organization', ...settings('adminOrganizations') },
+          {
+            path: 'admin/management/user',
+            ...page(async () => {
+              const { AdminUsersPage } = await import('../features/admin-users/admin-users-page');
+              return <AdminUsersPage />;
+            }),
+          },
+          {
+            path: 'admin/management/organization',
+            ...page(async () => {
+              const { AdminOrganizationsPage } = await import(
+                '../features/admin-organizations/admin-organizations-page'
+              );
+              return <AdminOrganizationsPage />;
+            }),
+          },
+          {
+            path: 'admin/management/audit',
+            ...page(async () => {
+              const { AuditPage } = await import('../features/admin-audit/audit-page');
+              return <AuditPage />;
+            }),
+          },
+          {
+            path: 'admin/management/support',
+            ...page(async () => {
+              const { SupportRequestsPage } = await import('../features/admin-audit/support-requests-page');
+              return <SupportRequestsPage />;
+            }),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

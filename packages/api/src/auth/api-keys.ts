@@ -22,20 +22,23 @@ export function readBearer(req: Request): string | null {
 }
 
 function buildKeyActorQuery(db: Db) {
-  return db
-    .select({
-      id: apiKeys.id,
-      expiresAt: apiKeys.expiresAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      user: { id: users.id, role: users.role, organizationId: users.organizationId, permission: users.permission },
-      userLoginId: users.userLoginId,
-      verified: userLogins.verified,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
-    .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
-    .prepare('api_key_actor');
+  return (
+    db
+      .select({
+        id: apiKeys.id,
+        expiresAt: apiKeys.expiresAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        user: { id: users.id, role: users.role, organizationId: users.organizationId, permission: users.permission },
+        userLoginId: users.userLoginId,
+        verified: userLogins.verified,
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      // The keys of a disabled login stop working with it.
+      .innerJoin(userLogins, and(eq(userLogins.id, users.userLoginId), isNull(userLogins.disabledAt)))
+      .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
+      .prepare('api_key_actor')
+  );
 }
 const keyActorQueries = new WeakMap<Db, ReturnType<typeof buildKeyActorQuery>>();
 

@@ -18,6 +18,10 @@ export const LIMITS = {
   mailPerAccount: { max: 5, windowMs: 60 * MIN },
   mailPerAddress: { max: 20, windowMs: 60 * MIN },
   supportPerAddress: { max: 10, windowMs: 60 * MIN },
+  /** Per email address typed into the support dialog, so one address cannot flood support from many clients. */
+  supportPerEmail: { max: 5, windowMs: 60 * MIN },
+  /** Credit requests per organization: each one mails support. */
+  creditRequestsPerOrganization: { max: 5, windowMs: 60 * MIN },
   /** Emailed-token redemptions (verify, reset) and availability checks, per client address. */
   tokensPerAddress: { max: 30, windowMs: 10 * MIN },
   checksPerAddress: { max: 120, windowMs: 10 * MIN },

@@ -1,4 +1,4 @@
-import { and, type Db, eq, lt, sessions, sql, userLogins, users } from '@tieline/db';
+import { and, type Db, eq, isNull, lt, sessions, sql, userLogins, users } from '@tieline/db';
 import { type Actor, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
@@ -41,7 +41,8 @@ function buildSessionActorQuery(db: Db) {
       .from(sessions)
       // The user must still belong to the session's login (a user moved or deleted ends the session).
       .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.userLoginId, sessions.userLoginId)))
-      .innerJoin(userLogins, eq(userLogins.id, sessions.userLoginId))
+      // A login a super admin disabled signs nothing in, whatever sessions it still holds.
+      .innerJoin(userLogins, and(eq(userLogins.id, sessions.userLoginId), isNull(userLogins.disabledAt)))
       .where(eq(sessions.id, sql.placeholder('id')))
       // Named, so PostgreSQL plans it once per connection: drizzle's other queries are planned per call.
       .prepare('session_actor')

@@ -49,6 +49,23 @@ export function supportMail(to: string, from: string, message: string): Mail {
   };
 }
 
+/** An organization owner's request for respondent credits, to the support address. */
+export function creditRequestMail(
+  to: string,
+  request: { from: string; organizationName: string; organizationId: string; credits: number },
+): Mail {
+  const lines = [
+    `${request.from} asks for ${request.credits} respondent credits for ${request.organizationName} (${request.organizationId}).`,
+  ];
+  return {
+    to,
+    replyTo: request.from,
+    subject: `Credit request from ${request.organizationName}`,
+    html: layout('Credit request', lines.map(escapeHtml)),
+    text: `${lines.join('\n')}\n`,
+  };
+}
+
 /** The personal link a single-link start mails to the address the respondent identified with. */
 export function personalLinkMail(to: string, surveyName: string, url: string): Mail {
   return {

@@ -49,7 +49,8 @@ export function listsRest(deps: Deps): express.Router {
         file: form.file,
       });
       if (type === 'Respondent List') {
-        // Spec §7: the answer has respondentCreditsUsed and survey; billing is not built, so none are used.
+        // Spec §7: the answer has respondentCreditsUsed and survey. Credits are a ledger (credits/ledger.ts), but
+        // no rule yet says when an upload needs them, so uploads use none.
         const answer: TRespondentUploadResult = {
           respondentCreditsUsed: 0,
           survey: { _id: surveyId.data, respondentList: result._id },

@@ -19,9 +19,19 @@ export const userLogins = pgTable(
     twoFactorLastStep: integer(),
     mobileNumber: text(),
     hideTutorialVideosMessage: boolean().notNull().default(false),
+    /** Set by a super admin: the login cannot sign in, and its sessions and API keys stop working. */
+    disabledAt: at(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_logins_email_key').on(t.email), uniqueIndex('user_logins_username_key').on(t.username)],
+  (t) => [
+    uniqueIndex('user_logins_email_key').on(t.email),
+    uniqueIndex('user_logins_username_key').on(t.username),
+    // The super admin's user search (substring match on email, name and username).
+    index('user_logins_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.email} || ' ' || ${t.name} || ' ' || ${t.username})) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const users = pgTable(

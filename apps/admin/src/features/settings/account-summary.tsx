@@ -1,5 +1,4 @@
-import { PLAN_KEYS, PLANS, type TPlan, type TUser } from '@tieline/validation';
-import { enabledModules } from '../../lib/module-list';
+import type { TUser } from '@tieline/validation';
 
 function Summary({ rows }: { rows: [string, string][] }) {
   return (
@@ -26,22 +25,6 @@ export function AccountSummary({ user }: { user: TUser }) {
         ['Email', login.email],
         ['Email verified', login.verified ? 'Yes' : 'Not yet'],
         ['Two-factor', login.twoFactorAuthEnabled ? 'On' : 'Off'],
-      ]}
-    />
-  );
-}
-
-const PLAN_NAMES: Record<TPlan, string> = { free: 'Free', basic: 'Basic', professional: 'Professional' };
-const PLAN_LABELS: Record<string, string> = Object.fromEntries(PLANS.map((p) => [PLAN_KEYS[p], PLAN_NAMES[p]]));
-
-export function PlanSummary({ user }: { user: TUser }) {
-  const type = user.billing.networksSubscriptionType;
-  const modules = enabledModules(user.billing.modules).map((m) => m.label);
-  return (
-    <Summary
-      rows={[
-        ['Plan', PLAN_LABELS[type] ?? type],
-        ['Modules', modules.length > 0 ? modules.join(', ') : 'None enabled'],
       ]}
     />
   );

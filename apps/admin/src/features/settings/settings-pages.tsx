@@ -1,12 +1,12 @@
 import type { TUser } from '@tieline/validation';
-import { CreditCard, ImageIcon, Lock, ShieldCheck, UserRound } from 'lucide-react';
+import { ImageIcon, Lock, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
-import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
+import { isOrganizationOwner, useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AccountSummary, PlanSummary } from './account-summary';
+import { AccountSummary } from './account-summary';
 
-type Access = 'signedIn' | 'owner' | 'superAdmin';
+type Access = 'signedIn' | 'owner';
 
 type SettingsPageDef = {
   title: string;
@@ -36,34 +36,10 @@ export const SETTINGS_PAGES = {
       </>
     ),
   },
-  billing: {
-    title: 'Billing',
-    icon: <CreditCard aria-hidden="true" />,
-    access: 'signedIn',
-    body: (user) => (
-      <>
-        <p>Billing: manage your plan, credit cards and credits here.</p>
-        <PlanSummary user={user} />
-      </>
-    ),
-  },
-  adminUsers: {
-    title: 'User Management',
-    icon: <ShieldCheck aria-hidden="true" />,
-    access: 'superAdmin',
-    body: () => 'User management: find and manage every Tieline user here.',
-  },
-  adminOrganizations: {
-    title: 'Organization Management',
-    icon: <ShieldCheck aria-hidden="true" />,
-    access: 'superAdmin',
-    body: () => 'Organization management: find and manage every organization here.',
-  },
 } satisfies Record<string, SettingsPageDef>;
 
 function allowed(user: TUser, access: Access): boolean {
   if (access === 'owner') return isOrganizationOwner(user);
-  if (access === 'superAdmin') return isSuperAdmin(user);
   return true;
 }
 
@@ -75,9 +51,7 @@ export function SettingsPage({ page }: { page: keyof typeof SETTINGS_PAGES }) {
   if (!allowed(user, def.access)) {
     return (
       <EmptyState title={def.title} icon={<Lock aria-hidden="true" />}>
-        {def.access === 'owner'
-          ? 'Only the owner of the organization can open this page.'
-          : 'Only Tieline administrators can open this page.'}
+        Only the owner of the organization can open this page.
       </EmptyState>
     );
   }

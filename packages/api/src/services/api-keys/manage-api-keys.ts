@@ -6,6 +6,7 @@ import {
   type TCreateApiKeyInput,
   type TCreatedApiKey,
 } from '@tieline/validation';
+import { recordAudit } from '../../audit/record';
 import type { SignedInCaller } from '../../auth/actor';
 import { generateApiKey } from '../../auth/api-keys';
 import type { Deps } from '../../deps';
@@ -55,15 +56,27 @@ export async function createApiKey(
       .insert(apiKeys)
       .values({ userId: caller.actor.userId, name: input.name, prefix, keyHash, expiresAt })
       .returning({ id: apiKeys.id });
+    await recordAudit(tx, caller, {
+      action: 'apiKey.create',
+      target: { type: 'apiKey', id: row!.id },
+      details: { name: input.name, prefix, expiresAt: expiresAt?.toISOString() ?? null },
+    });
     return { _id: row!.id, key, prefix };
   });
 }
 
 export async function revokeApiKey(deps: Deps, caller: SignedInCaller, input: { id: string }) {
-  const gone = await deps.db
-    .delete(apiKeys)
-    .where(and(eq(apiKeys.id, input.id), eq(apiKeys.userId, caller.actor.userId)))
-    .returning({ id: apiKeys.id });
-  if (gone.length === 0) throw new AppError('NOT_FOUND', API_KEY_MSG.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.id, input.id), eq(apiKeys.userId, caller.actor.userId)))
+      .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+    if (!gone) throw new AppError('NOT_FOUND', API_KEY_MSG.notFound);
+    await recordAudit(tx, caller, {
+      action: 'apiKey.revoke',
+      target: { type: 'apiKey', id: gone.id },
+      details: { name: gone.name, prefix: gone.prefix },
+    });
+  });
   return { ok: true as const };
 }

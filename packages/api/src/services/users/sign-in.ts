@@ -1,5 +1,5 @@
 import { eq, userLogins } from '@tieline/db';
-import { MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation';
+import { ADMIN_MSG, MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/actor';
 import { clearAccountAttempts, countAccountAttempt, requireTotp } from '../../auth/attempts';
@@ -34,6 +34,8 @@ export async function signIn(
   const ok = login ? await verifyPassword(login.passwordHash, input.password) : await verifyNothing(input.password);
   if (!login || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   await refund(db, addressKey);
+  // Told only to whoever knows the password, so it reveals nothing about which emails have logins.
+  if (login.disabledAt) throw new AppError('FORBIDDEN', ADMIN_MSG.disabledLogin);
 
   let step: number | null = null;
   if (login.twoFactorEnabled) {

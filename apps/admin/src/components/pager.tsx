@@ -1,0 +1,33 @@
+import { Button } from '@tieline/ui';
+
+/** Previous / next over a paged list, with where the reader is. */
+export function Pager({
+  page,
+  perPage,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-2 p-3 text-sm text-muted-foreground">
+      <span>
+        {total} in all · page {page} of {pages}
+      </span>
+      <span className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}

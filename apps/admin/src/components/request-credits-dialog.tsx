@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  toast,
+} from '@tieline/ui';
+import { BILLING_MSG, type TCreditsForm, ZCreditsForm } from '@tieline/validation';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useTRPC } from '../lib/trpc';
+
+/**
+ * Request credits (spec §2 users/settings/billing/request-credits and organization/settings/manage-users/
+ * request-credits; §6 owners only): asks support for respondent credits for the organization.
+ */
+export function RequestCreditsDialog({
+  organization,
+  onClose,
+  onSent,
+}: {
+  organization: { _id: string; name: string };
+  onClose: () => void;
+  onSent?: () => void;
+}) {
+  const trpc = useTRPC();
+  const form = useForm<TCreditsForm, unknown, z.output<typeof ZCreditsForm>>({
+    resolver: zodResolver(ZCreditsForm),
+    defaultValues: { credits: 100 },
+  });
+  const send = useMutation(
+    trpc.organizations.billing.requestCredits.mutationOptions({
+      onSuccess: () => {
+        toast.success(BILLING_MSG.requestSent);
+        onSent?.();
+        onClose();
+      },
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-w-[480px]">
+        <DialogHeader>
+          <DialogTitle>Request credits</DialogTitle>
+          <DialogDescription>
+            Ask Tieline support for respondent credits for {organization.name}. Support answers by email and adds the
+            credits to your organization.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          aria-busy={send.isPending}
+          onSubmit={form.handleSubmit(({ credits }) => send.mutate({ id: organization._id, credits }))}
+        >
+          <FormField label="Respondent credits" error={form.formState.errors.credits?.message}>
+            {(p) => (
+              <Input {...p} type="number" min={1} step={1} {...form.register('credits', { valueAsNumber: true })} />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

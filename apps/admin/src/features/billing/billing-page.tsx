@@ -1,0 +1,144 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle } from '@tieline/ui';
+import { BILLING_MSG } from '@tieline/validation';
+import { CreditCard, Info } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { RequestCreditsDialog } from '../../components/request-credits-dialog';
+import { formatDateTime } from '../../lib/format-date';
+import { enabledModules } from '../../lib/module-list';
+import { planLabel } from '../../lib/plans';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PaymentDialog } from './payment-dialog';
+
+const BASE = '/users/settings/billing';
+const REASONS = { grant: 'Granted', purchase: 'Bought', consumption: 'Used', adjustment: 'Corrected' } as const;
+
+/** users/settings/billing (spec §2): plan and modules, respondent credits, and its three dialogs as child routes. */
+export function BillingPage() {
+  useDocumentTitle('Billing');
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const summary = useQuery(trpc.billing.summary.queryOptions());
+  const dialog = pathname.slice(BASE.length + 1).replace(/\/$/, '');
+  const close = () => navigate(BASE);
+
+  if (summary.isPending) return <p className="p-6 text-muted-foreground">Loading your billing…</p>;
+  if (summary.isError) {
+    return (
+      <p role="alert" className="p-6">
+        Your billing could not be loaded.
+      </p>
+    );
+  }
+  const s = summary.data;
+  const modules = enabledModules(s.modules).map((m) => m.label);
+  const organization = s.account.organization;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
+        <p className="max-w-prose text-muted-foreground">
+          Your plan and modules, and the respondent credits of your account with their history.
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Plan</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-1">
+            <p className="text-2xl font-semibold">{planLabel(s.networksSubscriptionType)}</p>
+            <p className="text-sm text-muted-foreground">
+              Modules: {modules.length > 0 ? modules.join(', ') : 'none enabled'}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Respondent credits</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <p>
+              <span className="text-2xl font-semibold" data-testid="credit-balance">
+                {s.credits}
+              </span>{' '}
+              <span className="text-sm text-muted-foreground">
+                {organization ? `credits of ${organization.name}` : 'credits of your individual account'}
+              </span>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => navigate(`${BASE}/credits-to-buy`)}>
+                Buy credits
+              </Button>
+              <Button variant="outline" onClick={() => navigate(`${BASE}/add-credit-card`)}>
+                <CreditCard aria-hidden="true" /> Add credit card
+              </Button>
+              {s.canRequestCredits ? (
+                <Button onClick={() => navigate(`${BASE}/request-credits`)}>Request credits</Button>
+              ) : null}
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+      {s.paymentPublicKey ? null : (
+        <Alert role="status">
+          <Info aria-hidden="true" />
+          <div>
+            <AlertTitle>Card payments are not configured</AlertTitle>
+            <AlertDescription>
+              {s.canRequestCredits
+                ? BILLING_MSG.paymentsNotConfigured
+                : 'Card payments are not configured on this Tieline. Your organization owner can request credits.'}
+            </AlertDescription>
+          </div>
+        </Alert>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Credit history</CardTitle>
+        </CardHeader>
+        <CardContent className="p-0">
+          {s.history.length === 0 ? (
+            <p className="p-6 pt-0 text-muted-foreground">No credits have been added or used yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full border-collapse text-sm">
+                <caption className="sr-only">Credit history, newest first</caption>
+                <thead className="border-b border-border text-left text-muted-foreground">
+                  <tr>
+                    <th className="p-3 font-medium">When</th>
+                    <th className="p-3 font-medium">What</th>
+                    <th className="p-3 text-right font-medium">Credits</th>
+                    <th className="p-3 font-medium">Note</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.history.map((h) => (
+                    <tr key={h._id} className="border-b border-border last:border-0">
+                      <td className="p-3 whitespace-nowrap">{formatDateTime(h.at)}</td>
+                      <td className="p-3">{REASONS[h.reason]}</td>
+                      <td className="p-3 text-right tabular-nums">
+                        {h.change > 0 ? '+' : ''}
+                        {h.change}
+                      </td>
+                      <td className="p-3 break-words">{h.note}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      {dialog === 'request-credits' && organization && s.canRequestCredits ? (
+        <RequestCreditsDialog organization={organization} onClose={close} />
+      ) : null}
+      {dialog === 'add-credit-card' || dialog === 'credits-to-buy' ? (
+        <PaymentDialog kind={dialog} publicKey={s.paymentPublicKey} onClose={close} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { eq, organizations, users } from '@tieline/db';
+import { BILLING_LIMITS, MODULES, MSG, type TBillingSummary, type TModules } from '@tieline/validation';
+import type { SignedInCaller } from '../../auth/actor';
+import { accountOf, creditBalance, creditHistory } from '../../credits/ledger';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { paymentProvider } from './payments';
+
+/** users/settings/billing: the caller's plan and modules, their account's credits and history. */
+export async function billingSummary(deps: Deps, caller: SignedInCaller): Promise<TBillingSummary> {
+  const { actor } = caller;
+  const [row] = await deps.db
+    .select({ user: users, org: organizations })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, actor.userId));
+  if (!row) throw new AppError('NOT_FOUND', MSG.userNotFound);
+  const account = accountOf(actor);
+  const [credits, history] = await Promise.all([
+    creditBalance(deps.db, account),
+    creditHistory(deps.db, account, BILLING_LIMITS.historyRows),
+  ]);
+  return {
+    networksSubscriptionType: row.user.subscriptionType,
+    modules: Object.fromEntries(MODULES.map((m) => [m, { enabled: !!row.user.modules[m]?.enabled }])) as TModules,
+    account: { organization: row.org ? { _id: row.org.id, name: row.org.name } : null },
+    credits,
+    history,
+    canRequestCredits: actor.permission === 'Owner' && actor.organizationId !== null,
+    paymentPublicKey: paymentProvider(deps.env)?.publicKey ?? null,
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ZId } from './common';
+import { ZModules } from './modules';
+import { strictNumber } from './strict';
+
+// Billing and credits (users/settings/billing, spec platform §2, §6, §9): the plan and modules of the
+// signed-in user, the respondent credits of their account (the organization's, or their own for an
+// individual account) as a ledger, credit requests by organization owners, and card payments when a
+// payment provider is configured.
+
+export const BILLING_MSG = {
+  creditsInvalid: 'Please enter a whole number of credits from 1 to 100,000',
+  requestSent: 'Your request for credits has been sent',
+  organizationNotFound: 'Organization not found',
+  ownerOnly: 'Only the owner of the organization can request credits',
+  paymentsNotConfigured: 'Card payments are not configured on this Tieline. Please request credits instead.',
+  notEnoughCredits: 'Not enough respondent credits: {needed} needed, {balance} left. Please request credits.',
+} as const;
+
+export const BILLING_LIMITS = { maxRequest: 100_000, historyRows: 50 } as const;
+
+/** POST /organizations/{id}/requestCredits: how many credits the owner asks support for. */
+export const ZRequestCreditsInput = z.object({
+  id: ZId,
+  credits: strictNumber(
+    z
+      .number({ error: BILLING_MSG.creditsInvalid })
+      .int(BILLING_MSG.creditsInvalid)
+      .min(1, BILLING_MSG.creditsInvalid)
+      .max(BILLING_LIMITS.maxRequest, BILLING_MSG.creditsInvalid),
+  ),
+});
+export type TRequestCreditsInput = z.input<typeof ZRequestCreditsInput>;
+
+/** The credits form alone (the dialog knows the organization). */
+export const ZCreditsForm = ZRequestCreditsInput.pick({ credits: true });
+export type TCreditsForm = z.input<typeof ZCreditsForm>;
+
+export const CREDIT_REASONS = ['grant', 'purchase', 'consumption', 'adjustment'] as const;
+export type TCreditReason = (typeof CREDIT_REASONS)[number];
+
+export const ZCreditEntry = z.object({
+  _id: ZId,
+  change: z.number(),
+  reason: z.enum(CREDIT_REASONS),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type TCreditEntry = z.infer<typeof ZCreditEntry>;
+
+/** What the billing page shows: plan and modules from the user's billing, the account's credits. */
+export const ZBillingSummary = z.object({
+  networksSubscriptionType: z.string(),
+  modules: ZModules,
+  account: z.object({ organization: z.object({ _id: ZId, name: z.string() }).nullable() }),
+  credits: z.number(),
+  history: z.array(ZCreditEntry),
+  canRequestCredits: z.boolean(),
+  /** The provider's public key, or null when card payments are not configured. */
+  paymentPublicKey: z.string().nullable(),
+});
+export type TBillingSummary = z.infer<typeof ZBillingSummary>;
+
+/** GET /organizations/metrics/{id}: counts for the organization's admins. */
+export const ZOrganizationMetrics = z.object({
+  users: z.number(),
+  surveys: z.number(),
+  networks: z.number(),
+  responses: z.number(),
+  credits: z.number(),
+});
+export type TOrganizationMetrics = z.infer<typeof ZOrganizationMetrics>;
