@@ -5,6 +5,7 @@ import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
+import { profileRouter } from './routers/profile/profile.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
 import { surveysRouter } from './routers/surveys/surveys.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   userLogins: userLoginsRouter,
   users: usersRouter,
+  profile: profileRouter,
   tempUsers: tempUsersRouter,
   support: supportRouter,
   surveys: surveysRouter,

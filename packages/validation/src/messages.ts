@@ -11,6 +11,7 @@ export const MSG = {
   passwordRepeated: 'This password only repeats a character or a short pattern: choose one that is harder to guess',
   passwordSequence:
     'This password is a simple sequence (like 12345678 or abcdefgh): choose one that is harder to guess',
+  passwordsDiffer: 'The new password and its confirmation do not match',
   nameRequired: 'Please enter your name',
   usernameInvalid: 'Username must be 3 to 30 characters: letters, numbers, dots, dashes or underscores',
   usernameTaken: 'This username is already taken',

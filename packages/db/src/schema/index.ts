@@ -5,4 +5,5 @@ export * from './networks';
 export * from './organizations';
 export * from './surveys';
 export * from './system';
+export * from './two-factor';
 export * from './users';
