@@ -42,17 +42,16 @@ export const ZTotpCode = z
 
 /** A recovery code as shown at enrolment: two groups of five base32 characters (50 random bits). */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
-const TWO_FACTOR_TOKEN_MSG = 'Please enter the 6-digit code or a recovery code';
 
 /**
  * What the two-factor step of sign-in and of a reset takes: a TOTP code, or a recovery code in place of
  * one. Recovery codes are normalized (spaces dropped, lower case, the dash put back) as people retype them.
  */
 export const ZTwoFactorToken = z
-  .string({ error: TWO_FACTOR_TOKEN_MSG })
+  .string({ error: MSG.twoFactorTokenInvalid })
   .transform((v) => v.replace(/\s+/g, '').toLowerCase())
   .transform((v) => (/^[a-z2-7]{10}$/.test(v) ? `${v.slice(0, 5)}-${v.slice(5)}` : v))
-  .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v), TWO_FACTOR_TOKEN_MSG);
+  .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v), MSG.twoFactorTokenInvalid);
 export const ZTwoFactorSignInInput = ZSignInInput.extend({ token: ZTwoFactorToken });
 
 export const ZCheckUsernameInput = z.object({ username: ZUsername });

@@ -19,6 +19,7 @@ export const MSG = {
   invalidCredentials: 'Incorrect email or password',
   resetNeedsTwoFactor:
     'Two-factor sign-in is on for this account: enter the code from your authenticator app to reset the password.',
+  twoFactorTokenInvalid: 'Please enter the 6-digit code or a recovery code',
   invalidTwoFactorCode: 'The two-factor code is not valid. Please try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
