@@ -15,22 +15,6 @@ function Summary({ rows }: { rows: [string, string][] }) {
   );
 }
 
-/** The signed-in account as the server reports it (read-only until profile editing exists). */
-export function AccountSummary({ user }: { user: TUser }) {
-  const login = user.userLogin;
-  return (
-    <Summary
-      rows={[
-        ['Name', login.name],
-        ['Username', login.username],
-        ['Email', login.email],
-        ['Email verified', login.verified ? 'Yes' : 'Not yet'],
-        ['Two-factor', login.twoFactorAuthEnabled ? 'On' : 'Off'],
-      ]}
-    />
-  );
-}
-
 const PLAN_NAMES: Record<TPlan, string> = { free: 'Free', basic: 'Basic', professional: 'Professional' };
 const PLAN_LABELS: Record<string, string> = Object.fromEntries(PLANS.map((p) => [PLAN_KEYS[p], PLAN_NAMES[p]]));
 

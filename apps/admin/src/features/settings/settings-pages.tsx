@@ -1,10 +1,10 @@
 import type { TUser } from '@tieline/validation';
-import { Building, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { Building, CreditCard, ImageIcon, Lock, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AccountSummary, PlanSummary } from './account-summary';
+import { PlanSummary } from './account-summary';
 
 type Access = 'signedIn' | 'owner' | 'superAdmin';
 
@@ -36,17 +36,6 @@ export const SETTINGS_PAGES = {
     icon: <ImageIcon aria-hidden="true" />,
     access: 'owner',
     body: (user) => `Logos: upload the logos shown to the people of ${orgName(user)} here.`,
-  },
-  profile: {
-    title: 'Profile',
-    icon: <UserRound aria-hidden="true" />,
-    access: 'signedIn',
-    body: (user) => (
-      <>
-        <p>Profile: change your name, username, email address, password and two-factor settings here.</p>
-        <AccountSummary user={user} />
-      </>
-    ),
   },
   billing: {
     title: 'Billing',
