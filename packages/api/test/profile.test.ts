@@ -209,14 +209,12 @@ describe('PUT users/delete', () => {
       .insert(organizations)
       .values({ name: `Umbrella ${randomUUID().slice(0, 6)}`, modules: defaultModules() })
       .returning();
-    await db
-      .insert(users)
-      .values({
-        userLoginId: user.userLogin._id,
-        organizationId: org!.id,
-        permission: 'Owner',
-        modules: defaultModules(org),
-      });
+    await db.insert(users).values({
+      userLoginId: user.userLogin._id,
+      organizationId: org!.id,
+      permission: 'Owner',
+      modules: defaultModules(org),
+    });
     const refused = trpc.profile.deleteAccount.mutate({ currentPassword: account.password });
     expect(await rejection(refused)).toEqual({ message: PROFILE_MSG.lastOwner(org!.name), status: 400 });
     expect((await trpc.users.me.query())._id).toBe(user._id);

@@ -42,7 +42,7 @@ export function AvatarField({ user, onUploaded }: { user: TUser; onUploaded: (us
           {initials(login.name)}
         </span>
       )}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-40 flex-1 flex-col">
         <span className="font-medium wrap-anywhere">{login.name}</span>
         <span className="text-sm text-muted-foreground wrap-anywhere">{login.email}</span>
       </div>
