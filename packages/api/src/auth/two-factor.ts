@@ -5,7 +5,7 @@ import { isSealed, type SecretBox } from './secrets';
 import { hashToken } from './tokens';
 
 // Storage of two-factor sign-in: the TOTP secret sealed under the server's key and bound to its login,
-// and recovery codes kept as hashes. Enrolment (services/profile/two-factor.ts), the test helpers and
+// and recovery codes kept as hashes. Enrolment (services/users/two-factor.ts), the test helpers and
 // the start-up migration of plain secrets all write through here.
 
 const totpContext = (userLoginId: string) => `totp:${userLoginId}`;

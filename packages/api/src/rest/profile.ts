@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { sendError } from '../http/guards';
 import { MultipartError, readMultipart } from '../http/multipart';
-import { readAvatar, uploadAvatar } from '../services/profile/avatar';
+import { readAvatar, uploadAvatar } from '../services/users/avatar';
 import { restCaller } from './caller';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */

@@ -5,9 +5,9 @@ import type { SignedInCaller } from '../../auth/actor';
 import { requireCurrentPassword } from '../../auth/current-password';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { emailAvailable, usernameAvailable } from '../users/availability';
-import { sendVerification } from '../users/email-tokens';
-import { getUserWire } from '../users/user-wire';
+import { emailAvailable, usernameAvailable } from './availability';
+import { sendVerification } from './email-tokens';
+import { getUserWire } from './user-wire';
 
 /**
  * PUT userLogins: name, username and email of the login, and the country of each of its users. A new

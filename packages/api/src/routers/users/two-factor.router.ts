@@ -6,11 +6,7 @@ import {
   ZTwoFactorSecret,
 } from '@tieline/validation';
 import { replaceSession } from '../../auth/cookies';
-import {
-  confirmTwoFactorSecret,
-  disableTwoFactorAuth,
-  generateTwoFactorSecret,
-} from '../../services/profile/two-factor';
+import { confirmTwoFactorSecret, disableTwoFactorAuth, generateTwoFactorSecret } from '../../services/users/two-factor';
 import { router, sessionProcedure } from '../../trpc';
 
 const tags = ['userLogins'];

@@ -5,7 +5,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { imageType } from '../../storage/image-type';
-import { getUserWire } from '../users/user-wire';
+import { getUserWire } from './user-wire';
 
 export const avatarKey = (avatarUuid: string) => `avatars/${avatarUuid}`;
 

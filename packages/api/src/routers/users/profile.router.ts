@@ -1,8 +1,8 @@
 import { ZChangePasswordInput, ZCurrentPasswordInput, ZOk, ZUpdateProfileInput, ZUser } from '@tieline/validation';
 import { clearSessionCookie, replaceSession } from '../../auth/cookies';
-import { changePassword } from '../../services/profile/change-password';
-import { deleteAccount } from '../../services/profile/delete-account';
-import { hideTutorialVideosMessage, updateProfile } from '../../services/profile/update-profile';
+import { changePassword } from '../../services/users/change-password';
+import { deleteAccount } from '../../services/users/delete-account';
+import { hideTutorialVideosMessage, updateProfile } from '../../services/users/update-profile';
 import { protectedProcedure, router, sessionProcedure } from '../../trpc';
 import { twoFactorRouter } from './two-factor.router';
 
