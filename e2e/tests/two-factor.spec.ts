@@ -7,6 +7,11 @@ import { signIn, signUp } from './helpers';
 // then used to sign in with a code and with a recovery code; the profile is edited, the password
 // changed, and two-factor turned off again.
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function expectNoAxeViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   const result = await (include ? builder.include(include) : builder).analyze();
@@ -87,6 +92,12 @@ test('two-factor sign-in from the profile, with a code and a recovery code; prof
   await expect(page.getByRole('main').getByText('Ada Renamed', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Country')).toHaveValue('Viet Nam');
 
+  // A picture, served back to the app.
+  await page.getByLabel('Change picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Picture updated')).toBeVisible();
+  const picture = page.getByRole('main').getByRole('img', { name: 'Ada Renamed' });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
   // Change password: current, new, verify.
   await page.getByRole('button', { name: 'Change password' }).click();
   const change = page.getByRole('dialog', { name: 'Change password' });
@@ -108,4 +119,20 @@ test('two-factor sign-in from the profile, with a code and a recovery code; prof
   await logout(page);
   await signIn(page, account.email, 'a brand new secret');
   await expect(page).toHaveURL(/\/networks$/);
+});
+
+test('deleting the account asks for the password and signs out for good', async ({ page }) => {
+  const account = await signUp(page);
+  await page.goto('/users/settings/profile');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await dialog.getByLabel('Current password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your current password is incorrect');
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, account.email, account.password);
+  await expect(page.getByText('Incorrect email or password')).toBeVisible();
 });
