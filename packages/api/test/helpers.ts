@@ -225,7 +225,7 @@ export async function turnOnTwoFactorWithCodes(app: TestApp, email: string, secr
   if (!login) throw new Error(`No login ${email}`);
   const sealedSecret = sealTotpSecret(secrets, login.id, secret);
   const recoveryCodes = await enableTwoFactor(db, login.id, { sealedSecret, step: null, mobileNumber: null });
-  return { secret, recoveryCodes };
+  return { secret, recoveryCodes: recoveryCodes! };
 }
 
 /**

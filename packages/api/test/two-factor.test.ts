@@ -130,6 +130,25 @@ describe('enrolment', () => {
     ).toEqual({ message: PROFILE_MSG.twoFactorAlreadyOn, status: 400 });
   });
 
+  it('turns on once when the same code is confirmed twice at the same time', async () => {
+    const { trpc, account } = await signedUp();
+    const shown = await trpc.profile.twoFactor.generateSecret.mutate({ currentPassword: account.password });
+    const secret = new URL(shown.otpauthUrl).searchParams.get('secret')!;
+    const input = { currentPassword: account.password, mobileNumber: MOBILE, token: await generate({ secret }) };
+    const results = await Promise.allSettled([
+      trpc.profile.twoFactor.confirmSecret.mutate(input),
+      trpc.profile.twoFactor.confirmSecret.mutate(input),
+    ]);
+    const done = results.filter((r) => r.status === 'fulfilled');
+    expect(done).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason.message).toBe(PROFILE_MSG.twoFactorAlreadyOn);
+    // The codes shown are the ones kept.
+    const codes = (done[0] as PromiseFulfilledResult<{ recoveryCodes: string[] }>).value.recoveryCodes;
+    const signIn = await trpcClient(app).userLogins.twoFactorSignIn.mutate({ ...account, token: codes[0]! });
+    expect(signIn.user?.userLogin.email).toBe(account.email);
+  });
+
   it('limits code guesses at enrolment per login', async () => {
     const { trpc, account } = await signedUp();
     await trpc.profile.twoFactor.generateSecret.mutate({ currentPassword: account.password });

@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { type Db, eq, isNotNull, recoveryCodes, sql, userLogins } from '@tieline/db';
+import { and, type Db, eq, isNotNull, recoveryCodes, sql, userLogins } from '@tieline/db';
 import { PROFILE_LIMITS } from '@tieline/validation';
 import { isSealed, type SecretBox } from './secrets';
 import { hashToken } from './tokens';
@@ -43,17 +43,27 @@ export function generateRecoveryCodes(count: number = PROFILE_LIMITS.recoveryCod
 
 /**
  * Turns two-factor sign-in on with a sealed secret, replacing any recovery codes with new ones; answers
- * the codes in plain, the only time they exist outside the person's hands. `step` is the time step of
- * the code that confirmed the secret, spent so it cannot open a session afterwards.
+ * the codes in plain, the only time they exist outside the person's hands (null when `fromPending` and
+ * the secret is no longer pending). `step` is the time step of the code that confirmed the secret, spent
+ * so it cannot open a session afterwards.
  */
 export async function enableTwoFactor(
   db: Db,
   userLoginId: string,
-  opts: { sealedSecret: string; step: number | null; mobileNumber: string | null },
-): Promise<string[]> {
+  opts: { sealedSecret: string; step: number | null; mobileNumber: string | null; fromPending?: boolean },
+): Promise<string[] | null> {
   const codes = generateRecoveryCodes();
-  await db.transaction(async (tx) => {
-    await tx
+  // From a pending secret, only while it is still pending: of two confirmations at once, one turns
+  // two-factor on and the other answers null, so nobody is shown codes that were replaced.
+  const where = opts.fromPending
+    ? and(
+        eq(userLogins.id, userLoginId),
+        eq(userLogins.twoFactorEnabled, false),
+        eq(userLogins.twoFactorPendingSecret, opts.sealedSecret),
+      )
+    : eq(userLogins.id, userLoginId);
+  return db.transaction(async (tx) => {
+    const updated = await tx
       .update(userLogins)
       .set({
         twoFactorEnabled: true,
@@ -63,11 +73,13 @@ export async function enableTwoFactor(
         twoFactorPendingExpiresAt: null,
         mobileNumber: opts.mobileNumber,
       })
-      .where(eq(userLogins.id, userLoginId));
+      .where(where)
+      .returning({ id: userLogins.id });
+    if (updated.length === 0) return null;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userLoginId, userLoginId));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userLoginId, codeHash: hashToken(code) })));
+    return codes;
   });
-  return codes;
 }
 
 export async function disableTwoFactor(db: Db, userLoginId: string) {

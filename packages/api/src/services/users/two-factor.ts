@@ -76,7 +76,9 @@ export async function confirmTwoFactorSecret(
     sealedSecret: login.twoFactorPendingSecret,
     step,
     mobileNumber: input.mobileNumber,
+    fromPending: true,
   });
+  if (!recoveryCodes) throw new AppError('BAD_REQUEST', PROFILE_MSG.twoFactorAlreadyOn);
   const sessionToken = await rotateLoginSessions(db, login.id, caller.actor.userId);
   return { result: { recoveryCodes }, sessionToken };
 }
