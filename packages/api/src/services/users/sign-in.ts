@@ -21,7 +21,8 @@ export type SignInOutcome = { result: TSignInResult; sessionToken?: string };
 /**
  * Sign-in with the branches of spec platform §4, in its order: two-factor (a code is needed before
  * anything about the login is told), then choose-organization when the login has several users, then
- * single sign-on, otherwise a new session. twoFactorSignIn passes `token` (a TOTP or recovery code) and takes the same path.
+ * single sign-on, otherwise a new session. twoFactorSignIn passes `token` (a TOTP or recovery code)
+ * and takes the same path.
  */
 export async function signIn(
   deps: Deps,
@@ -62,9 +63,9 @@ export async function signIn(
     return { result: { samlRedirect: `/api/base/saml/login/${chosen.org.id}` } };
   }
 
-  await clearAccountAttempts(db, login.email);
   // The code is spent only when it opens a session, so the choose-organization step can reuse it.
   if (factor) await spendSecondFactor(db, login.id, factor);
+  await clearAccountAttempts(db, login.email);
   const { token } = await createSession(db, login.id, chosen.user.id);
   return { result: { user: toUserWire(login, chosen.user, chosen.org) }, sessionToken: token };
 }
