@@ -1,4 +1,5 @@
 import type { Db } from '@tieline/db';
+import type { SecretBox } from './auth/secrets';
 import type { TEnv } from './env';
 import { enqueue } from './jobs/queue';
 import type { Enqueue } from './jobs/registry';
@@ -17,6 +18,8 @@ export interface Deps {
   mailboxOpen: boolean;
   /** Where files live (survey images, logos): local disk under $DATA_DIR/files by default. */
   storage: FileStorage;
+  /** Seals secrets kept at rest (TOTP secrets) under SECRET_KEY or the data directory's key file. */
+  secrets: SecretBox;
   /** Queues background work (mail, ...); the job worker runs it outside the request. */
   enqueue: Enqueue;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSecretKey } from './auth/secrets';
 import { isLoopbackUrl } from './http/origin';
 
 const ZOptionalUrl = z
@@ -16,6 +17,19 @@ export const ZEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: ZOptionalUrl,
   DATA_DIR: z.string().default('.data'),
+  /**
+   * Key sealing secrets at rest (TOTP secrets): base64 of 32 bytes. Unset: `$DATA_DIR/secret.key`, made
+   * once. Servers sharing one PostgreSQL must all set the same value.
+   */
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || parseSecretKey(v) !== null,
+      'must be the base64 of 32 bytes (openssl rand -base64 32)',
+    )
+    .optional(),
   SMTP_URL: ZOptionalUrl,
   MAIL_FROM: z.string().default('Tieline <no-reply@tieline.local>'),
   SUPPORT_EMAIL: z.email().default('support@tieline.local'),

@@ -15,6 +15,7 @@ import { outboxRouter } from './routers/outbox/outbox.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
 import { surveysRouter } from './routers/surveys/surveys.router';
+import { profileRouter } from './routers/users/profile.router';
 import { tempUsersRouter } from './routers/users/temp-users.router';
 import { userLoginsRouter } from './routers/users/user-logins.router';
 import { usersRouter } from './routers/users/users.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   userLogins: userLoginsRouter,
   users: usersRouter,
+  profile: profileRouter,
   tempUsers: tempUsersRouter,
   support: supportRouter,
   surveys: surveysRouter,

@@ -5,6 +5,8 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import helmet from 'helmet';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { loadSecretKey, secretBox } from './auth/secrets';
+import { sealPlainSecrets } from './auth/two-factor';
 import { createContextFactory } from './context';
 import { type Deps, jobEnqueuer } from './deps';
 import { mailboxOpen, type TEnv } from './env';
@@ -25,6 +27,7 @@ import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
+import { PROFILE_MULTIPART_ROUTES, profileRest } from './rest/profile';
 import { responsesRest } from './rest/responses';
 import { samlRest } from './rest/saml';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
@@ -66,6 +69,11 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const { db } = dbHandle;
   const log = env.LOG_LEVEL === 'silent' ? () => {} : (e: unknown) => console.error(e);
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const secrets = secretBox(loadSecretKey(env));
+  const stored = await sealPlainSecrets(db, secrets);
+  if (!stored.keyOpensStored) {
+    log(new Error('SECRET_KEY does not open the stored two-factor secrets: two-factor sign-ins will fail'));
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   // The worker runs jobs with deps, and deps wake the worker on enqueue: tie the knot after both exist.
   let wake = () => {};
@@ -77,6 +85,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     mailMode: mailer.mode,
     mailboxOpen: mailboxOpen(env),
     storage: createStorage(env),
+    secrets,
     enqueue: jobEnqueuer(db, () => wake()),
   };
   const worker = startWorker(db, jobHandlers({ ...deps, mailer }), {
@@ -116,6 +125,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...SURVEY_MULTIPART_ROUTES,
       ...NETWORK_MULTIPART_ROUTES,
       ...ORG_USERS_MULTIPART_ROUTES,
+      ...PROFILE_MULTIPART_ROUTES,
     ]),
   );
   api.get('/health', async (_req, res) => {
@@ -152,6 +162,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', responsesRest(deps));
   api.use('/base', networksRest(deps));
   api.use('/base', organizationUsersRest(deps));
+  api.use('/base', profileRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   // A saved view carries the layout of every person shown: its routes take larger bodies.
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });

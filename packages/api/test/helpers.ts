@@ -11,6 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { hashPassword } from '../src/auth/password';
 import { createSession, SESSION_COOKIE } from '../src/auth/session';
+import { enableTwoFactor, sealTotpSecret } from '../src/auth/two-factor';
 import { loadEnv } from '../src/env';
 import type { AppRouter } from '../src/root';
 import { createServer, type Server } from '../src/server';
@@ -209,13 +210,22 @@ export async function rejection(p: Promise<unknown>) {
   return { message: e.message, status: e.data?.httpStatus };
 }
 
-/** Two-factor sign-in on, as the enrollment flow (a later issue) will leave it; returns the secret. */
+/**
+ * Two-factor sign-in on, written as enrolment writes it (sealed secret, hashed recovery codes) but
+ * without the password and QR steps; returns the secret.
+ */
 export async function turnOnTwoFactor(app: TestApp, email: string, secret = generateSecret()) {
-  await app.server.deps.db
-    .update(userLogins)
-    .set({ twoFactorEnabled: true, twoFactorSecret: secret })
-    .where(eq(userLogins.email, email));
-  return secret;
+  return (await turnOnTwoFactorWithCodes(app, email, secret)).secret;
+}
+
+/** turnOnTwoFactor, also answering the recovery codes enrolment would show. */
+export async function turnOnTwoFactorWithCodes(app: TestApp, email: string, secret = generateSecret()) {
+  const { db, secrets } = app.server.deps;
+  const [login] = await db.select({ id: userLogins.id }).from(userLogins).where(eq(userLogins.email, email));
+  if (!login) throw new Error(`No login ${email}`);
+  const sealedSecret = sealTotpSecret(secrets, login.id, secret);
+  const recoveryCodes = await enableTwoFactor(db, login.id, { sealedSecret, step: null, mobileNumber: null });
+  return { secret, recoveryCodes: recoveryCodes! };
 }
 
 /**

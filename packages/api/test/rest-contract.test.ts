@@ -78,6 +78,10 @@ const SAMPLE_BY_NAME: Record<string, string> = {
   email: 'contract@example.com',
   to: 'contract@example.com', // a test email's comma-separated addresses
   password: 'contract horse battery',
+  newPassword: 'contract horse battery',
+  verifyPassword: 'contract horse battery',
+  token: '123456', // ZTwoFactorToken: a TOTP or recovery code (normalized, so no pattern in the document)
+  mobileNumber: '+44 7700 900123',
   redirectTo: 'https://example.com/done',
   webhookOnCompletion: 'https://example.com/hook',
   communityUrl: 'https://example.com/community',

@@ -111,6 +111,23 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   'users.me': { rule: 'signedIn' },
+  // Seeded users have no password: a signed-in caller is admitted and told the password is wrong (400).
+  'profile.update': {
+    rule: 'signedIn',
+    input: () => ({ currentPassword: 'not it', username: 'renamed', email: 'renamed@example.com', name: 'Renamed' }),
+  },
+  'profile.changePassword': {
+    rule: 'signedIn',
+    input: () => ({ currentPassword: 'not it', newPassword: 'a new long secret', verifyPassword: 'a new long secret' }),
+  },
+  'profile.hideTutorialVideosMessage': { rule: 'signedIn' },
+  'profile.deleteAccount': { rule: 'signedIn', input: () => ({ currentPassword: 'not it' }) },
+  'profile.twoFactor.generateSecret': { rule: 'signedIn', input: () => ({ currentPassword: 'not it' }) },
+  'profile.twoFactor.confirmSecret': {
+    rule: 'signedIn',
+    input: () => ({ currentPassword: 'not it', mobileNumber: '+44 7700 900123', token: '123456' }),
+  },
+  'profile.twoFactor.disable': { rule: 'signedIn', input: () => ({ currentPassword: 'not it' }) },
   'users.accounts': { rule: 'signedIn' },
   'tempUsers.get': {
     rule: 'public',

@@ -164,7 +164,7 @@ describe('choose-organization step', () => {
     expect(done.user?.userLogin.twoFactorAuthEnabled).toBe(true);
     expect((await trpc.users.me.query()).userLogin.email).toBe(account.email);
     const bad = trpc.userLogins.twoFactorSignIn.mutate({ ...account, token: 'abc' });
-    expect(await rejection(bad)).toEqual({ message: 'Please enter the 6-digit code', status: 400 });
+    expect(await rejection(bad)).toEqual({ message: MSG.twoFactorTokenInvalid, status: 400 });
   });
 });
 

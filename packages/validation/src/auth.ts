@@ -9,7 +9,7 @@ import { ZModules, ZPermission, ZRole } from './modules';
  * ZPassword in new-password-inputs.ts). The maximum counts code points as ZPassword does, so every password
  * it accepted signs in; the meta puts it in the OpenAPI document, where JSON Schema counts code points too.
  */
-const ZCurrentPassword = z
+export const ZCurrentPassword = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)
   .refine((password) => passwordLength(password) <= PASSWORD_MAX_LENGTH, MSG.passwordTooLong)
@@ -39,7 +39,20 @@ export type TSignInInput = z.input<typeof ZSignInInput>;
 export const ZTotpCode = z
   .string({ error: 'Please enter the 6-digit code' })
   .regex(/^\d{6}$/, 'Please enter the 6-digit code');
-export const ZTwoFactorSignInInput = ZSignInInput.extend({ token: ZTotpCode });
+
+/** A recovery code as shown at enrolment: two groups of five base32 characters (50 random bits). */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
+
+/**
+ * What the two-factor step of sign-in and of a reset takes: a TOTP code, or a recovery code in place of
+ * one. Recovery codes are normalized (spaces dropped, lower case, the dash put back) as people retype them.
+ */
+export const ZTwoFactorToken = z
+  .string({ error: MSG.twoFactorTokenInvalid })
+  .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+  .transform((v) => (/^[a-z2-7]{10}$/.test(v) ? `${v.slice(0, 5)}-${v.slice(5)}` : v))
+  .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v), MSG.twoFactorTokenInvalid);
+export const ZTwoFactorSignInInput = ZSignInInput.extend({ token: ZTwoFactorToken });
 
 export const ZCheckUsernameInput = z.object({ username: ZUsername });
 export const ZCheckEmailInput = z.object({ email: ZEmail });

@@ -11,6 +11,7 @@ export const MSG = {
   passwordRepeated: 'This password only repeats a character or a short pattern: choose one that is harder to guess',
   passwordSequence:
     'This password is a simple sequence (like 12345678 or abcdefgh): choose one that is harder to guess',
+  passwordsDiffer: 'The new password and its confirmation do not match',
   nameRequired: 'Please enter your name',
   usernameInvalid: 'Username must be 3 to 30 characters: letters, numbers, dots, dashes or underscores',
   usernameTaken: 'This username is already taken',
@@ -18,6 +19,7 @@ export const MSG = {
   invalidCredentials: 'Incorrect email or password',
   resetNeedsTwoFactor:
     'Two-factor sign-in is on for this account: enter the code from your authenticator app to reset the password.',
+  twoFactorTokenInvalid: 'Please enter the 6-digit code or a recovery code',
   invalidTwoFactorCode: 'The two-factor code is not valid. Please try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',

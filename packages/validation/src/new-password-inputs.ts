@@ -2,7 +2,7 @@
 // ZPassword pulls in the common-password list (~15 kB gzip): a bundler places a module with everything it
 // imports, so the sign-in page, which needs auth.ts, would otherwise load the list too.
 import { z } from 'zod';
-import { ZPersonName, ZTotpCode, ZUsername } from './auth';
+import { ZCurrentPassword, ZPersonName, ZTwoFactorToken, ZUsername } from './auth';
 import { ZEmail, ZToken } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { MSG } from './messages';
@@ -34,4 +34,18 @@ export type TSignUpInput = z.input<typeof ZSignUpInput>;
 
 export const ZResetPasswordInput = z.object({ token: ZToken, password: ZPassword });
 /** resetPasswordWithTwoFactorAuth/{resetToken}: `token` is the authenticator code, as in the spec. */
-export const ZResetPasswordWithTwoFactorInput = z.object({ resetToken: ZToken, password: ZPassword, token: ZTotpCode });
+export const ZResetPasswordWithTwoFactorInput = z.object({
+  resetToken: ZToken,
+  password: ZPassword,
+  token: ZTwoFactorToken,
+});
+
+/** POST userLogins/changePassword (spec §5: current, new and verify passwords). */
+export const ZChangePasswordInput = z
+  .object({
+    currentPassword: ZCurrentPassword,
+    newPassword: ZPassword,
+    verifyPassword: z.string({ error: MSG.passwordRequired }),
+  })
+  .refine((v) => v.newPassword === v.verifyPassword, { message: MSG.passwordsDiffer, path: ['verifyPassword'] });
+export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;

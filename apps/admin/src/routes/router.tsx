@@ -246,7 +246,20 @@ export const router = createBrowserRouter([
             ],
           },
           { path: 'organization/settings/logos', ...settings('logos') },
-          { path: 'users/settings/profile', ...settings('profile') },
+          {
+            path: 'users/settings/profile',
+            ...page(async () => {
+              const { ProfilePage } = await import('../features/profile/profile-page');
+              return <ProfilePage />;
+            }),
+            // Dialog routes (spec §2): the page opens the dialog its URL names.
+            children: [
+              { path: 'change-password' },
+              { path: 'confirm-update' },
+              { path: 'enable-2fa' },
+              { path: 'disable-2fa' },
+            ],
+          },
           {
             path: 'users/settings/billing',
             ...page(async () => {

@@ -14,6 +14,10 @@ export const LIMITS = {
   signInPerAddress: { max: 30, windowMs: 10 * MIN },
   /** Attempts that did not end in a session (wrong password, wrong code, unfinished steps). */
   signInPerAccount: { max: 10, windowMs: 15 * MIN },
+  /** Two-factor codes checked (sign-in, reset, enrolment), per client address across accounts. */
+  twoFactorPerAddress: { max: 30, windowMs: 10 * MIN },
+  /** Current-password checks of profile actions, per login: a stolen session cannot guess the password. */
+  passwordChecksPerLogin: { max: 10, windowMs: 15 * MIN },
   signUpPerAddress: { max: 20, windowMs: 60 * MIN },
   mailPerAccount: { max: 5, windowMs: 60 * MIN },
   mailPerAddress: { max: 20, windowMs: 60 * MIN },

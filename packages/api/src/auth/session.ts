@@ -91,6 +91,15 @@ export async function invalidateLoginSessions(db: Db, userLoginId: string) {
   await db.delete(sessions).where(eq(sessions.userLoginId, userLoginId));
 }
 
+/**
+ * Ends every session of the login and opens a new one for this user: after a password or two-factor
+ * change only the browser that made it stays signed in, on a new session id. Answers the new token.
+ */
+export async function rotateLoginSessions(db: Db, userLoginId: string, userId: string): Promise<string> {
+  await invalidateLoginSessions(db, userLoginId);
+  return (await createSession(db, userLoginId, userId)).token;
+}
+
 export async function deleteExpiredSessions(db: Db, now = new Date()) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -9,4 +9,5 @@ export * from './saml';
 export * from './support';
 export * from './surveys';
 export * from './system';
+export * from './two-factor';
 export * from './users';

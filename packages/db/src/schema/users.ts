@@ -14,7 +14,11 @@ export const userLogins = pgTable(
     passwordHash: text().notNull(),
     verified: boolean().notNull().default(false),
     twoFactorEnabled: boolean().notNull().default(false),
+    /** The TOTP secret, encrypted (auth/secrets.ts): never the secret itself. */
     twoFactorSecret: text(),
+    /** A secret from generateTwoFactorSecret awaiting its first code, encrypted, until it expires. */
+    twoFactorPendingSecret: text(),
+    twoFactorPendingExpiresAt: at(),
     /** Last TOTP time step that opened a session; codes of that step or earlier are refused (replay). */
     twoFactorLastStep: integer(),
     mobileNumber: text(),

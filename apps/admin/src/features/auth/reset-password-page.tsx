@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input, toast } from '@tieline/ui';
-import { MSG, ZPassword, ZTotpCode } from '@tieline/validation';
+import { MSG, ZPassword, ZTwoFactorToken } from '@tieline/validation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
 
   const submit = handleSubmit(({ password, code }) => {
     if (!needsCode) return reset.mutate({ token, password });
-    const parsed = ZTotpCode.safeParse(code.trim());
+    const parsed = ZTwoFactorToken.safeParse(code.trim());
     if (!parsed.success) return setError('code', { message: parsed.error.issues[0]?.message });
     resetWithCode.mutate({ resetToken: token, password, token: parsed.data });
   });
@@ -77,11 +77,9 @@ export function ResetPasswordPage() {
           <FormField
             label="Authenticator code"
             error={formState.errors.code?.message}
-            hint="Two-factor sign-in is on: enter the 6-digit code from your authenticator app."
+            hint="Two-factor sign-in is on: enter the 6-digit code from your authenticator app, or a recovery code."
           >
-            {(field) => (
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...field} {...register('code')} />
-            )}
+            {(field) => <Input autoComplete="one-time-code" maxLength={13} {...field} {...register('code')} />}
           </FormField>
         ) : null}
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>

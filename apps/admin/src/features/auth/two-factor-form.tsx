@@ -8,7 +8,7 @@ const ZCode = ZTwoFactorSignInInput.pick({ token: true });
 
 type TwoFactorFormProps = { pending: boolean; onSubmit: (token: string) => void; onBack: () => void };
 
-/** Two-factor step of sign-in: a 6-digit code from the authenticator app. */
+/** Two-factor step of sign-in: a 6-digit code from the authenticator app, or a recovery code instead. */
 export function TwoFactorForm({ pending, onSubmit, onBack }: TwoFactorFormProps) {
   const { register, handleSubmit, formState, setFocus } = useForm({
     resolver: zodResolver(ZCode),
@@ -21,7 +21,9 @@ export function TwoFactorForm({ pending, onSubmit, onBack }: TwoFactorFormProps)
       <h2 id="two-factor-heading" className="text-lg font-semibold">
         Two-factor authentication
       </h2>
-      <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app.</p>
+      <p className="text-sm text-muted-foreground">
+        Enter the 6-digit code from your authenticator app. No phone at hand? Enter one of your recovery codes.
+      </p>
       <form
         className="flex flex-col gap-4"
         noValidate
@@ -31,10 +33,9 @@ export function TwoFactorForm({ pending, onSubmit, onBack }: TwoFactorFormProps)
         <FormField label="Code" error={formState.errors.token?.message}>
           {(field) => (
             <Input
-              inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
-              className="font-mono tracking-[0.3em]"
+              maxLength={13}
+              className="font-mono tracking-[0.2em]"
               {...field}
               {...register('token')}
             />

@@ -1,10 +1,9 @@
 import type { TUser } from '@tieline/validation';
-import { ImageIcon, Lock, UserRound } from 'lucide-react';
+import { ImageIcon, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AccountSummary } from './account-summary';
 
 type Access = 'signedIn' | 'owner';
 
@@ -24,17 +23,6 @@ export const SETTINGS_PAGES = {
     icon: <ImageIcon aria-hidden="true" />,
     access: 'owner',
     body: (user) => `Logos: upload the logos shown to the people of ${orgName(user)} here.`,
-  },
-  profile: {
-    title: 'Profile',
-    icon: <UserRound aria-hidden="true" />,
-    access: 'signedIn',
-    body: (user) => (
-      <>
-        <p>Profile: change your name, username, email address, password and two-factor settings here.</p>
-        <AccountSummary user={user} />
-      </>
-    ),
   },
 } satisfies Record<string, SettingsPageDef>;
 

@@ -1,7 +1,7 @@
 import { and, type Db, emailTokens, eq, gt, isNull, userLogins } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import type { Caller, SignedInCaller } from '../../auth/actor';
-import { countAccountAttempt, requireTotp } from '../../auth/attempts';
+import { checkSecondFactor, countAccountAttempt, type SecondFactor, spendSecondFactor } from '../../auth/attempts';
 import { hashPassword } from '../../auth/password';
 import { enforce, hit, LIMITS } from '../../auth/rate-limit';
 import { invalidateLoginSessions } from '../../auth/session';
@@ -82,8 +82,8 @@ export async function sendPasswordReset(deps: Deps, email: string) {
 
 /**
  * Sets the password, proves the address, and signs the login out everywhere. A login with two-factor
- * sign-in also needs a current code (spec: resetPasswordWithTwoFactorAuth), so the mailbox alone is
- * not enough to take the account. The token is checked before the costly hash.
+ * sign-in also needs a current code or a recovery code (spec: resetPasswordWithTwoFactorAuth), so the
+ * mailbox alone is not enough to take the account. The token is checked before the costly hash.
  */
 export async function resetPassword(
   deps: Deps,
@@ -99,19 +99,17 @@ export async function resetPassword(
     .where(live('reset', input.token));
   if (!row) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
   const { login } = row;
-  let step: number | null = null;
+  let factor: SecondFactor | null = null;
   if (login.twoFactorEnabled) {
     if (input.code === undefined) throw new AppError('FORBIDDEN', MSG.resetNeedsTwoFactor);
     await countAccountAttempt(db, login.email);
-    step = await requireTotp(login, input.code);
+    factor = await checkSecondFactor(deps, caller.ip, login, input.code);
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const userLoginId = await consume(tx, 'reset', input.token, MSG.resetTokenInvalid);
-    await tx
-      .update(userLogins)
-      .set({ passwordHash, verified: true, ...(step !== null ? { twoFactorLastStep: step } : {}) })
-      .where(eq(userLogins.id, userLoginId));
+    if (factor) await spendSecondFactor(tx, userLoginId, factor);
+    await tx.update(userLogins).set({ passwordHash, verified: true }).where(eq(userLogins.id, userLoginId));
     await tx
       .update(emailTokens)
       .set({ usedAt: new Date() })

@@ -2,7 +2,13 @@ import { eq, userLogins } from '@tieline/db';
 import { ADMIN_MSG, MSG, type TSignInResult, type ZSignInInput } from '@tieline/validation';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/actor';
-import { clearAccountAttempts, countAccountAttempt, requireTotp } from '../../auth/attempts';
+import {
+  checkSecondFactor,
+  clearAccountAttempts,
+  countAccountAttempt,
+  type SecondFactor,
+  spendSecondFactor,
+} from '../../auth/attempts';
 import { verifyNothing, verifyPassword } from '../../auth/password';
 import { enforce, LIMITS, refund } from '../../auth/rate-limit';
 import { createSession } from '../../auth/session';
@@ -15,7 +21,8 @@ export type SignInOutcome = { result: TSignInResult; sessionToken?: string };
 /**
  * Sign-in with the branches of spec platform §4, in its order: two-factor (a code is needed before
  * anything about the login is told), then choose-organization when the login has several users, then
- * single sign-on, otherwise a new session. twoFactorSignIn passes `token` and takes the same path.
+ * single sign-on, otherwise a new session. twoFactorSignIn passes `token` (a TOTP or recovery code)
+ * and takes the same path.
  */
 export async function signIn(
   deps: Deps,
@@ -37,10 +44,10 @@ export async function signIn(
   // Told only to whoever knows the password, so it reveals nothing about which emails have logins.
   if (login.disabledAt) throw new AppError('FORBIDDEN', ADMIN_MSG.disabledLogin);
 
-  let step: number | null = null;
+  let factor: SecondFactor | null = null;
   if (login.twoFactorEnabled) {
     if (input.token === undefined) return { result: { twoFactorAuthEnabled: true } };
-    step = await requireTotp(login, input.token);
+    factor = await checkSecondFactor(deps, caller.ip, login, input.token);
   }
 
   const owned = await usersOfLogin(db, login.id);
@@ -58,9 +65,9 @@ export async function signIn(
     return { result: { samlRedirect: `/api/base/saml/login/${chosen.org.id}` } };
   }
 
+  // The code is spent only when it opens a session, so the choose-organization step can reuse it.
+  if (factor) await spendSecondFactor(db, login.id, factor);
   await clearAccountAttempts(db, login.email);
-  // The code's step is spent only when it opens a session, so the choose-organization step can reuse it.
-  if (step !== null) await db.update(userLogins).set({ twoFactorLastStep: step }).where(eq(userLogins.id, login.id));
   const { token } = await createSession(db, login.id, chosen.user.id);
   return { result: { user: toUserWire(login, chosen.user, chosen.org) }, sessionToken: token };
 }

@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  toast,
+} from '@tieline/ui';
+import { type TTwoFactorSecret, ZConfirmTwoFactorInput } from '@tieline/validation';
+import { Copy, Download, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useTRPC } from '../../lib/trpc';
+import { PasswordDialog } from './password-dialog';
+import { profileError } from './profile-requests';
+
+const ZCodeForm = ZConfirmTwoFactorInput.omit({ currentPassword: true });
+type TCodeForm = z.input<typeof ZCodeForm>;
+
+/**
+ * enable-2fa: the current password, then the QR code (and its otpauth URI to copy into an app by hand),
+ * the mobile number and a code; then the recovery codes, shown this once, to copy or download.
+ */
+export function EnableTwoFactorDialog({ onClose, onEnabled }: { onClose: () => void; onEnabled: () => void }) {
+  const trpc = useTRPC();
+  const [password, setPassword] = useState('');
+  const [secret, setSecret] = useState<TTwoFactorSecret | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const generate = useMutation(
+    trpc.profile.twoFactor.generateSecret.mutationOptions({ meta: { silentError: true }, onSuccess: setSecret }),
+  );
+  const confirm = useMutation(
+    trpc.profile.twoFactor.confirmSecret.mutationOptions({
+      meta: { silentError: true },
+      onSuccess: ({ recoveryCodes }) => {
+        setCodes(recoveryCodes);
+        onEnabled();
+      },
+    }),
+  );
+
+  if (!secret) {
+    return (
+      <PasswordDialog
+        title="Turn on two-factor sign-in"
+        description="Enter your password to set up an authenticator app."
+        action="Continue"
+        pendingAction="Checking…"
+        pending={generate.isPending}
+        error={generate.error ? profileError(generate.error) : null}
+        onSubmit={(currentPassword) => {
+          setPassword(currentPassword);
+          generate.mutate({ currentPassword });
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-w-[560px]" onInteractOutside={(e) => e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{codes ? 'Your recovery codes' : 'Turn on two-factor sign-in'}</DialogTitle>
+          <DialogDescription>
+            {codes
+              ? 'Each code signs you in once when you cannot use your authenticator app.'
+              : 'Scan the QR code with an authenticator app, then enter the 6-digit code it shows.'}
+          </DialogDescription>
+        </DialogHeader>
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={onClose} />
+        ) : (
+          <ScanAndConfirm
+            secret={secret}
+            pending={confirm.isPending}
+            error={confirm.error ? profileError(confirm.error) : null}
+            onSubmit={(v) => confirm.mutate({ ...v, currentPassword: password })}
+            onClose={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScanAndConfirm(props: {
+  secret: TTwoFactorSecret;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (v: TCodeForm) => void;
+  onClose: () => void;
+}) {
+  const form = useForm<TCodeForm>({ resolver: zodResolver(ZCodeForm), defaultValues: { mobileNumber: '', token: '' } });
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      aria-busy={props.pending}
+      onSubmit={form.handleSubmit(props.onSubmit)}
+    >
+      <img
+        src={props.secret.qrStr}
+        alt="QR code to scan with an authenticator app"
+        width={200}
+        height={200}
+        className="mx-auto rounded-md border border-border"
+      />
+      <div className="flex flex-col gap-1.5">
+        <p className="text-sm text-muted-foreground">Cannot scan? Add this address to your app instead:</p>
+        <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2 pl-3">
+          <code className="min-w-0 flex-1 text-xs break-all" data-testid="otpauth-url">
+            {props.secret.otpauthUrl}
+          </code>
+          <CopyButton text={props.secret.otpauthUrl} label="Copy address" copied="Address copied" />
+        </div>
+      </div>
+      <FormField label="Mobile number" error={form.formState.errors.mobileNumber?.message}>
+        {(p) => <Input {...p} type="tel" autoComplete="tel" {...form.register('mobileNumber')} />}
+      </FormField>
+      <FormField label="Code from your app" error={form.formState.errors.token?.message}>
+        {(p) => (
+          <Input
+            {...p}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="font-mono tracking-[0.3em]"
+            {...form.register('token')}
+          />
+        )}
+      </FormField>
+      {props.error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{props.error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={props.pending}>
+          {props.pending ? 'Turning on…' : 'Turn on'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function CopyButton({ text, label, copied }: { text: string; label: string; copied: string }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => toast.success(copied),
+          () => toast.error('Could not copy; select the text and copy it instead'),
+        )
+      }
+    >
+      <Copy aria-hidden="true" /> {label}
+    </Button>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `${codes.join('\n')}\n`;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'tieline-recovery-codes.txt';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert variant="warning" role="status">
+        <TriangleAlert aria-hidden="true" />
+        <div>
+          <AlertTitle>Save these codes now</AlertTitle>
+          <AlertDescription>
+            They are shown only this once. Keep them somewhere safe, apart from your phone.
+          </AlertDescription>
+        </div>
+      </Alert>
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-md border border-border bg-muted p-3 font-mono text-sm"
+        aria-label="Recovery codes"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <DialogFooter className="gap-2">
+        <CopyButton text={text} label="Copy codes" copied="Codes copied" />
+        <Button variant="outline" size="sm" onClick={download}>
+          <Download aria-hidden="true" /> Download
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}
