@@ -104,6 +104,15 @@ test('an owner uploads users, confirms a deletion, edits permission and modules,
   expect(rows[0]).toEqual(head);
   expect(rows).toContainEqual([ada.name, ada.email, 'Owner']);
 
+  // Request credits opens the billing dialog over the user list, and closes back to it.
+  await page.getByRole('link', { name: 'Request credits' }).click();
+  await expect(page).toHaveURL(/\/organization\/settings\/manage-users\/request-credits$/);
+  const credits = page.getByRole('dialog', { name: 'Request credits' });
+  await credits.getByLabel('Respondent credits').fill('120');
+  await credits.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Your request for credits has been sent')).toBeVisible();
+  await expect(page).toHaveURL(/\/organization\/settings\/manage-users$/);
+
   // Tidy up for other journeys on the shared demo organization: Ada's invitation is withdrawn.
   await page.getByRole('link', { name: `Delete ${ada.name}` }).click();
   await page.getByRole('dialog', { name: 'Withdraw invitation' }).getByRole('button', { name: 'Withdraw' }).click();

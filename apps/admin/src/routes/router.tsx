@@ -235,6 +235,13 @@ export const router = createBrowserRouter([
                   return <DeleteUserDialog />;
                 }),
               },
+              {
+                path: 'request-credits',
+                ...page(async () => {
+                  const { RequestCreditsRoute } = await import('../features/organization-users/request-credits-route');
+                  return <RequestCreditsRoute />;
+                }),
+              },
             ],
           },
           {
