@@ -2,6 +2,7 @@ import type { TNetworkData } from '@tieline/graph';
 import Graph from 'graphology';
 import { assignLayoutChanges, graphToByteArray } from 'graphology-layout-noverlap/helpers.js';
 import Sigma from 'sigma';
+import { EdgeLineProgram } from 'sigma/rendering';
 import type { Coordinates } from 'sigma/types';
 import { CameraMotion } from './camera-motion';
 import type { TEncoded } from './encoding';
@@ -30,6 +31,13 @@ const CHECK_MS = 500;
 /** FA2 starts slowly (its speed adapts over the first iterations): never judge it settled before this. */
 const MIN_FORCE_MS = 2_000;
 const MAX_FORCE_MS = 30_000;
+/**
+ * Past this many ties, ties are drawn as one-pixel lines (sigma's EdgeLineProgram: two vertices a tie,
+ * no arrowheads, no width) instead of quads with arrowheads: in software WebGL that makes the one
+ * redraw at rest several times cheaper. The hover/focus overlay still draws a person's ties with
+ * direction and width.
+ */
+const THIN_TIES = 10_000;
 
 export interface TViewEvents {
   onClickNode(node: number): void;
@@ -80,7 +88,8 @@ export class SigmaView {
     });
     this.graph = graph;
     this.renderer = new Sigma(graph, container, {
-      defaultEdgeType: data.directed ? 'arrow' : 'line',
+      defaultEdgeType: data.edges.length > THIN_TIES ? 'thin' : data.directed ? 'arrow' : 'line',
+      edgeProgramClasses: { thin: EdgeLineProgram },
       renderEdgeLabels: false,
       // Off: the camera moves without redraws (camera-motion.ts), and with it on, sigma reprocesses the
       // whole graph after each drag to bring the ties back.
