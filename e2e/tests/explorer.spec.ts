@@ -144,6 +144,8 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('12 of 60 people', { timeout: 20_000 });
   await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
   await expect(page.getByLabel('Colour by', { exact: true })).toHaveValue('community');
+  // The person whose panel was open comes back with the view.
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Ben Diallo' })).toBeVisible();
 
   // Reset the view: back to everyone, one colour.
   await page.getByRole('tab', { name: 'Views' }).click();

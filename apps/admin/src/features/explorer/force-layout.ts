@@ -10,7 +10,11 @@ export class ForceLayout {
   /** Iterations the worker had run at its last positions (the settle rule measures movement per iteration). */
   iterations = 0;
 
-  constructor(private readonly graph: Graph) {
+  /** `pauseMs`: how long to leave the page alone between two position updates (see SigmaView). */
+  constructor(
+    private readonly graph: Graph,
+    pauseMs: () => number,
+  ) {
     const order = graph.order;
     // The kernel reads every setting: the defaults fill what inferSettings leaves out.
     const settings = { ...FA2_DEFAULTS, ...inferSettings(graph), barnesHutOptimize: order > 500, adjustSizes: false };
@@ -22,7 +26,9 @@ export class ForceLayout {
       if (!this.running) return;
       this.iterations = e.data.iterations;
       assignLayoutChanges(this.graph, new Float32Array(e.data.nodes), null);
-      this.worker.postMessage({ type: 'ask' });
+      window.setTimeout(() => {
+        if (this.running) this.worker.postMessage({ type: 'ask' });
+      }, pauseMs());
     };
     this.worker.postMessage({ type: 'start', settings, nodes: nodes.buffer, edges: edges.buffer, batchMs }, [
       nodes.buffer,

@@ -58,6 +58,7 @@ export class SigmaView {
   readonly renderer: Sigma;
   private fa2: ForceLayout | null = null;
   private distributeWorker: Worker | null = null;
+  private lastRenderMs = 0;
   private forceTimer = 0;
   private readonly overlay: HighlightOverlay;
   private readonly motion: CameraMotion;
@@ -111,6 +112,13 @@ export class SigmaView {
         this.grid = null;
       });
     }
+    let renderStart = 0;
+    this.renderer.on('beforeRender', () => {
+      renderStart = performance.now();
+    });
+    this.renderer.on('afterRender', () => {
+      this.lastRenderMs = performance.now() - renderStart;
+    });
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
     this.motion = new CameraMotion(this.renderer, () => this.overlay.draw());
     this.renderer.on('enterNode', ({ node }) => this.setHovered(Number(node)));
@@ -239,7 +247,9 @@ export class SigmaView {
   /** ForceAtlas2 in its web worker; stops by itself once the drawing has settled. */
   startForce(onSettled?: () => void) {
     this.stopForce();
-    this.fa2 = new ForceLayout(this.graph);
+    // Between two layout redraws the page stays idle at least as long as the last redraw took, so
+    // panning, hovering and the panels still answer while a large network lays out.
+    this.fa2 = new ForceLayout(this.graph, () => this.lastRenderMs);
     this.events.onForceChange(true);
     const startedAt = performance.now();
     let last = this.positions();
