@@ -107,7 +107,7 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await page.mouse.move(frame.x + frame.width - 130, frame.y + frame.height - 80, { steps: 8 });
   await page.mouse.up();
   await expect
-    .poll(() => canvas.evaluate((el) => [...el.querySelectorAll('canvas')].map((c) => c.style.transform).join('')))
+    .poll(() => canvas.evaluate((el) => Array.from(el.querySelectorAll('canvas'), (c) => c.style.transform).join('')))
     .toBe('');
   await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 10_000 }).toBeGreaterThan(2_000);
   await page.getByRole('button', { name: 'Fit to screen' }).click();
