@@ -111,6 +111,13 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
     .toBe('');
   await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 10_000 }).toBeGreaterThan(2_000);
   await page.getByRole('button', { name: 'Fit to screen' }).click();
+  // "Distribute nodes" runs in its own worker, and the drawing is whole afterwards.
+  const [worker] = await Promise.all([
+    page.waitForEvent('worker'),
+    page.getByRole('button', { name: 'Distribute nodes' }).click(),
+  ]);
+  expect(worker.url()).toContain('distribute-worker');
+  await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 10_000 }).toBeGreaterThan(2_000);
 
   // Filter by department: Sales only.
   await page.getByRole('tab', { name: 'Filters' }).click();
