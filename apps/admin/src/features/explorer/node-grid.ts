@@ -85,7 +85,8 @@ export function forEachNear(grid: TNodeGrid, x: number, y: number, r: number, vi
 /**
  * The node under a point: among the nodes within `r` of (x, y), those whose own disc (`distance`
  * returns how far the point is from a node, as a share of its radius: 1 = on its rim) contains the
- * point; the one whose centre is nearest wins. Null when the point is over no node.
+ * point; the one the point is deepest inside (nearest its centre for its size) wins. Null when the
+ * point is over no node.
  */
 export function pickNode(
   grid: TNodeGrid,

@@ -132,7 +132,7 @@ export class SigmaView {
     return { ...attrs, highlighted: true, zIndex: 1 };
   }
 
-  /** The node under a viewport point, from the grid: the nearest centre among the discs that contain it. */
+  /** The node under a viewport point, from the grid: of the discs that contain it, the one it is deepest inside. */
   private pick(p: Coordinates): string | null {
     const grid = this.grid ?? this.buildGrid();
     const r = this.renderer;
