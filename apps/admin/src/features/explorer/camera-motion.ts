@@ -27,11 +27,6 @@ export class CameraMotion {
     renderer.on('afterRender', this.drawn);
   }
 
-  /** True while the drawing on screen is a moved copy of an older one (tests and benchmarks read it). */
-  isMoving() {
-    return this.timer !== 0;
-  }
-
   private readonly moved = () => {
     this.transform();
     this.onMove();
@@ -40,8 +35,8 @@ export class CameraMotion {
   };
 
   private readonly settle = () => {
-    const captor = this.renderer.getMouseCaptor();
-    if (captor.isMouseDown || this.renderer.getCamera().isAnimated()) {
+    const held = this.renderer.getMouseCaptor().isMouseDown || this.renderer.getTouchCaptor().touchMode > 0;
+    if (held || this.renderer.getCamera().isAnimated()) {
       this.timer = window.setTimeout(this.settle, REST_MS);
       return;
     }
