@@ -38,6 +38,31 @@ async function canvasPixels(page: Page) {
   );
 }
 
+/** Sweeps the pointer over the drawing until a person is highlighted; answers where, or null. */
+async function hoverSomeone(page: Page) {
+  const canvas = page.getByTestId('explorer-canvas');
+  const box = (await canvas.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  for (let y = box.y + box.height * 0.3; y < box.y + box.height * 0.8; y += 9) {
+    for (let x = box.x + 40; x < box.x + box.width - 40; x += 5) {
+      await page.mouse.move(x, y);
+      if (await canvas.getAttribute('data-highlight')) return { x, y };
+    }
+  }
+  return null;
+}
+
+/** Pixels the highlight overlay (a 2D canvas) has drawn dark: the hovered person's ring and ties. */
+const overlayInk = (page: Page) =>
+  page.getByTestId('explorer-highlight').evaluate((el) => {
+    const c = el as HTMLCanvasElement;
+    const { data } = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if ((data[i + 3] ?? 0) > 200 && (data[i] ?? 0) < 80 && (data[i + 1] ?? 0) < 80) dark++;
+    }
+    return dark;
+  });
+
 test('explore the demo network: encode, filter, search, lasso, views, layers, exports', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsDemo(page);
@@ -62,6 +87,37 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(page.getByText('Density')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/explorer-readme.png` });
   await page.getByRole('tab', { name: 'Person' }).click();
+
+  // Hover: the person under the pointer comes from our own index and is highlighted on the overlay
+  // (ring, ties, neighbours), without a redraw of the WebGL scene; a click there opens their panel.
+  const canvas = page.getByTestId('explorer-canvas');
+  const at = await hoverSomeone(page);
+  expect(at).not.toBeNull();
+  await expect.poll(() => overlayInk(page)).toBeGreaterThan(30);
+  await shot(page, 'explorer-hover');
+  const hovered = await canvas.getAttribute('data-highlight');
+  await page.mouse.click(at?.x ?? 0, at?.y ?? 0);
+  const name = page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first();
+  await expect(name).toHaveText(/\S/);
+  await expect(canvas).toHaveAttribute('data-highlight', hovered ?? '');
+  // Pan: the drawing moves with the pointer and is drawn again, whole, once the camera rests.
+  const frame = (await canvas.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  await page.mouse.move(frame.x + frame.width - 30, frame.y + frame.height - 30);
+  await page.mouse.down();
+  await page.mouse.move(frame.x + frame.width - 130, frame.y + frame.height - 80, { steps: 8 });
+  await page.mouse.up();
+  await expect
+    .poll(() => canvas.evaluate((el) => Array.from(el.querySelectorAll('canvas'), (c) => c.style.transform).join('')))
+    .toBe('');
+  await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 10_000 }).toBeGreaterThan(2_000);
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  // "Distribute nodes" runs in its own worker, and the drawing is whole afterwards.
+  const [worker] = await Promise.all([
+    page.waitForEvent('worker'),
+    page.getByRole('button', { name: 'Distribute nodes' }).click(),
+  ]);
+  expect(worker.url()).toContain('distribute-worker');
+  await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 10_000 }).toBeGreaterThan(2_000);
 
   // Filter by department: Sales only.
   await page.getByRole('tab', { name: 'Filters' }).click();
@@ -95,6 +151,8 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('12 of 60 people', { timeout: 20_000 });
   await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
   await expect(page.getByLabel('Colour by', { exact: true })).toHaveValue('community');
+  // The person whose panel was open comes back with the view.
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Ben Diallo' })).toBeVisible();
 
   // Reset the view: back to everyone, one colour.
   await page.getByRole('tab', { name: 'Views' }).click();

@@ -4,8 +4,9 @@ import { encode, viridis } from '../src/features/explorer/encoding';
 import { defaultState, readState, type TExplorerState } from '../src/features/explorer/explorer-state';
 import { filteredXlsx, sceneToSvg } from '../src/features/explorer/export-view';
 import { adjacency, applyFilters, degreeOf } from '../src/features/explorer/filters';
+import { binLabel, degreeBins, modeBin } from '../src/features/explorer/histogram';
 import { groupLayout, xyLayout } from '../src/features/explorer/layouts';
-import { insidePolygon } from '../src/features/explorer/sigma-view-geometry';
+import { insidePolygon, relativeStep } from '../src/features/explorer/sigma-view-geometry';
 
 // Two departments joined by one tie (b-c), a second layer with one tie (a-d), and an isolate (e).
 const data: TNetworkData = {
@@ -115,11 +116,23 @@ describe('encoding', () => {
 
 describe('views and layouts', () => {
   it('reads a saved state, dropping layers the network no longer has', () => {
-    const s = readState({ ...defaultState(3), layers: [0, 2], encoding: { labels: 'all' } }, 2);
+    const s = readState({ ...defaultState(3), layers: [0, 2], encoding: { labels: 'all' } }, 2, 5);
     expect(s.layers).toEqual([0]);
     expect(s.encoding.labels).toBe('all');
     expect(s.encoding.edgeColorByLayer).toBe(true);
-    expect(readState({ v: 99 }, 2)).toEqual(defaultState(2));
+    expect(readState({ v: 99 }, 2, 5)).toEqual(defaultState(2));
+  });
+  it('keeps the focused person and the dashboard grouping, dropping a person the network does not have', () => {
+    const saved = { ...defaultState(2), focused: 3, groupAttribute: 'Department' };
+    expect(readState(saved, 2, 5)).toMatchObject({ focused: 3, groupAttribute: 'Department' });
+    expect(readState({ ...saved, focused: 5 }, 2, 5).focused).toBeNull();
+    expect(readState({ ...saved, focused: 1.5, groupAttribute: 7 }, 2, 5)).toMatchObject({
+      focused: null,
+      groupAttribute: null,
+    });
+    // A view saved before these existed.
+    const { focused: _f, groupAttribute: _g, ...old } = saved;
+    expect(readState(old, 2, 5)).toMatchObject({ focused: null, groupAttribute: null });
   });
   it('groups people into separate discs', () => {
     const p = groupLayout('Department', data);
@@ -166,5 +179,35 @@ describe('exports', () => {
     const edges = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Edges as never);
     expect(nodes.map((n) => n.Name)).toEqual(['a', 'b', "'=e"]);
     expect(edges).toEqual([{ Source: 'a', Target: 'b', Layer: 'Advice', Weight: 1 }]);
+  });
+});
+
+describe('degree histogram', () => {
+  it('names a one-value bin by its value, a wider one by its range cut at the maximum', () => {
+    const one = degreeBins([11, 11, 3, 0], 20);
+    expect(one.width).toBe(1);
+    expect(binLabel(modeBin(one.bins), one.width, one.max)).toBe('11');
+    const wide = degreeBins([0, 5, 39, 40, 40], 20);
+    expect(wide.width).toBe(3);
+    expect(binLabel(0, wide.width, wide.max)).toBe('0–2');
+    expect(binLabel(modeBin(wide.bins), wide.width, wide.max)).toBe('39–40');
+    // The last bin holds only the maximum: one value, not "42–44".
+    const last = degreeBins([0, 42, 42], 20);
+    expect(binLabel(last.bins.length - 1, last.width, last.max)).toBe('42');
+    expect(last.bins.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+});
+
+describe('layout settle rule', () => {
+  const before = { x: [0, 100, 0, 100], y: [0, 0, 50, 50] };
+  it('measures the mean move per iteration as a share of the larger side', () => {
+    // Every node moved 2 units over 4 iterations: 0.5 per iteration, on a drawing 100 wide.
+    const after = { x: [2, 102, 2, 102], y: [0, 0, 50, 50] };
+    expect(relativeStep(before, after, 4)).toBeCloseTo(0.005);
+    expect(relativeStep(before, after, 1)).toBeCloseTo(0.02);
+  });
+  it('is zero when nothing moved or no iteration ran', () => {
+    expect(relativeStep(before, before, 10)).toBe(0);
+    expect(relativeStep(before, { x: [5, 5, 5, 5], y: [0, 0, 0, 0] }, 0)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { SelectField } from '@tieline/ui';
 import { viridis } from './encoding';
+import { binLabel, degreeBins, modeBin } from './histogram';
 
 const fixed = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const BINS = 20;
@@ -64,11 +65,10 @@ export function DashboardPanel({
 }
 
 function DegreeHistogram({ metrics }: { metrics: TMetricsResult }) {
-  const degrees = metrics.nodes.map((m) => m.degree);
-  const max = Math.max(1, ...degrees);
-  const width = Math.max(1, Math.ceil((max + 1) / BINS));
-  const bins = new Array<number>(Math.ceil((max + 1) / width)).fill(0);
-  for (const d of degrees) bins[Math.floor(d / width)] = (bins[Math.floor(d / width)] ?? 0) + 1;
+  const { bins, width, max } = degreeBins(
+    metrics.nodes.map((m) => m.degree),
+    BINS,
+  );
   const top = Math.max(1, ...bins);
   const w = 260;
   const h = 100;
@@ -82,7 +82,7 @@ function DegreeHistogram({ metrics }: { metrics: TMetricsResult }) {
         viewBox={`0 0 ${w} ${h + 16}`}
         className="w-full"
         role="img"
-        aria-label={`Degree distribution: ${bins.map((c, i) => `${i * width}${width > 1 ? `–${i * width + width - 1}` : ''}: ${c}`).join(', ')}`}
+        aria-label={`Degree distribution: ${bins.map((c, i) => `${binLabel(i, width, max)}: ${c}`).join(', ')}`}
       >
         {bins.map((c, i) => (
           <rect
@@ -103,14 +103,11 @@ function DegreeHistogram({ metrics }: { metrics: TMetricsResult }) {
         </text>
       </svg>
       <p className="text-xs text-muted-foreground">
-        People by number of ties (most have{' '}
-        {width === 1 ? mode(bins) : `${mode(bins) * width}–${mode(bins) * width + width - 1}`}).
+        People by number of ties (most have {binLabel(modeBin(bins), width, max)}).
       </p>
     </section>
   );
 }
-
-const mode = (bins: number[]) => bins.reduce((best, c, i) => (c > (bins[best] ?? 0) ? i : best), 0);
 
 function TieMatrix({ ona, directed }: { ona: NonNullable<TMetricsResult['ona']>; directed: boolean }) {
   const top = Math.max(1, ...ona.ties.flat());

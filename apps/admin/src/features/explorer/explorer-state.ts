@@ -40,6 +40,9 @@ export interface TExplorerState {
   camera: { x: number; y: number; ratio: number; angle: number } | null;
   selection: number[];
   hideUnselected: boolean;
+  /** The person whose panel is open (node index), and the attribute the dashboard groups people by. */
+  focused: number | null;
+  groupAttribute: string | null;
 }
 
 export const emptyFilters = (): TFilters => ({
@@ -61,10 +64,15 @@ export const defaultState = (layerCount: number): TExplorerState => ({
   camera: null,
   selection: [],
   hideUnselected: false,
+  focused: null,
+  groupAttribute: null,
 });
 
-/** A stored view's state, or the default when it is from an unknown version or not a state at all. */
-export function readState(raw: unknown, layerCount: number): TExplorerState {
+/**
+ * A stored view's state, or the default when it is from an unknown version or not a state at all.
+ * Views saved before `focused` and `groupAttribute` existed read as none.
+ */
+export function readState(raw: unknown, layerCount: number, nodeCount: number): TExplorerState {
   const base = defaultState(layerCount);
   if (!raw || typeof raw !== 'object' || (raw as { v?: unknown }).v !== 1) return base;
   const s = raw as Partial<TExplorerState>;
@@ -75,6 +83,11 @@ export function readState(raw: unknown, layerCount: number): TExplorerState {
     encoding: { ...base.encoding, ...s.encoding },
     filters: { ...base.filters, ...s.filters },
     layers: (s.layers ?? base.layers).filter((l) => Number.isInteger(l) && l >= 0 && l < layerCount),
+    focused:
+      Number.isInteger(s.focused) && (s.focused as number) >= 0 && (s.focused as number) < nodeCount
+        ? (s.focused as number)
+        : null,
+    groupAttribute: typeof s.groupAttribute === 'string' ? s.groupAttribute : null,
   };
 }
 

@@ -100,12 +100,14 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   useEffect(() => {
     if (!sigma || !view || openedView.current === view._id) return;
     openedView.current = view._id;
-    const s = readState(view.state, data.layers.length);
+    const s = readState(view.state, data.layers.length, data.nodes.length);
     sigma.stopForce();
     if (s.positions) sigma.setPositions({ x: Float32Array.from(s.positions.x), y: Float32Array.from(s.positions.y) });
     setState(s);
+    setFocused(s.focused);
+    if (s.groupAttribute && categoryKeys.includes(s.groupAttribute)) setGroupAttribute(s.groupAttribute);
     if (s.camera) sigma.renderer.getCamera().setState(s.camera);
-  }, [sigma, view, data.layers.length]);
+  }, [sigma, view, data, categoryKeys]);
 
   // resetView: back to the default view of the network, laid out afresh.
   const resetting = location.pathname.endsWith('/resetView');
@@ -114,11 +116,12 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     openedView.current = null;
     setState(defaultState(data.layers.length));
     setFocused(null);
+    setGroupAttribute(categoryKeys[0] ?? null);
     sigma.setPositions(discLayout(data.nodes.length));
     sigma.renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
     sigma.startForce();
     navigate(base, { replace: true });
-  }, [resetting, sigma, data, navigate, base]);
+  }, [resetting, sigma, data, navigate, base, categoryKeys]);
 
   const update = (change: (s: TExplorerState) => TExplorerState) => setState((s) => change(s));
 
@@ -148,6 +151,8 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   /** The view as it is now, with its layout positions and camera, ready to save. */
   const snapshot = (): TExplorerState => ({
     ...state,
+    focused,
+    groupAttribute,
     positions: sigma?.positions() ?? null,
     camera: sigma?.renderer.getCamera().getState() ?? null,
   });
@@ -176,7 +181,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
               onChange={update}
               onLayout={runLayout}
               onStopForce={() => sigma?.stopForce()}
-              onDistribute={() => sigma?.distribute()}
+              onDistribute={() => void sigma?.distribute()}
             />
           ) : left === 'filters' ? (
             <FiltersPanel

@@ -1,30 +1,43 @@
 import type { TNetworkData } from '@tieline/graph';
 import Graph from 'graphology';
-import noverlap from 'graphology-layout-noverlap';
+import { assignLayoutChanges, graphToByteArray } from 'graphology-layout-noverlap/helpers.js';
 import Sigma from 'sigma';
+import { EdgeLineProgram } from 'sigma/rendering';
+import type { Coordinates } from 'sigma/types';
+import { CameraMotion } from './camera-motion';
 import type { TEncoded } from './encoding';
 import { layerColor } from './encoding';
 import type { TExplorerState } from './explorer-state';
 import { ForceLayout } from './force-layout';
+import { HighlightOverlay } from './highlight-overlay';
 import type { TPositions } from './layouts';
-import { insidePolygon } from './sigma-view-geometry';
+import { buildNodeGrid, pickNode, type TNodeGrid } from './node-grid';
+import { insidePolygon, relativeStep } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
-// one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes, so the
-// reducers only do the hover/focus highlight; on large networks the highlight refreshes only the
-// focused neighbourhood, so hovering stays fast.
+// one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes; the
+// reducer only marks the lasso's selection. Three things keep large networks interactive in
+// software WebGL, where one redraw of 100,000 ties takes seconds: the node under the pointer comes
+// from our grid (not sigma's pixel read-back), the hover/focus highlight is drawn on its own 2D
+// overlay (not by redrawing the scene), and the camera moves the last drawing until it rests.
 
-const FADED = '#e5e7eb';
-/** Up to this many nodes, a highlight fades everyone else (a full refresh is cheap enough). */
-const FADE_LIMIT = 1_500;
-/** The force layout stops by itself once nodes move less than this share of the drawing per check. */
-const SETTLED = 0.001;
+/**
+ * The force layout stops by itself once nodes move, on average, less than this share of the drawing's
+ * extent per iteration, at two checks in a row. Measured at 1k/5k (bench network): the step falls
+ * from about 2e-3 to 2e-4 in the first seconds, then to 1-5e-5 where the picture no longer changes.
+ */
+const SETTLED = 1e-4;
 const CHECK_MS = 500;
 /** FA2 starts slowly (its speed adapts over the first iterations): never judge it settled before this. */
 const MIN_FORCE_MS = 2_000;
 const MAX_FORCE_MS = 30_000;
-/** Past this many ties (or people, for labels), the camera moves without them: software WebGL keeps its frame rate. */
-const LIGHT_MOVE = 5_000;
+/**
+ * Past this many ties, ties are drawn as one-pixel lines (sigma's EdgeLineProgram: two vertices a tie,
+ * no arrowheads, no width) instead of quads with arrowheads: in software WebGL that makes the one
+ * redraw at rest several times cheaper. The hover/focus overlay still draws a person's ties with
+ * direction and width.
+ */
+const THIN_TIES = 10_000;
 
 export interface TViewEvents {
   onClickNode(node: number): void;
@@ -44,11 +57,17 @@ export class SigmaView {
   readonly graph: Graph;
   readonly renderer: Sigma;
   private fa2: ForceLayout | null = null;
+  private distributeWorker: Worker | null = null;
+  private lastRenderMs = 0;
   private forceTimer = 0;
+  private readonly overlay: HighlightOverlay;
+  private readonly motion: CameraMotion;
   private hovered: number | null = null;
   private focused: number | null = null;
   private selected = new Set<number>();
-  private near = new Set<string>();
+  /** Rebuilt on the first pick after any node moved, resized or was hidden. */
+  private grid: { index: TNodeGrid; x: Float64Array; y: Float64Array; size: Float64Array; maxSize: number } | null =
+    null;
 
   constructor(
     container: HTMLElement,
@@ -70,17 +89,38 @@ export class SigmaView {
     });
     this.graph = graph;
     this.renderer = new Sigma(graph, container, {
-      defaultEdgeType: data.directed ? 'arrow' : 'line',
+      defaultEdgeType: data.edges.length > THIN_TIES ? 'thin' : data.directed ? 'arrow' : 'line',
+      edgeProgramClasses: { thin: EdgeLineProgram },
       renderEdgeLabels: false,
-      hideEdgesOnMove: data.edges.length > LIGHT_MOVE,
-      hideLabelsOnMove: data.nodes.length > LIGHT_MOVE,
+      // Off: the camera moves without redraws (camera-motion.ts), and with it on, sigma reprocesses the
+      // whole graph after each drag to bring the ties back.
+      hideEdgesOnMove: false,
+      hideLabelsOnMove: false,
       zIndex: true,
       labelFont: 'Inter, system-ui, sans-serif',
       labelSize: 12,
       labelColor: { color: '#1f2937' },
       nodeReducer: (key, attrs) => this.reduceNode(key, attrs),
-      edgeReducer: (key, attrs) => this.reduceEdge(key, attrs),
     });
+    // Sigma 3.0.2 finds the node under the pointer by reading a pixel of its picking buffer back from
+    // WebGL on every move, click and wheel step, which waits for the GPU (the CPU, in software WebGL)
+    // to finish drawing. Its hover and click events keep working on top of our grid instead.
+    (this.renderer as unknown as { getNodeAtPosition: (p: Coordinates) => string | null }).getNodeAtPosition = (p) =>
+      this.pick(p);
+    for (const event of ['nodeAdded', 'nodeDropped', 'nodeAttributesUpdated', 'eachNodeAttributesUpdated', 'cleared']) {
+      graph.on(event as 'nodeAdded', () => {
+        this.grid = null;
+      });
+    }
+    let renderStart = 0;
+    this.renderer.on('beforeRender', () => {
+      renderStart = performance.now();
+    });
+    this.renderer.on('afterRender', () => {
+      this.lastRenderMs = performance.now() - renderStart;
+    });
+    this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
+    this.motion = new CameraMotion(this.renderer, () => this.overlay.draw());
     this.renderer.on('enterNode', ({ node }) => this.setHovered(Number(node)));
     this.renderer.on('leaveNode', () => this.setHovered(null));
     this.renderer.on('clickNode', ({ node }) => this.events.onClickNode(Number(node)));
@@ -88,68 +128,58 @@ export class SigmaView {
   }
 
   private reduceNode(key: string, attrs: Record<string, unknown>) {
-    const i = Number(key);
-    const focus = this.hovered ?? this.focused;
-    if (focus === null && this.selected.size === 0) return attrs;
-    const out: Record<string, unknown> = { ...attrs };
-    if (this.selected.has(i)) {
-      out.highlighted = true;
-      out.zIndex = 1;
-    }
-    if (focus === null) return out;
-    if (i === focus || this.near.has(key)) {
-      out.zIndex = 2;
-      out.forceLabel = true;
-      if (i === focus) out.highlighted = true;
-    } else if (this.data.nodes.length <= FADE_LIMIT) {
-      out.color = FADED;
-      out.label = '';
-      out.zIndex = 0;
-    }
-    return out;
+    if (!this.selected.has(Number(key))) return attrs;
+    return { ...attrs, highlighted: true, zIndex: 1 };
   }
 
-  private reduceEdge(key: string, attrs: Record<string, unknown>) {
-    const focus = this.hovered ?? this.focused;
-    if (focus === null) return attrs;
-    const [s, t] = this.graph.extremities(key);
-    if (s === String(focus) || t === String(focus))
-      return { ...attrs, size: Math.max(2, Number(attrs.size)), zIndex: 1 };
-    return this.data.nodes.length <= FADE_LIMIT ? { ...attrs, hidden: true } : attrs;
-  }
-
-  private neighbourhood(node: number | null): { nodes: string[]; edges: string[] } {
-    if (node === null) return { nodes: [], edges: [] };
-    const key = String(node);
-    return { nodes: [key, ...this.graph.neighbors(key)], edges: this.graph.edges(key) };
-  }
-
-  /** Re-runs the reducers for what the highlight touched: all on small networks, the neighbourhoods on large. */
-  private refreshFocus(before: number | null, after: number | null) {
-    const focus = after;
-    this.near = new Set(focus === null ? [] : this.graph.neighbors(String(focus)));
-    if (this.data.nodes.length <= FADE_LIMIT) {
-      this.renderer.refresh({ skipIndexation: true });
-      return;
-    }
-    const a = this.neighbourhood(before);
-    const b = this.neighbourhood(after);
-    this.renderer.refresh({
-      partialGraph: { nodes: [...a.nodes, ...b.nodes], edges: [...a.edges, ...b.edges] },
-      skipIndexation: true,
+  /** The node under a viewport point, from the grid: of the discs that contain it, the one it is deepest inside. */
+  private pick(p: Coordinates): string | null {
+    const grid = this.grid ?? this.buildGrid();
+    const r = this.renderer;
+    const at = r.viewportToGraph(p);
+    const next = r.viewportToGraph({ x: p.x + 1, y: p.y });
+    const perPixel = Math.hypot(next.x - at.x, next.y - at.y) || 1;
+    const reach = (r.scaleSize(grid.maxSize) + 1) * perPixel;
+    const node = pickNode(grid.index, at.x, at.y, reach, (i) => {
+      const radius = (r.scaleSize(grid.size[i] ?? 0) + 1) * perPixel;
+      return Math.hypot((grid.x[i] ?? 0) - at.x, (grid.y[i] ?? 0) - at.y) / radius;
     });
+    return node === null ? null : String(node);
+  }
+
+  private buildGrid() {
+    const n = this.data.nodes.length;
+    const x = new Float64Array(n);
+    const y = new Float64Array(n);
+    const size = new Float64Array(n);
+    const shown = new Uint8Array(n);
+    let maxSize = 0;
+    this.graph.forEachNode((key, a) => {
+      const i = Number(key);
+      x[i] = a.x;
+      y[i] = a.y;
+      size[i] = a.size;
+      shown[i] = a.hidden ? 0 : 1;
+      if (!a.hidden && a.size > maxSize) maxSize = a.size;
+    });
+    const grid = { index: buildNodeGrid(x, y, (i) => shown[i] === 1), x, y, size, maxSize };
+    this.grid = grid;
+    return grid;
+  }
+
+  /** Sigma writes the hovered person's name itself (its hover layer); the overlay names a focused one. */
+  private highlight() {
+    this.overlay.show(this.hovered ?? this.focused, this.hovered === null);
   }
 
   private setHovered(node: number | null) {
-    const before = this.hovered ?? this.focused;
     this.hovered = node;
-    this.refreshFocus(before, this.hovered ?? this.focused);
+    this.highlight();
   }
 
   setFocused(node: number | null) {
-    const before = this.hovered ?? this.focused;
     this.focused = node;
-    this.refreshFocus(before, this.hovered ?? this.focused);
+    this.highlight();
   }
 
   setSelection(nodes: number[]) {
@@ -217,27 +247,30 @@ export class SigmaView {
   /** ForceAtlas2 in its web worker; stops by itself once the drawing has settled. */
   startForce(onSettled?: () => void) {
     this.stopForce();
-    this.fa2 = new ForceLayout(this.graph);
+    // Between two layout redraws the page stays idle at least as long as the last redraw took, so
+    // panning, hovering and the panels still answer while a large network lays out.
+    this.fa2 = new ForceLayout(this.graph, () => this.lastRenderMs);
     this.events.onForceChange(true);
     const startedAt = performance.now();
     let last = this.positions();
+    let lastIterations = 0;
+    let stillChecks = 0;
     this.forceTimer = window.setInterval(() => {
-      const now = this.positions();
-      let moved = 0;
-      let minX = Number.POSITIVE_INFINITY;
-      let maxX = Number.NEGATIVE_INFINITY;
-      for (let i = 0; i < now.x.length; i++) {
-        const dx = (now.x[i] ?? 0) - (last.x[i] ?? 0);
-        const dy = (now.y[i] ?? 0) - (last.y[i] ?? 0);
-        moved += Math.sqrt(dx * dx + dy * dy);
-        minX = Math.min(minX, now.x[i] ?? 0);
-        maxX = Math.max(maxX, now.x[i] ?? 0);
-      }
-      last = now;
-      const extent = Math.max(1, maxX - minX);
+      const iterations = this.fa2?.iterations ?? 0;
       const elapsed = performance.now() - startedAt;
-      const still = moved / Math.max(1, now.x.length) / extent < SETTLED;
-      if ((still && elapsed > MIN_FORCE_MS) || elapsed > MAX_FORCE_MS) {
+      if (iterations > lastIterations) {
+        const now = this.positions();
+        const step = relativeStep(last, now, iterations - lastIterations);
+        last = now;
+        lastIterations = iterations;
+        stillChecks = step < SETTLED ? stillChecks + 1 : 0;
+        if (stillChecks >= 2 && elapsed > MIN_FORCE_MS) {
+          this.stopForce();
+          onSettled?.();
+          return;
+        }
+      }
+      if (elapsed > MAX_FORCE_MS) {
         this.stopForce();
         onSettled?.();
       }
@@ -253,17 +286,28 @@ export class SigmaView {
     }
   }
 
-  /** Pushes overlapping nodes apart, in screen space so the sizes drawn are the sizes compared. */
-  distribute() {
+  /** Pushes overlapping nodes apart, in screen space so the sizes drawn are the sizes compared (in a worker). */
+  distribute(): Promise<void> {
     const r = this.renderer;
-    noverlap.assign(this.graph, {
-      maxIterations: this.data.nodes.length > 5_000 ? 20 : 60,
-      settings: { ratio: 1, margin: 2 },
-      inputReducer: (key, attrs) => {
-        const p = r.graphToViewport(attrs);
-        return { x: p.x, y: p.y, size: r.getNodeDisplayData(key)?.size ?? 3 };
-      },
-      outputReducer: (_key, pos) => ({ ...pos, ...r.viewportToGraph(pos) }),
+    const camera = { cameraState: r.getCamera().getState() };
+    const nodes = graphToByteArray(this.graph, (_key, attrs) => ({
+      ...r.graphToViewport({ x: Number(attrs.x), y: Number(attrs.y) }, camera),
+      size: r.scaleSize(Number(attrs.size) || 3),
+    }));
+    this.distributeWorker?.terminate();
+    const worker = new Worker(new URL('./distribute-worker.ts', import.meta.url), { type: 'module' });
+    this.distributeWorker = worker;
+    return new Promise((resolve) => {
+      worker.onmessage = (e: MessageEvent<{ nodes: ArrayBuffer }>) => {
+        worker.terminate();
+        this.distributeWorker = null;
+        // The camera may have moved meanwhile: positions go back through the camera they were taken with.
+        assignLayoutChanges(this.graph, new Float32Array(e.data.nodes), (_key, pos) => r.viewportToGraph(pos, camera));
+        resolve();
+      };
+      worker.postMessage({ nodes: nodes.buffer, maxIterations: this.data.nodes.length > 5_000 ? 20 : 60 }, [
+        nodes.buffer,
+      ]);
     });
   }
 
@@ -324,6 +368,8 @@ export class SigmaView {
 
   kill() {
     this.stopForce();
+    this.motion.kill();
+    this.distributeWorker?.terminate();
     this.renderer.kill();
   }
 }
