@@ -19,6 +19,7 @@ export * from './networks';
 export * from './networks-upload';
 export * from './networks-views';
 export * from './new-password-inputs';
+export * from './organization-logos';
 export * from './passwords';
 export * from './questions';
 export * from './questions-rules';
