@@ -202,7 +202,13 @@ export const router = createBrowserRouter([
           ...surveyRoutes,
           { path: 'organization/settings/manage-users', ...settings('manageUsers') },
           { path: 'organization/settings/manage-organizations', ...settings('manageOrganizations') },
-          { path: 'organization/settings/logos', ...settings('logos') },
+          {
+            path: 'organization/settings/logos',
+            ...page(async () => {
+              const { LogosPage } = await import('../features/organization-logos/logos-page');
+              return <LogosPage />;
+            }),
+          },
           { path: 'users/settings/profile', ...settings('profile') },
           { path: 'users/settings/billing', ...settings('billing') },
           {

@@ -1,5 +1,5 @@
 import type { TUser } from '@tieline/validation';
-import { Building, CreditCard, ImageIcon, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { Building, CreditCard, Lock, ShieldCheck, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../../lib/current-user';
@@ -30,12 +30,6 @@ export const SETTINGS_PAGES = {
     icon: <Building aria-hidden="true" />,
     access: 'owner',
     body: (user) => `Organization settings: the name and single sign-on (SAML) of ${orgName(user)} here.`,
-  },
-  logos: {
-    title: 'Logos',
-    icon: <ImageIcon aria-hidden="true" />,
-    access: 'owner',
-    body: (user) => `Logos: upload the logos shown to the people of ${orgName(user)} here.`,
   },
   profile: {
     title: 'Profile',
