@@ -64,6 +64,7 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   await page.getByRole('menuitem', { name: 'Logos' }).click();
   await expect(page.getByRole('heading', { name: 'Logos', level: 1 })).toBeVisible();
   // The e2e server's TUTORIAL_VIDEOS has a video for this page: shown while Tieline's brand is.
+  await expect(page).toHaveTitle('Logos · Tieline');
   expect(await helpItems(page)).toContain('Watch Tutorial');
   await expectNoAxeViolations(page);
 
@@ -84,6 +85,8 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   await expectLoaded(topLogo, 120);
   await expectLoaded(page.getByRole('img', { name: 'Current whitelabel logo' }), 120);
   expect(await helpItems(page)).not.toContain('Watch Tutorial');
+  // Whitelabel titles (spec §1): the tab no longer names Tieline.
+  await expect(page).toHaveTitle('Logos');
 
   await page.getByLabel('Upload favicon').setInputFiles({
     name: 'icon.png',
@@ -105,7 +108,8 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   expect(await favicon(page)).toBe(iconHref);
 
   // A survey of the organization, answered through its single link by a respondent without an account.
-  let survey = await api<Survey>(page, 'POST', '/api/base/surveys/', { name: `Branded ${unique()}` });
+  const surveyName = `Branded ${unique()}`;
+  let survey = await api<Survey>(page, 'POST', '/api/base/surveys/', { name: surveyName });
   await uploadList(page, `/api/base/lists/uploadRespondentList/${survey._id}`, 'Staff', 'Respondent List', [
     ['Name', 'Email'],
     ['Ada Lovelace', 'ada@example.com'],
@@ -128,6 +132,7 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   await startAs(respondent, survey._id, 'Ada Lovelace');
   await expectLoaded(respondent.getByRole('img', { name: 'Organization logo' }), 120);
   await expect.poll(() => favicon(respondent)).toBe(iconHref);
+  await expect(respondent).toHaveTitle(surveyName);
   await respondent.screenshot({ path: `${SHOTS}/respondent.png` });
   await expectNoAxeViolations(respondent);
   await respondent.context().close();

@@ -45,8 +45,10 @@ function RespondentApp() {
   const surveyName = shown?.name ?? '';
   useFavicon(shown?.organizationFaviconURL ?? null);
   useEffect(() => {
-    document.title = surveyName ? `${surveyName} · Tieline` : 'Survey · Tieline';
-  }, [surveyName]);
+    // A whitelabelled organization's surveys carry their own name only (spec §1: whitelabel titles).
+    const brand = shown?.organizationLogoURL ? '' : ' · Tieline';
+    document.title = `${surveyName || 'Survey'}${brand}`;
+  }, [surveyName, shown?.organizationLogoURL]);
 
   useEffect(() => {
     if (!notice) return;

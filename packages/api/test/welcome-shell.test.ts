@@ -53,7 +53,7 @@ describe('the painted welcome page', () => {
     expect(html).not.toContain('<b>Lovelace</b>');
   });
 
-  it("paints a whitelabelled organization's logo in place of the product icon", async () => {
+  it("paints a whitelabelled organization's logo in place of the product icon, and titles without ours", async () => {
     const member = await seedUser(app, 'owner');
     const logo = crypto.randomUUID();
     await app.server.deps.db
@@ -65,6 +65,7 @@ describe('the painted welcome page', () => {
     const branded = await page((await link({ ownerId: member.userId })).randomUuid);
     expect(branded.html).toContain(`<img src="/api/base/logos/${logo}" alt="Organization logo"`);
     expect(branded.html).not.toContain('<svg viewBox="0 0 32 32"');
+    expect(branded.html).toContain('<title>Pulse &amp; &lt;Friends&gt;</title>');
   });
 
   it('sends the plain page for unknown, submitted, offline and completed links', async () => {

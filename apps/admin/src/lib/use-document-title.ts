@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
+import { useBranding } from './branding';
 
-/** Sets the tab title as "{title} · Tieline" while the page is shown. */
+/**
+ * Sets the tab title as "{title} · Tieline" while the page is shown; a whitelabelled organization's
+ * people see "{title}" alone (spec §1: whitelabel titles), as its favicon stands for the brand.
+ */
 export function useDocumentTitle(title: string): void {
+  const { whitelabelled } = useBranding();
   useEffect(() => {
-    document.title = title ? `${title} · Tieline` : 'Tieline';
-  }, [title]);
+    document.title = whitelabelled ? title : title ? `${title} · Tieline` : 'Tieline';
+  }, [title, whitelabelled]);
 }

@@ -48,5 +48,6 @@ export async function welcomeShell(deps: Deps, randomUUID: string): Promise<TWel
     ? `<img src="/api/base/surveys/image/${row.imageUuid}" alt="" class="mx-auto mb-5 max-h-48 w-auto max-w-full rounded-md object-contain">`
     : '';
   const body = `<div class="flex min-h-dvh flex-col"><header class="border-b border-border bg-card"><div class="mx-auto flex max-w-[1400px] items-center gap-3 px-4 py-3 sm:px-6">${icon}<p class="min-w-0 flex-1 truncate font-semibold" title="${name}">${name}</p><span class="btn btn-outline h-9 px-3" style="visibility:hidden" aria-hidden="true">Support</span></div></header><main class="flex-1 px-2 py-3 sm:px-6 sm:py-8"><div role="dialog" aria-label="${name}" class="relative mx-auto w-full max-w-[1400px] rounded-lg border border-border bg-card p-4 shadow-md sm:p-10">${image}<article aria-labelledby="shell-title" class="flex flex-col gap-6"><h1 id="shell-title" tabindex="-1" class="text-2xl font-semibold tracking-tight focus:outline-none sm:text-3xl">${name}</h1>${message.trim() ? `<div class="rich-text max-w-3xl text-base">${message}</div>` : ''}<div class="flex border-t border-border pt-5 justify-end *:w-full sm:*:w-auto"><span class="btn btn-primary" style="visibility:hidden" aria-hidden="true">Continue</span></div></article></div></main></div>`;
-  return { title: `${name} · Tieline`, body };
+  // A whitelabelled organization's survey is titled by its name alone, as the app titles it.
+  return { title: logo ? name : `${name} · Tieline`, body };
 }
