@@ -20,6 +20,7 @@ export * from './networks-upload';
 export * from './networks-views';
 export * from './new-password-inputs';
 export * from './organization-logos';
+export * from './organization-logos-rules';
 export * from './passwords';
 export * from './questions';
 export * from './questions-rules';

@@ -44,7 +44,7 @@ describe('organization logos', () => {
 
   it('is whitelabelled by the whitelabel logo only', () => {
     expect(isWhitelabelled({ whiteLogoUUID: UUID })).toBe(true);
-    expect(isWhitelabelled({ whiteFaviconUUID: UUID })).toBe(false);
+    expect(isWhitelabelled({ whiteLogoUUID: undefined })).toBe(false);
     expect(isWhitelabelled({})).toBe(false);
     expect(isWhitelabelled(null)).toBe(false);
   });
