@@ -3,8 +3,8 @@ import { Toaster } from '@tieline/ui';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { startAnalytics } from './lib/analytics';
+import { useLoadConfig } from './lib/config-cache';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
-import { useConfig } from './lib/use-config';
 import { router } from './routes/router';
 
 export function App() {
@@ -23,9 +23,11 @@ export function App() {
 
 /** Starts analytics once the configuration says there is a key (lib/analytics.ts). */
 function AnalyticsStart() {
-  const config = useConfig();
+  const loadConfig = useLoadConfig();
   useEffect(() => {
-    if (config) startAnalytics(config);
-  }, [config]);
+    loadConfig().then(startAnalytics, () => {
+      // Without the configuration the app shows its own error states; analytics simply stays off.
+    });
+  }, [loadConfig]);
   return null;
 }
