@@ -1,3 +1,4 @@
+import { useFavicon } from '@tieline/ui';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FlowFrame } from './components/flow-frame';
 import { Spinner, StatusCard } from './components/status-card';
@@ -5,6 +6,7 @@ import { SupportDialog } from './components/support-dialog';
 import { TopBar } from './components/top-bar';
 import { SurveyFlow } from './flow/survey-flow';
 import { type TSource, useSurvey } from './flow/use-survey';
+import type { TOrganizationBranding, TStartPage } from './lib/api';
 import { TEXT } from './lib/messages';
 import { parseRoute } from './lib/route';
 
@@ -34,14 +36,19 @@ function RespondentApp() {
   const { state, retry } = useSurvey(source);
   const [supportOpen, setSupportOpen] = useState(false);
   const [notice, setNotice] = useState('');
-  const [startTitle, setStartTitle] = useState('');
+  const [startPage, setStartPage] = useState<TStartPage | null>(null);
   const supportButton = useRef<HTMLButtonElement>(null);
-  const onStartTitle = useCallback((title: string) => setStartTitle(title), []);
+  const onStartLoaded = useCallback((page: TStartPage) => setStartPage(page), []);
 
-  const surveyName = state.status === 'loaded' ? state.data.survey.name : startTitle;
+  const shown: (TOrganizationBranding & { name: string }) | null =
+    state.status === 'loaded' ? state.data.survey : startPage;
+  const surveyName = shown?.name ?? '';
+  useFavicon(shown?.organizationFaviconURL ?? null);
   useEffect(() => {
-    document.title = surveyName ? `${surveyName} · Tieline` : 'Survey · Tieline';
-  }, [surveyName]);
+    // A whitelabelled organization's surveys carry their own name only (spec §1: whitelabel titles).
+    const brand = shown?.organizationLogoURL ? '' : ' · Tieline';
+    document.title = `${surveyName || 'Survey'}${brand}`;
+  }, [surveyName, shown?.organizationLogoURL]);
 
   useEffect(() => {
     if (!notice) return;
@@ -56,7 +63,12 @@ function RespondentApp() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <TopBar title={surveyName || 'Survey'} onSupport={() => setSupportOpen(true)} supportRef={supportButton} />
+      <TopBar
+        title={surveyName || 'Survey'}
+        logoURL={shown?.organizationLogoURL ?? null}
+        onSupport={() => setSupportOpen(true)}
+        supportRef={supportButton}
+      />
       {state.status === 'loaded' ? (
         <SurveyFlow
           data={state.data}
@@ -66,7 +78,7 @@ function RespondentApp() {
         />
       ) : (
         <FlowFrame label={surveyName || 'Survey'}>
-          <Content state={state} retry={retry} onStartTitle={onStartTitle} />
+          <Content state={state} retry={retry} onStartLoaded={onStartLoaded} />
         </FlowFrame>
       )}
       <SupportDialog
@@ -88,13 +100,15 @@ function RespondentApp() {
   );
 }
 
-type ContentProps = Pick<ReturnType<typeof useSurvey>, 'state' | 'retry'> & { onStartTitle: (title: string) => void };
+type ContentProps = Pick<ReturnType<typeof useSurvey>, 'state' | 'retry'> & {
+  onStartLoaded: (page: TStartPage) => void;
+};
 
-function Content({ state, retry, onStartTitle }: ContentProps) {
+function Content({ state, retry, onStartLoaded }: ContentProps) {
   if (route.kind === 'start') {
     return (
       <Suspense fallback={<Spinner label="Loading the survey…" />}>
-        <StartPage surveyId={route.surveyId} onTitle={onStartTitle} />
+        <StartPage surveyId={route.surveyId} onLoaded={onStartLoaded} />
       </Suspense>
     );
   }

@@ -41,6 +41,8 @@ function history(saves: TResponseHistory['saves']): TResponseHistory {
       thankYouMessage: '',
       redirectTo: '',
       imageURL: null,
+      organizationLogoURL: null,
+      organizationFaviconURL: null,
       respondentList: null,
       questions,
       respondent: { name: 'Ada', firstName: 'Ada', nodeId: null },

@@ -37,6 +37,32 @@ export const ZEnv = z.object({
   PAYMENT_PUBLIC_KEY: z.string().default(''),
   ASSET_BASE_URL: z.string().default('/assets/'),
   ANALYTICS_KEY: z.string().default(''),
+  /** Where the admin app sends analytics (PostHog cloud, or a self-hosted instance); used only with a key. */
+  ANALYTICS_HOST: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://us.i.posthog.com'),
+  /**
+   * Help > Watch Tutorial: a JSON object from admin route pattern ('/networks', '/surveys/:id/questions')
+   * to the video's https address. Empty: no route has a tutorial, so the item never shows.
+   */
+  TUTORIAL_VIDEOS: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^\/[^\s]*$/, 'keys must be route paths starting with /'),
+        z.url({ protocol: /^https$/ }),
+      ),
+    ),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
   /** The /mailbox page for the embedded outbox: 'auto' opens it only on a loopback-only server. */
   MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),

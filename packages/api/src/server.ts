@@ -26,6 +26,7 @@ import { openApiDocument } from './openapi';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
+import { ORGANIZATION_LOGO_MULTIPART_ROUTES, organizationLogosRest } from './rest/organization-logos';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
 import { PROFILE_MULTIPART_ROUTES, profileRest } from './rest/profile';
 import { responsesRest } from './rest/responses';
@@ -107,6 +108,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'frame-src': ["'self'"],
+          // The admin app reports to the analytics service only when a key is configured; nowhere else.
+          'connect-src': ["'self'", ...(env.ANALYTICS_KEY ? [new URL(env.ANALYTICS_HOST).origin] : [])],
           'upgrade-insecure-requests': publicUrl.startsWith('https://') ? [] : null,
         },
       },
@@ -126,6 +129,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...NETWORK_MULTIPART_ROUTES,
       ...ORG_USERS_MULTIPART_ROUTES,
       ...PROFILE_MULTIPART_ROUTES,
+      ...ORGANIZATION_LOGO_MULTIPART_ROUTES,
     ]),
   );
   api.get('/health', async (_req, res) => {
@@ -163,6 +167,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', networksRest(deps));
   api.use('/base', organizationUsersRest(deps));
   api.use('/base', profileRest(deps));
+  api.use('/base', organizationLogosRest(deps));
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   // A saved view carries the layout of every person shown: its routes take larger bodies.
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });

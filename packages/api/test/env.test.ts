@@ -30,4 +30,18 @@ describe('configuration', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
   });
+
+  it('reads the tutorial video table and the analytics host, refusing what the apps could not use', () => {
+    const env = loadEnv({
+      TUTORIAL_VIDEOS: '{"/networks":"https://videos.example.com/networks"}',
+      ANALYTICS_HOST: 'https://analytics.example.com/',
+    });
+    expect(env.TUTORIAL_VIDEOS).toEqual({ '/networks': 'https://videos.example.com/networks' });
+    expect(env.ANALYTICS_HOST).toBe('https://analytics.example.com');
+    expect(loadEnv({}).TUTORIAL_VIDEOS).toEqual({});
+    expect(() => loadEnv({ TUTORIAL_VIDEOS: 'networks=video' })).toThrow(/TUTORIAL_VIDEOS/);
+    expect(() => loadEnv({ TUTORIAL_VIDEOS: '{"networks":"https://v.example.com"}' })).toThrow(/TUTORIAL_VIDEOS/);
+    expect(() => loadEnv({ TUTORIAL_VIDEOS: '{"/networks":"javascript:alert(1)"}' })).toThrow(/TUTORIAL_VIDEOS/);
+    expect(() => loadEnv({ ANALYTICS_HOST: 'ftp://analytics.example.com' })).toThrow(/ANALYTICS_HOST/);
+  });
 });

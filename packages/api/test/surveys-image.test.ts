@@ -1,7 +1,7 @@
 import { eq, surveys } from '@tieline/db';
 import { MSG, SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageType } from '../src/storage/image-type';
+import { imageType } from '../src/images/image-type';
 import { rawRequest, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { seedSurvey } from './lists-fixtures';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, responses, surveys } from '@tieline/db';
+import { eq, organizations, responses, surveys } from '@tieline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 
@@ -51,6 +51,21 @@ describe('the painted welcome page', () => {
     expect(html).toContain('<div id="root" hidden></div>');
     expect(html).toContain('<p>Hello Ada, welcome Ada &lt;b&gt;Lovelace&lt;/b&gt;.</p>');
     expect(html).not.toContain('<b>Lovelace</b>');
+  });
+
+  it("paints a whitelabelled organization's logo in place of the product icon, and titles without ours", async () => {
+    const member = await seedUser(app, 'owner');
+    const logo = crypto.randomUUID();
+    await app.server.deps.db
+      .update(organizations)
+      .set({ logos: { whiteLogoUUID: logo } })
+      .where(eq(organizations.id, member.organizationId!));
+    const plain = await page((await link()).randomUuid);
+    expect(plain.html).toContain('<svg viewBox="0 0 32 32"');
+    const branded = await page((await link({ ownerId: member.userId })).randomUuid);
+    expect(branded.html).toContain(`<img src="/api/base/logos/${logo}" alt="Organization logo"`);
+    expect(branded.html).not.toContain('<svg viewBox="0 0 32 32"');
+    expect(branded.html).toContain('<title>Pulse &amp; &lt;Friends&gt;</title>');
   });
 
   it('sends the plain page for unknown, submitted, offline and completed links', async () => {

@@ -37,3 +37,4 @@ export { Switch } from './components/switch';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
+export { useFavicon } from './use-favicon';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RESPONDENT_LIMITS, RESPONDENT_MSG, RESPONSE_STATUSES } from './answers-rules';
 import { ZEmail, ZId, zLine } from './common';
 import { MSG } from './messages';
+import { ZOrganizationBranding } from './organization-logos';
 import { ZRandomUUID } from './respondent';
 import { strictNumber, zFlag } from './strict';
 import { isBrokenText } from './text';
@@ -152,6 +153,7 @@ export const ZStartPage = z.object({
   respondentList: z.string().nullable(),
   permittedDomains: z.array(z.string()),
   logoURL: z.string().nullable(),
+  ...ZOrganizationBranding.shape,
 });
 export type TStartPage = z.infer<typeof ZStartPage>;
 

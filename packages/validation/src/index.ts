@@ -22,6 +22,8 @@ export * from './networks';
 export * from './networks-upload';
 export * from './networks-views';
 export * from './new-password-inputs';
+export * from './organization-logos';
+export * from './organization-logos-rules';
 export * from './organization-users';
 export * from './organizations';
 export * from './passwords';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOrganizationBranding } from './organization-logos';
 import { ZQuestion } from './questions';
 
 /** Personal-link identifier of a response: a random UUID. */
@@ -19,6 +20,7 @@ export const ZRespondentSurvey = z.object({
   thankYouMessage: z.string(),
   redirectTo: z.string(),
   imageURL: z.string().nullable(),
+  ...ZOrganizationBranding.shape,
   respondentList: z.string().nullable(),
   questions: z.array(ZQuestion),
   respondent: z.object({ name: z.string(), firstName: z.string(), nodeId: z.string().nullable() }),

@@ -1,6 +1,8 @@
-import { toast } from '@tieline/ui';
+import { toast, useFavicon } from '@tieline/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { identifyUser } from '../lib/analytics';
+import { useBranding } from '../lib/branding';
 import { useCurrentUser } from '../lib/current-user';
 import { useHeartbeat } from '../lib/use-heartbeat';
 import { SupportDialog } from './support-dialog';
@@ -14,6 +16,8 @@ export function AppShell() {
   // The dialog opens from a menu item that is gone once it closes, so focus goes back to the Help button.
   const helpTrigger = useRef<HTMLButtonElement>(null);
   useHeartbeat();
+  useFavicon(useBranding().faviconUrl);
+  useEffect(() => identifyUser(user._id), [user._id]);
   useVerifiedToast(user.userLogin.verified);
 
   return (

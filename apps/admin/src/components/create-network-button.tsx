@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, toast } from '@tieline/ui';
 import { Share2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { trackEvent } from '../lib/analytics';
 import { useCurrentUser } from '../lib/current-user';
 import { errorMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
@@ -18,6 +19,7 @@ export function useCreateSurveyNetwork() {
     trpc.networks.survey.create.mutationOptions({
       meta: { silentError: true },
       onSuccess: (network) => {
+        trackEvent('network created');
         toast.success(`Created “${network.name}”`);
         void queryClient.invalidateQueries({ queryKey: trpc.networks.list.queryKey() });
         void navigate('/networks', { state: { created: network._id } });

@@ -1,6 +1,7 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel } from '@tieline/ui';
 import {
   Building,
+  CirclePlay,
   CircleQuestionMark,
   History,
   ImageIcon,
@@ -12,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { RefObject } from 'react';
 import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../lib/current-user';
+import { useTutorialVideo } from '../lib/tutorial-videos';
 import { AccountMenu } from './account-menu';
 import { LinkItem, MenuTrigger } from './menu-parts';
 
@@ -21,6 +23,7 @@ type NavMenusProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<H
 export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
   const user = useCurrentUser();
   const organization = user.organizations[0]?.organization;
+  const tutorial = useTutorialVideo();
 
   return (
     <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5">
@@ -78,6 +81,14 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
           <span className="hidden sm:inline">Help</span>
         </MenuTrigger>
         <DropdownMenuContent>
+          {tutorial ? (
+            <DropdownMenuItem asChild>
+              <a href={tutorial} target="_blank" rel="noopener noreferrer">
+                <CirclePlay aria-hidden="true" />
+                Watch Tutorial
+              </a>
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem onSelect={onRequestSupport}>
             <LifeBuoy aria-hidden="true" />
             Request Support

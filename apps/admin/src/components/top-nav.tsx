@@ -1,6 +1,7 @@
 import { cn } from '@tieline/ui';
 import type { RefObject } from 'react';
 import { NavLink } from 'react-router';
+import { useBranding } from '../lib/branding';
 import { useCurrentUser } from '../lib/current-user';
 import { enabledModules } from '../lib/module-list';
 import { HomeLink } from './home-link';
@@ -12,11 +13,13 @@ type TopNavProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTM
 export function TopNav({ onRequestSupport, helpTriggerRef }: TopNavProps) {
   const user = useCurrentUser();
   const modules = enabledModules(user.billing.modules);
+  const { logoUrl } = useBranding();
+  const organization = user.organizations[0]?.organization.name;
 
   return (
     <header className="bg-nav text-nav-foreground shadow-sm">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:px-6">
-        <HomeLink />
+        <HomeLink logo={logoUrl && organization ? { url: logoUrl, organization } : null} />
         {modules.length > 0 ? (
           <nav aria-label="Modules" className="order-last -mx-2 w-full overflow-x-auto lg:order-none lg:mx-0 lg:w-auto">
             <ul className="flex items-center gap-1">

@@ -3,10 +3,14 @@ import { toast } from '@tieline/ui';
 import { firstEnabledModulePath, MSG, type TUser } from '@tieline/validation';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { resetAnalytics } from './analytics';
 import { clearStoredUser, storeUser } from './session-storage';
 import { useTRPC } from './trpc';
 
-/** Records a freshly signed-in user in the query cache (users.me) and browser storage. */
+/**
+ * Records a freshly signed-in user in the query cache (users.me) and browser storage. The configuration
+ * answers the signed-in user's organization's logos, so it is fetched again for the new user.
+ */
 export function useSetSignedInUser() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -14,6 +18,7 @@ export function useSetSignedInUser() {
     (user: TUser) => {
       queryClient.setQueryData(trpc.users.me.queryKey(), user);
       storeUser(user);
+      void queryClient.invalidateQueries({ queryKey: trpc.config.get.queryKey() });
     },
     [queryClient, trpc],
   );
@@ -31,6 +36,7 @@ export function useSignOut() {
       meta: { silentError: true },
       onSettled: () => {
         clearStoredUser();
+        resetAnalytics();
         window.location.replace('/login');
       },
     }),

@@ -18,12 +18,6 @@ function authPage<K extends keyof AuthPages>(name: K, props?: ComponentProps<Aut
     return <Page {...(props ?? {})} />;
   });
 }
-const settings = (which: Parameters<typeof import('../features/settings/settings-pages').SettingsPage>[0]['page']) =>
-  page(async () => {
-    const { SettingsPage } = await import('../features/settings/settings-pages');
-    return <SettingsPage page={which} />;
-  });
-
 type OrganizationSettingsPages = typeof import('../features/organization-settings/pages');
 const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
   page(async () => {
@@ -252,7 +246,13 @@ export const router = createBrowserRouter([
               { path: 'saml', ...organizationSettingsPage('SamlSettings') },
             ],
           },
-          { path: 'organization/settings/logos', ...settings('logos') },
+          {
+            path: 'organization/settings/logos',
+            ...page(async () => {
+              const { LogosPage } = await import('../features/organization-logos/logos-page');
+              return <LogosPage />;
+            }),
+          },
           {
             path: 'users/settings/profile',
             ...page(async () => {
@@ -279,7 +279,7 @@ export const router = createBrowserRouter([
           {
             path: 'users/settings/api',
             ...page(async () => {
-              const { ApiKeysPage } = await import('../features/settings/api-keys-page');
+              const { ApiKeysPage } = await import('../features/api-keys/api-keys-page');
               return <ApiKeysPage />;
             }),
           },

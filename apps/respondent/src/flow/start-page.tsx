@@ -13,14 +13,14 @@ type Load = { status: 'loading' } | { status: 'failed'; invalid: boolean } | { s
  * the respondent list, or the identifying information), then opens the personal link or says it was
  * emailed.
  */
-export function StartPage({ surveyId, onTitle }: { surveyId: string; onTitle: (title: string) => void }) {
+export function StartPage({ surveyId, onLoaded }: { surveyId: string; onLoaded: (page: TStartPage) => void }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
     fetchStartPage(surveyId, controller.signal).then(
       (page) => {
         setLoad({ status: 'loaded', page });
-        onTitle(page.name);
+        onLoaded(page);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -29,7 +29,7 @@ export function StartPage({ surveyId, onTitle }: { surveyId: string; onTitle: (t
       },
     );
     return () => controller.abort();
-  }, [surveyId, onTitle]);
+  }, [surveyId, onLoaded]);
 
   if (load.status === 'loading') return <Spinner label="Loading the survey…" />;
   if (load.status === 'failed') {

@@ -1,7 +1,9 @@
 import type {
   TAnswer,
+  TConfig,
   TMatchingNodes,
   TNecessaryList,
+  TOrganizationBranding,
   TRespondentSurvey,
   TResponseHistory,
   TResponseView,
@@ -17,6 +19,7 @@ import type { TSendOutcome } from '../offline/save-queue';
 export type {
   TMatchingNodes,
   TNecessaryList,
+  TOrganizationBranding,
   TRespondentSurvey,
   TResponseHistory,
   TResponseView,
@@ -101,12 +104,17 @@ export async function fetchTestSurvey(id: string, signal?: AbortSignal) {
 export const fetchResponseHistory = (responseId: string, signal?: AbortSignal) =>
   get<TResponseHistory>(`/responses/history/${enc(responseId)}`, signal);
 
-/** Preview (the owner's session): GET /api/base/surveys/{surveyId} and /lists/getNecessary/{surveyId}. */
+/**
+ * Preview (the owner's session): GET /api/base/surveys/{surveyId}, /lists/getNecessary/{surveyId} and
+ * /getConfig, whose logos are the signed-in owner's organization's, as its respondents will see them.
+ */
 export async function fetchPreview(surveyId: string, signal?: AbortSignal) {
-  const [survey, lists] = await Promise.all([
+  const [survey, lists, config] = await Promise.all([
     get<TSurvey>(`/surveys/${enc(surveyId)}`, signal),
     get<TNecessaryList[]>(`/lists/getNecessary/${enc(surveyId)}`, signal),
+    get<TConfig>('/getConfig', signal),
   ]);
+  const logoAt = (uuid: string | undefined) => (uuid ? `${config.logoBaseUrl}${enc(uuid)}` : null);
   const respondentSurvey: TRespondentSurvey = {
     _id: survey._id,
     name: survey.name,
@@ -115,6 +123,8 @@ export async function fetchPreview(surveyId: string, signal?: AbortSignal) {
     thankYouMessage: survey.thankYouMessage,
     redirectTo: survey.redirectTo,
     imageURL: survey.imageUUID ? `/api/base/surveys/image/${enc(survey.imageUUID)}` : null,
+    organizationLogoURL: logoAt(config.logos.whiteLogoUUID),
+    organizationFaviconURL: logoAt(config.logos.whiteFaviconUUID),
     respondentList: survey.respondentList,
     questions: survey.questions,
     respondent: { name: 'Preview', firstName: 'Preview', nodeId: null },

@@ -1,5 +1,6 @@
 import { asc, count, type Db, eq, inArray, lists, nodes, surveys, testEmails } from '@tieline/db';
 import {
+  brandingOf,
   MSG,
   necessaryListIds,
   questionPages,
@@ -9,6 +10,7 @@ import {
   ZSurveyStatus,
 } from '@tieline/validation';
 import { AppError } from '../errors';
+import { surveyLogos } from './organization-logos';
 import { questionsOf, respondentListOf, type SurveyRow } from './surveys';
 
 // The survey as the respondent app runs it, shared by every way of reaching it: a personal link
@@ -27,7 +29,7 @@ export async function respondentSurveyOf(
   survey: SurveyRow,
   respondent: TRespondent,
 ): Promise<TRespondentSurvey> {
-  const respondentList = await respondentListOf(db, survey.id);
+  const [respondentList, logos] = await Promise.all([respondentListOf(db, survey.id), surveyLogos(db, survey)]);
   const questions = questionsOf(survey);
   const pages = questionPages(questions);
   const { responseStatus, ...who } = respondent;
@@ -39,6 +41,7 @@ export async function respondentSurveyOf(
     thankYouMessage: survey.thankYouMessage,
     redirectTo: survey.redirectTo,
     imageURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
+    ...brandingOf(logos),
     respondentList,
     questions: questions.map((q, i) => ({ ...q, page: pages[i]! })),
     respondent: who,

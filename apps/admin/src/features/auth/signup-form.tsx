@@ -5,6 +5,7 @@ import { MSG, type TPlan, ZEmail, ZSignUpInput, ZUsername } from '@tieline/valid
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
 import { useConfig } from '../../lib/use-config';
 import { useSetSignedInUser } from '../../lib/use-session-actions';
@@ -64,6 +65,7 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
     trpc.userLogins.signUp.mutationOptions({
       onSuccess: ({ user }) => {
         setSignedInUser(user);
+        trackEvent('signed up');
         toast.success('Your account is ready', {
           description: `We sent a verification link to ${user.userLogin.email}.`,
           action: config?.mailbox

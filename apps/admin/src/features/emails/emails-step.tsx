@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { RichTextField } from '../../components/rich-text-field';
 import { SaveIndicator, useSaveOnLeave } from '../../components/save-indicator';
 import { StepHeading } from '../../components/step-heading';
+import { trackEvent } from '../../lib/analytics';
 import { useCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -120,6 +121,7 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
       { surveyId: id, subject: draft.subject, body: draft.body, plainHTML: draft.plainHTML, statuses },
       {
         onSuccess: ({ sendId, recipients }) => {
+          trackEvent('survey sent');
           setConfirmOpen(false);
           setWatching(sendId);
           toast.success(`Sending the survey to ${recipients.toLocaleString()} respondents`);

@@ -19,6 +19,7 @@ import { ClipboardList, Download, Share2, Sparkles, Upload } from 'lucide-react'
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateSurveyNetwork } from '../../components/create-network-button';
+import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
 import { exampleNetworkJson } from './example-network';
 import { FILE_TYPE_INFO, templateUrl } from './network-files';
@@ -44,6 +45,7 @@ export function EmptyNetworks({ onCreated }: { onCreated: () => void }) {
       return outcome.network;
     },
     onSuccess: (network) => {
+      trackEvent('network created');
       toast.success(`Added “${network.name}”`);
       onCreated();
       void navigate('/networks', { state: { created: network._id } });

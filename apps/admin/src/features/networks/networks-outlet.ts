@@ -1,5 +1,6 @@
 import type { TNetworkSummary } from '@tieline/validation';
 import { useNavigate, useOutletContext } from 'react-router';
+import { trackEvent } from '../../lib/analytics';
 
 /** What the list page hands the dialogs opened over it (its child routes). */
 export type TNetworksOutlet = {
@@ -16,5 +17,8 @@ export function useNetworksOutlet() {
 /** Dialogs over the list close back to it; `created` names a new network for the list to show. */
 export function useCloseToList() {
   const navigate = useNavigate();
-  return (created?: string) => void navigate('/networks', created ? { state: { created } } : undefined);
+  return (created?: string) => {
+    if (created) trackEvent('network created');
+    void navigate('/networks', created ? { state: { created } } : undefined);
+  };
 }

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
 
 const ZCreateForm = z.object({ name: ZSurveyName });
@@ -33,6 +34,7 @@ export function CreateSurveyDialog() {
   const create = useMutation(
     trpc.surveys.create.mutationOptions({
       onSuccess: (survey) => {
+        trackEvent('survey created');
         queryClient.setQueryData(trpc.surveys.get.queryKey({ id: survey._id }), survey);
         void queryClient.invalidateQueries({ queryKey: trpc.surveys.list.queryKey() });
         void navigate(`/surveys/${survey._id}/details`);

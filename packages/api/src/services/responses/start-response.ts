@@ -1,5 +1,13 @@
 import { and, count, eq, nodes, responses, sql, surveys, type Tx } from '@tieline/db';
-import { emailProblem, normalizeDomain, RESPONDENT_MSG, type TStartPage, type TStartResult } from '@tieline/validation';
+import {
+  brandingOf,
+  emailProblem,
+  normalizeDomain,
+  RESPONDENT_MSG,
+  type TStartPage,
+  type TStartResult,
+} from '@tieline/validation';
+import { surveyLogos } from '../../access/organization-logos';
 import { refuseUnlessCollecting } from '../../access/responses';
 import { respondentListOf, type SurveyRow } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
@@ -26,6 +34,7 @@ export async function startPage(deps: Deps, _caller: Caller, input: { surveyId: 
     respondentList: await respondentListOf(deps.db, survey.id),
     permittedDomains: survey.permittedDomains.map((d) => d.name),
     logoURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
+    ...brandingOf(await surveyLogos(deps.db, survey)),
   };
 }
 

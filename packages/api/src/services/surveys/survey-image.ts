@@ -5,7 +5,7 @@ import { requireSurvey } from '../../access/surveys';
 import type { Caller, SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { imageType } from '../../storage/image-type';
+import { imageType } from '../../images/image-type';
 import { surveyWire } from './survey-wire';
 import { writeSurvey } from './write-survey';
 

@@ -4,7 +4,7 @@ import { PROFILE_MSG, type TUser } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { imageType } from '../../storage/image-type';
+import { imageType } from '../../images/image-type';
 import { getUserWire } from './user-wire';
 
 export const avatarKey = (avatarUuid: string) => `avatars/${avatarUuid}`;

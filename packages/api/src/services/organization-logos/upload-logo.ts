@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { eq, organizations } from '@tieline/db';
+import {
+  logoKey,
+  ORGANIZATION_LOGO_LIMITS,
+  ORGANIZATION_LOGO_MSG,
+  type TOrganizationLogos,
+  type TUploadLogoFields,
+} from '@tieline/validation';
+import { logosOf } from '../../access/organization-logos';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { imageSize, imageType } from '../../images/image-type';
+
+export const logoStorageKey = (uuid: string) => `organization-logos/${uuid}`;
+
+/**
+ * The caller's own organization, for its owner only. Another organization's id answers 404 like an
+ * unknown one (its existence is not the caller's business); a member of this one who is not its owner
+ * is told why.
+ */
+function requireOwnOrganization(caller: SignedInCaller, orgId: string): void {
+  if (caller.actor.organizationId !== orgId) {
+    throw new AppError('NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);
+  }
+  if (caller.actor.permission !== 'Owner') throw new AppError('FORBIDDEN', ORGANIZATION_LOGO_MSG.notOwner);
+}
+
+/** A JPEG or PNG by its bytes (the declared fileType is never trusted), of sane dimensions. */
+function checkedImage(bytes: Uint8Array | null): { bytes: Uint8Array; contentType: string } {
+  if (!bytes || bytes.length === 0) throw new AppError('BAD_REQUEST', ORGANIZATION_LOGO_MSG.fileRequired);
+  if (bytes.length > ORGANIZATION_LOGO_LIMITS.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', ORGANIZATION_LOGO_MSG.tooLarge);
+  }
+  const contentType = imageType(bytes);
+  const size = imageSize(bytes);
+  if ((contentType !== 'image/png' && contentType !== 'image/jpeg') || !size) {
+    throw new AppError('BAD_REQUEST', ORGANIZATION_LOGO_MSG.fileType);
+  }
+  const max = ORGANIZATION_LOGO_LIMITS.maxDimension;
+  if (size.width > max || size.height > max) throw new AppError('BAD_REQUEST', ORGANIZATION_LOGO_MSG.dimensions);
+  return { bytes, contentType };
+}
+
+/**
+ * POST organizations/logos/{orgId}: stores the image under a new UUID, points the organization's
+ * `logos` at it, then removes the file it replaced. The row is locked while the old UUID is read and
+ * replaced, so of two uploads at once the second removes the first's file and no file is left behind
+ * that nothing points at. A new UUID per upload keeps served logos immutable (cached for a year).
+ */
+export async function uploadLogo(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TUploadLogoFields & { orgId: string; bytes: Uint8Array | null },
+): Promise<{ logos: TOrganizationLogos }> {
+  requireOwnOrganization(caller, input.orgId);
+  const image = checkedImage(input.bytes);
+  const key = logoKey(input.logoType);
+  const uuid = randomUUID();
+  await deps.storage.put(logoStorageKey(uuid), image.bytes, image.contentType);
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ logos: organizations.logos })
+      .from(organizations)
+      .where(eq(organizations.id, input.orgId))
+      .for('update');
+    if (!row) return null;
+    const logos = { ...row.logos, [key]: uuid };
+    await tx.update(organizations).set({ logos }).where(eq(organizations.id, input.orgId));
+    return { logos, replaced: row.logos[key] };
+  });
+  if (!result) {
+    await deps.storage.delete(logoStorageKey(uuid));
+    throw new AppError('NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);
+  }
+  if (result.replaced) await deps.storage.delete(logoStorageKey(result.replaced));
+  return { logos: logosOf(result.logos) };
+}
