@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, zLine } from './common';
 import { ZModules, ZPlan, ZRole } from './modules';
+import { ORGANIZATION_MSG } from './organizations';
 import { strictNumber, zFlag } from './strict';
 
 // Super admin (role Admin): admin/management/user and admin/management/organization, and the audit log
@@ -9,7 +10,7 @@ import { strictNumber, zFlag } from './strict';
 export const ADMIN_MSG = {
   loginNotFound: 'User not found',
   userNotFound: 'User not found',
-  organizationNotFound: 'Organization not found',
+  organizationNotFound: ORGANIZATION_MSG.notFound,
   notYourself: 'You cannot disable your own login or change your own role',
   creditsInvalid: 'Credits must be a whole number between -1,000,000 and 1,000,000, other than 0',
   noteRequired: 'Please enter a reason for the change',

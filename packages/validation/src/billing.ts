@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
 import { ZModules } from './modules';
+import { ORGANIZATION_MSG } from './organizations';
 import { strictNumber } from './strict';
 
 // Billing and credits (users/settings/billing, spec platform §2, §6, §9): the plan and modules of the
@@ -11,7 +12,7 @@ import { strictNumber } from './strict';
 export const BILLING_MSG = {
   creditsInvalid: 'Please enter a whole number of credits from 1 to 100,000',
   requestSent: 'Your request for credits has been sent',
-  organizationNotFound: 'Organization not found',
+  organizationNotFound: ORGANIZATION_MSG.notFound,
   ownerOnly: 'Only the owner of the organization can request credits',
   paymentsNotConfigured: 'Card payments are not configured on this Tieline. Please request credits instead.',
   notEnoughCredits: 'Not enough respondent credits: {needed} needed, {balance} left. Please request credits.',

@@ -9,6 +9,7 @@ import {
   type ZSaveOrganizationInput,
 } from '@tieline/validation';
 import type { z } from 'zod';
+import { logosOf } from '../../access/organization-logos';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -33,7 +34,7 @@ function toWire(deps: Deps, org: OrgRow, owner: boolean): TOrganization {
     _id: org.id,
     name: org.name,
     type: org.type,
-    logos: org.logos,
+    logos: logosOf(org.logos),
     communityUrl: org.communityUrl,
     billing: { modules },
     SAML: owner
