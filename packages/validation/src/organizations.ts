@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, zLine } from './common';
 import { ZModules } from './modules';
+import { ZOrganizationLogos } from './organization-logos';
 
 // An organization's own settings (organization/settings/manage-organizations and its child saml): the
 // name and community site any owner edits, and single sign-on (SAML) with the rule of spec §4.
@@ -122,7 +123,7 @@ export const ZOrganization = z.object({
   _id: z.string(),
   name: z.string(),
   type: z.string(),
-  logos: z.record(z.string(), z.string()),
+  logos: ZOrganizationLogos,
   communityUrl: z.string().nullable(),
   billing: z.object({ modules: ZModules }),
   SAML: z.object({
