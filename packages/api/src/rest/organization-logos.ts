@@ -1,12 +1,13 @@
-import { MSG, ORGANIZATION_LOGO_LIMITS, ORGANIZATION_LOGO_MSG, ZId, ZUploadLogoFields } from '@tieline/validation';
+import { ORGANIZATION_LOGO_LIMITS, ORGANIZATION_LOGO_MSG, ZId, ZUploadLogoFields } from '@tieline/validation';
 import express from 'express';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { sendError } from '../http/guards';
-import { MultipartError, readMultipart } from '../http/multipart';
+import { readMultipart } from '../http/multipart';
 import { readLogo } from '../services/organization-logos/read-logo';
 import { uploadLogo } from '../services/organization-logos/upload-logo';
 import { restCaller } from './caller';
+import { answerImageUploadError, sendStoredImage } from './images';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
 export const ORGANIZATION_LOGO_MULTIPART_ROUTES = [/^\/base\/organizations\/logos\/[^/]+\/?$/];
@@ -32,13 +33,7 @@ export function organizationLogosRest(deps: Deps): express.Router {
       if (!fields.success) return sendError(res, 'BAD_REQUEST', fields.error.issues[0]!.message);
       res.json(await uploadLogo(deps, caller, { ...fields.data, orgId: orgId.data, bytes: form.file?.bytes ?? null }));
     } catch (error) {
-      if (error instanceof MultipartError) {
-        if (error.problem !== 'tooLarge') return sendError(res, 'BAD_REQUEST', MSG.badRequest);
-        res.setHeader('Connection', 'close');
-        return sendError(res, 'PAYLOAD_TOO_LARGE', ORGANIZATION_LOGO_MSG.tooLarge);
-      }
-      if (error instanceof AppError) return sendError(res, error.code, error.message);
-      next(error);
+      answerImageUploadError(res, error, next, ORGANIZATION_LOGO_MSG.tooLarge);
     }
   });
 
@@ -48,12 +43,7 @@ export function organizationLogosRest(deps: Deps): express.Router {
       const uuid = ZId.safeParse(req.params.uuid);
       if (!uuid.success) return sendError(res, 'NOT_FOUND', ORGANIZATION_LOGO_MSG.logoNotFound);
       const file = await readLogo(deps, { actor: null, ip: req.ip ?? '', local: false }, { uuid: uuid.data });
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      // A UUID names one upload's bytes forever (a new logo gets a new UUID), so caches may keep it.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
-      res.send(file.bytes);
+      sendStoredImage(res, file, 'public');
     } catch (error) {
       if (error instanceof AppError) return sendError(res, error.code, error.message);
       next(error);

@@ -1,11 +1,12 @@
-import { MSG, PROFILE_LIMITS, PROFILE_MSG, ZId } from '@tieline/validation';
+import { PROFILE_LIMITS, PROFILE_MSG, ZId } from '@tieline/validation';
 import express from 'express';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { sendError } from '../http/guards';
-import { MultipartError, readMultipart } from '../http/multipart';
+import { readMultipart } from '../http/multipart';
 import { readAvatar, uploadAvatar } from '../services/users/avatar';
 import { restCaller } from './caller';
+import { answerImageUploadError, sendStoredImage } from './images';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
 export const PROFILE_MULTIPART_ROUTES = [/^\/base\/users\/avatar\/?$/];
@@ -27,13 +28,7 @@ export function profileRest(deps: Deps): express.Router {
       });
       res.json(await uploadAvatar(deps, caller, { bytes: form.file?.bytes ?? null }));
     } catch (error) {
-      if (error instanceof MultipartError) {
-        if (error.problem !== 'tooLarge') return sendError(res, 'BAD_REQUEST', MSG.badRequest);
-        res.setHeader('Connection', 'close');
-        return sendError(res, 'PAYLOAD_TOO_LARGE', PROFILE_MSG.avatarTooLarge);
-      }
-      if (error instanceof AppError) return sendError(res, error.code, error.message);
-      next(error);
+      answerImageUploadError(res, error, next, PROFILE_MSG.avatarTooLarge);
     }
   });
 
@@ -45,11 +40,7 @@ export function profileRest(deps: Deps): express.Router {
       const avatarUuid = ZId.safeParse(req.params.avatarUuid);
       if (!avatarUuid.success) return sendError(res, 'NOT_FOUND', PROFILE_MSG.avatarNotFound);
       const file = await readAvatar(deps, caller, { avatarUuid: avatarUuid.data });
-      res.setHeader('Content-Type', file.contentType);
-      // The id changes with every upload, so the bytes under it never do; private: it needs a session.
-      res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
-      res.send(file.bytes);
+      sendStoredImage(res, file, 'private');
     } catch (error) {
       if (error instanceof AppError) return sendError(res, error.code, error.message);
       next(error);

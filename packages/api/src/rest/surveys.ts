@@ -3,9 +3,10 @@ import express from 'express';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { sendError } from '../http/guards';
-import { MultipartError, readMultipart } from '../http/multipart';
+import { readMultipart } from '../http/multipart';
 import { readSurveyImage, uploadSurveyImage } from '../services/surveys/survey-image';
 import { restCaller } from './caller';
+import { answerImageUploadError, sendStoredImage } from './images';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
 export const SURVEY_MULTIPART_ROUTES = [/^\/base\/surveys\/uploadImage\/[^/]+\/?$/];
@@ -25,13 +26,7 @@ export function surveysRest(deps: Deps): express.Router {
       const form = await readMultipart(req, { maxFileBytes: SURVEY_IMAGE_MAX_BYTES, fields: [], fileField: 'file' });
       res.json(await uploadSurveyImage(deps, caller, { surveyId: surveyId.data, bytes: form.file?.bytes ?? null }));
     } catch (error) {
-      if (error instanceof MultipartError) {
-        if (error.problem !== 'tooLarge') return sendError(res, 'BAD_REQUEST', MSG.badRequest);
-        res.setHeader('Connection', 'close');
-        return sendError(res, 'PAYLOAD_TOO_LARGE', MSG.bodyTooLarge);
-      }
-      if (error instanceof AppError) return sendError(res, error.code, error.message);
-      next(error);
+      answerImageUploadError(res, error, next, MSG.bodyTooLarge);
     }
   });
 
@@ -47,11 +42,7 @@ export function surveysRest(deps: Deps): express.Router {
           imageUuid: imageUuid.data,
         },
       );
-      res.setHeader('Content-Type', file.contentType);
-      // The id changes with every upload, so the bytes under it never do.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
-      res.send(file.bytes);
+      sendStoredImage(res, file, 'public');
     } catch (error) {
       if (error instanceof AppError) return sendError(res, error.code, error.message);
       next(error);
