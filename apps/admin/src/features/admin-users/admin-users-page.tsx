@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, CardContent, Input, Label } from '@tieline/ui';
-import { ADMIN_LIMITS } from '@tieline/validation';
-import { useId, useState } from 'react';
+import { Badge } from '@tieline/ui';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../components/pager';
+import { AdminSearchTable } from '../../components/admin-search-table';
 import { AdminHeading, SuperAdminOnly } from '../../components/super-admin-only';
 import { formatDate } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -25,7 +24,6 @@ export function AdminUsersPage() {
 
 function Logins() {
   const trpc = useTRPC();
-  const searchId = useId();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -40,74 +38,30 @@ function Logins() {
         Every Tieline login: search by email, name or username, then change plans, modules, credits and roles, or
         disable a login. Every change is written to the audit log.
       </AdminHeading>
-      <div className="flex max-w-md flex-col gap-1.5">
-        <Label htmlFor={searchId}>Search logins</Label>
-        <Input
-          id={searchId}
-          type="search"
-          maxLength={ADMIN_LIMITS.searchMax}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      <Card>
-        <CardContent className="p-0">
-          {list.isPending ? (
-            <p className="p-6 text-muted-foreground">Loading logins…</p>
-          ) : list.isError ? (
-            <p role="alert" className="p-6">
-              The logins could not be loaded.
-            </p>
-          ) : list.data.rows.length === 0 ? (
-            <p className="p-6 text-muted-foreground">No login matches.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">Logins</caption>
-                <thead className="border-b border-border text-left text-muted-foreground">
-                  <tr>
-                    <th className="p-3 font-medium">Email</th>
-                    <th className="p-3 font-medium">Name</th>
-                    <th className="p-3 font-medium">Since</th>
-                    <th className="p-3 font-medium">Status</th>
-                    <th className="p-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.rows.map((l) => (
-                    <tr key={l._id} className="border-b border-border last:border-0" aria-current={l._id === selected}>
-                      <td className="p-3 break-all">{l.email}</td>
-                      <td className="p-3 break-words">{l.name}</td>
-                      <td className="p-3 whitespace-nowrap">{formatDate(l.createdAt)}</td>
-                      <td className="flex flex-wrap gap-1 p-3">
-                        {l.disabled ? <Badge variant="outline">Disabled</Badge> : <Badge variant="muted">Active</Badge>}
-                        {l.superAdmin ? <Badge>Super admin</Badge> : null}
-                      </td>
-                      <td className="p-1 text-right">
-                        <Button variant="outline" size="sm" aria-label={`View ${l.email}`} onClick={() => open(l._id)}>
-                          View
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager
-                label="Login pages"
-                page={page}
-                perPage={ADMIN_LIMITS.perPage}
-                total={list.data.total}
-                onPage={setPage}
-              />
-            </div>
-          )}
-        </CardContent>
-      </Card>
+      <AdminSearchTable
+        noun="login"
+        plural="Logins"
+        search={search}
+        onSearch={setSearch}
+        list={list}
+        page={page}
+        onPage={setPage}
+        columns={['Email', 'Name', 'Since', 'Status']}
+        cells={(l) => (
+          <>
+            <td className="p-3 break-all">{l.email}</td>
+            <td className="p-3 break-words">{l.name}</td>
+            <td className="p-3 whitespace-nowrap">{formatDate(l.createdAt)}</td>
+            <td className="flex flex-wrap gap-1 p-3">
+              {l.disabled ? <Badge variant="outline">Disabled</Badge> : <Badge variant="muted">Active</Badge>}
+              {l.superAdmin ? <Badge>Super admin</Badge> : null}
+            </td>
+          </>
+        )}
+        rowLabel={(l) => l.email}
+        selected={selected}
+        onView={open}
+      />
       {selected ? (
         <LoginDetails id={selected} onClose={() => open(null)} onChanged={() => void list.refetch()} />
       ) : null}
