@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, organizations, samlRequests } from '@tieline/db';
-import { MSG, SAML_MSG } from '@tieline/validation';
+import { eq, organizations, samlRequests, userLogins } from '@tieline/db';
+import { ADMIN_MSG, MSG, SAML_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SamlRefusal, samlSignIn } from '../src/services/organizations/saml-sign-in';
 import { RestClient, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
@@ -251,6 +251,22 @@ describe('refused responses', () => {
       status: 403,
       message: SAML_MSG.notMember,
     });
+  });
+});
+
+describe('a disabled login', () => {
+  it('is refused with the disabled message, and no session is made', async () => {
+    const db = app.server.deps.db;
+    await db.update(userLogins).set({ disabledAt: new Date() }).where(eq(userLogins.id, a.owner.loginId));
+    try {
+      const refusal = await refusalOf(a.owner.organizationId!, buildResponse(a.idp, await good(a)));
+      expect({ status: refusal.status, message: refusal.userMessage }).toEqual({
+        status: 403,
+        message: ADMIN_MSG.disabledLogin,
+      });
+    } finally {
+      await db.update(userLogins).set({ disabledAt: null }).where(eq(userLogins.id, a.owner.loginId));
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { and, type Db, eq, lt, organizations, samlAssertions, sql, userLogins, users } from '@tieline/db';
-import { SAML_MSG } from '@tieline/validation';
+import { ADMIN_MSG, SAML_MSG } from '@tieline/validation';
 import { SaxesParser } from 'saxes';
 import { createSession } from '../../auth/session';
 import type { Deps } from '../../deps';
@@ -190,11 +190,13 @@ export async function samlSignIn(
   const email = emailOf(profile);
   if (!email) throw new SamlRefusal(403, SAML_MSG.noEmail, 'the assertion carries no email address');
   const [member] = await deps.db
-    .select({ userId: users.id, loginId: userLogins.id })
+    .select({ userId: users.id, loginId: userLogins.id, disabledAt: userLogins.disabledAt })
     .from(users)
     .innerJoin(userLogins, eq(users.userLoginId, userLogins.id))
     .where(and(eq(users.organizationId, org.id), eq(sql`lower(${userLogins.email})`, email)));
   if (!member) throw new SamlRefusal(403, SAML_MSG.notMember, 'no member of this organization has that email');
+  // As at password sign-in: the IdP vouching for a person does not reopen a login a super admin closed.
+  if (member.disabledAt) throw new SamlRefusal(403, ADMIN_MSG.disabledLogin, 'the login is disabled');
   const { token } = await createSession(deps.db, member.loginId, member.userId);
   return { sessionToken: token, userId: member.userId };
 }
