@@ -136,4 +136,13 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   await respondent.screenshot({ path: `${SHOTS}/respondent.png` });
   await expectNoAxeViolations(respondent);
   await respondent.context().close();
+
+  // Removing both undoes the whitelabelling (and leaves the shared demo organization as other journeys expect).
+  await page.getByRole('button', { name: 'Remove whitelabel logo' }).click();
+  await expect(page.getByRole('link', { name: 'Tieline home' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove favicon' }).click();
+  await expect(page.getByRole('img', { name: 'Current favicon' })).toHaveCount(0);
+  await expect(page).toHaveTitle('Logos · Tieline');
+  expect(await helpItems(page)).toContain('Watch Tutorial');
+  expect((await page.request.get(iconHref)).status()).toBe(404);
 });

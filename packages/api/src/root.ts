@@ -9,6 +9,7 @@ import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
+import { organizationLogosRouter } from './routers/organization-logos/organization-logos.router';
 import { organizationUsersRouter } from './routers/organization-users/organization-users.router';
 import { organizationProcedures } from './routers/organizations/organizations.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   organizations: router({
     ...organizationProcedures,
     users: organizationUsersRouter,
+    logos: organizationLogosRouter,
     billing: organizationsBillingRouter,
   }),
   // The super admin area (role Admin), one router per feature.

@@ -39,6 +39,7 @@ describe('OpenAPI document', () => {
         '/organizations/users/{orgId}/{userId}',
         '/organizations/users/transfer/{orgId}',
         '/organizations/{id}',
+        '/organizations/logos/{orgId}/{logoType}',
         '/organizations/{id}/requestCredits',
         '/organizations/metrics/{id}',
         '/responses/{randomUUID}',

@@ -233,3 +233,44 @@ describe('whitelabelling shown', () => {
     expect(unbranded.body).toMatchObject({ organizationLogoURL: null, organizationFaviconURL: null });
   });
 });
+
+describe('DELETE organizations/logos/{orgId}/{logoType}', () => {
+  const remove = (cookie: string, orgId: string | undefined, logoType: string) => {
+    const client = new RestClient(app.url);
+    client.cookie = cookie;
+    return client.call('DELETE', `/api/base/organizations/logos/${orgId}/${logoType}`, undefined, { origin: app.url });
+  };
+
+  it('goes back to the product logo: the key and the file are gone, the favicon stays; twice is harmless', async () => {
+    const logo = await postLogo(owner.cookie, { logoType: 'whiteLogo' });
+    const icon = await postLogo(owner.cookie, { logoType: 'whiteFavicon' });
+    const uuid = logo.body.logos!.whiteLogoUUID!;
+    const removed = await remove(owner.cookie, owner.organizationId!, 'whiteLogo');
+    expect(removed).toMatchObject({
+      status: 200,
+      body: { logos: { whiteFaviconUUID: icon.body.logos!.whiteFaviconUUID } },
+    });
+    expect(removed.body.logos.whiteLogoUUID).toBeUndefined();
+    expect(await app.server.deps.storage.get(logoStorageKey(uuid))).toBeNull();
+    expect((await served(uuid)).status).toBe(404);
+    expect((await configOf(owner.cookie)).logos.whiteLogoUUID).toBeUndefined();
+    expect((await remove(owner.cookie, owner.organizationId!, 'whiteLogo')).status).toBe(200);
+  });
+
+  it("refuses another organization's id (404), a member who is not the owner (403) and a bad logo type (400)", async () => {
+    await postLogo(otherOwner.cookie, { orgId: otherOwner.organizationId! });
+    expect(await remove(owner.cookie, otherOwner.organizationId!, 'whiteLogo')).toMatchObject({
+      status: 404,
+      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound },
+    });
+    expect((await configOf(otherOwner.cookie)).logos.whiteLogoUUID).toBeDefined();
+    expect(await remove(colleague.cookie, owner.organizationId!, 'whiteLogo')).toMatchObject({
+      status: 403,
+      body: { message: MSG.forbidden },
+    });
+    expect(await remove(owner.cookie, owner.organizationId!, 'banner')).toMatchObject({
+      status: 400,
+      body: { message: ORGANIZATION_LOGO_MSG.logoType },
+    });
+  });
+});

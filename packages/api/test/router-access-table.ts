@@ -2,7 +2,14 @@
 // to add a row). Kept apart so the test file reads as the rules it checks.
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { API_KEY_MSG, BILLING_MSG, defaultModules, MSG, ORGANIZATION_MSG } from '@tieline/validation';
+import {
+  API_KEY_MSG,
+  BILLING_MSG,
+  defaultModules,
+  MSG,
+  ORGANIZATION_LOGO_MSG,
+  ORGANIZATION_MSG,
+} from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
@@ -295,6 +302,15 @@ export const PROCEDURES: Record<string, Row> = {
       id: async (f) => (await surveyWithList(f, f.other.userId)).listId,
       input: (id) => ({ id }),
       answer: listHidden,
+    },
+  },
+  'organizations.logos.remove': {
+    rule: 'orgOwner',
+    input: ({ me }) => ({ orgId: me.organizationId, logoType: 'whiteLogo' }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (orgId) => ({ orgId, logoType: 'whiteLogo' }),
+      answer: { status: 404, message: ORGANIZATION_LOGO_MSG.organizationNotFound },
     },
   },
   'organizations.users.list': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common';
 import { LOGO_FILE_TYPES, LOGO_TYPES, logoUrl, ORGANIZATION_LOGO_MSG } from './organization-logos-rules';
 
 // Organization logos: the schemas of the upload and of the `logos` the server answers. Messages, limits
@@ -10,6 +11,10 @@ export const ZLogoFileType = z.enum(LOGO_FILE_TYPES, { error: ORGANIZATION_LOGO_
 /** The text fields of POST organizations/logos/{orgId} (multipart, beside `file`). */
 export const ZUploadLogoFields = z.object({ logoType: ZLogoType, fileType: ZLogoFileType });
 export type TUploadLogoFields = z.infer<typeof ZUploadLogoFields>;
+
+/** DELETE organizations/logos/{orgId}/{logoType}: back to the product's own logo (undoes whitelabelling). */
+export const ZRemoveLogoInput = z.object({ orgId: ZId, logoType: ZLogoType });
+export type TRemoveLogoInput = z.infer<typeof ZRemoveLogoInput>;
 
 /** An organization's logos: logo type plus 'UUID' -> the stored file's UUID; absent when not uploaded. */
 export const ZOrganizationLogos = z.object({

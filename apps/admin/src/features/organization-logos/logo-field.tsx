@@ -1,7 +1,20 @@
-import { buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Progress } from '@tieline/ui';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  Progress,
+} from '@tieline/ui';
 import type { TLogoType } from '@tieline/validation';
-import { ImageUp } from 'lucide-react';
+import { ImageUp, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
 import { logoFileProblem, uploadLogo } from './logo-request';
 
 const ACCEPT = 'image/png,image/jpeg';
@@ -24,6 +37,13 @@ export function LogoField({ orgId, logoType, title, description, currentUrl, onU
   const errorId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const trpc = useTRPC();
+  const remove = useMutation(
+    trpc.organizations.logos.remove.mutationOptions({
+      onSuccess: () => onUploaded(),
+      onError: (e) => setError(errorMessage(e)),
+    }),
+  );
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -82,6 +102,19 @@ export function LogoField({ orgId, logoType, title, description, currentUrl, onU
             <ImageUp aria-hidden="true" />
             Upload {title.toLowerCase()}
           </label>
+          {currentUrl ? (
+            <Button
+              variant="outline"
+              disabled={progress !== null || remove.isPending}
+              onClick={() => {
+                setError(null);
+                remove.mutate({ orgId, logoType });
+              }}
+            >
+              <Trash2 aria-hidden="true" />
+              Remove {title.toLowerCase()}
+            </Button>
+          ) : null}
           {progress !== null ? (
             <Progress value={progress} aria-label={`Uploading ${title.toLowerCase()}`} className="max-w-48" />
           ) : null}

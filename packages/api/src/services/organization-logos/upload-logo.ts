@@ -20,7 +20,7 @@ export const logoStorageKey = (uuid: string) => `organization-logos/${uuid}`;
  * unknown one (its existence is not the caller's business); a member of this one who is not its owner
  * is told why.
  */
-function requireOwnOrganization(caller: SignedInCaller, orgId: string): void {
+export function requireOwnOrganization(caller: SignedInCaller, orgId: string): void {
   if (caller.actor.organizationId !== orgId) {
     throw new AppError('NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);
   }
