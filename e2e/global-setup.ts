@@ -24,6 +24,8 @@ export default async function globalSetup() {
       SEED_DEMO: 'yes',
       // The webhook spec's receiver listens on loopback.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The whole suite signs up from this one address.
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '500',
       // One route with a tutorial video, so logos.spec.ts sees Watch Tutorial come and go.
       TUTORIAL_VIDEOS: JSON.stringify({ '/organization/settings/logos': 'https://videos.example.com/logos' }),
     },

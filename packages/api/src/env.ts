@@ -86,6 +86,11 @@ export const ZEnv = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Worker threads a network's metrics job uses for betweenness and closeness (the all-pairs part). */
   METRICS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Accounts one client address may create per hour: a whole office behind one NAT signing up at once
+   * needs more than the default, which otherwise keeps a script from minting accounts.
+   */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 

@@ -1,7 +1,7 @@
 import { eq, organizations } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RestClient, rejection, signedUpWithTwoUsers, startTestApp, type TestApp } from './helpers';
+import { newAccount, RestClient, rejection, signedUpWithTwoUsers, startTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -58,5 +58,20 @@ describe('switching between the users of one login', () => {
     expect(list.body.map((a: { label: string }) => a.label)).toEqual(['Individual Account', 'Globex']);
     const bad = await rest.post('/userLogins/switchUser', { userId: 'nope' });
     expect(bad).toMatchObject({ status: 400, body: { message: 'Invalid id' } });
+  });
+});
+
+describe('sign-ups per client address', () => {
+  it('allows SIGNUPS_PER_ADDRESS_PER_HOUR accounts from one address, then answers 429 and creates none', async () => {
+    const limited = await startTestApp({ smtp: false, env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '2' } });
+    try {
+      const client = new RestClient(limited.url);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await client.post('/userLogins/signup', newAccount())).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await new RestClient(limited.url).post('/userLogins/signup', newAccount())).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ export const LIMITS = {
   twoFactorPerAddress: { max: 30, windowMs: 10 * MIN },
   /** Current-password checks of profile actions, per login: a stolen session cannot guess the password. */
   passwordChecksPerLogin: { max: 10, windowMs: 15 * MIN },
+  /** The max is configuration (SIGNUPS_PER_ADDRESS_PER_HOUR); the window is an hour. */
   signUpPerAddress: { max: 20, windowMs: 60 * MIN },
   mailPerAccount: { max: 5, windowMs: 60 * MIN },
   mailPerAddress: { max: 20, windowMs: 60 * MIN },

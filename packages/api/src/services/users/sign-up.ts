@@ -18,7 +18,8 @@ import { defaultModules, toUserWire } from './user-wire';
  */
 export async function signUp(deps: Deps, caller: Caller, input: z.output<typeof ZSignUpInput>) {
   const { db } = deps;
-  await enforce(db, `signup:ip:${caller.ip}`, LIMITS.signUpPerAddress);
+  const limit = { ...LIMITS.signUpPerAddress, max: deps.env.SIGNUPS_PER_ADDRESS_PER_HOUR };
+  await enforce(db, `signup:ip:${caller.ip}`, limit);
   const invite = input.inviteToken ? await liveInvitation(db, input.inviteToken) : null;
   if (input.inviteToken && !invite) throw new AppError('BAD_REQUEST', MSG.inviteInvalid);
   if (invite && invite.invite.email !== input.email) throw new AppError('BAD_REQUEST', MSG.inviteInvalid);
