@@ -213,11 +213,17 @@ export class SigmaView {
       { attributes: ['hidden', 'color', 'size'] },
     );
     const labels = state.encoding.labels;
-    this.renderer.setSettings({
+    const next = {
       renderLabels: labels !== 'none',
       labelRenderedSizeThreshold: labels === 'all' ? 0 : 5,
       labelDensity: labels === 'all' ? 10 : 0.07,
-    });
+    };
+    const now = this.renderer.getSettings();
+    if (Object.entries(next).every(([k, v]) => now[k as keyof typeof next] === v)) return;
+    this.renderer.setSettings(next);
+    // Sigma 3.0.2 empties its edge index on a settings change and rebuilds it at the scheduled redraw; an
+    // edge update before that frame (the next apply) throws "edge can't be repaint". Redraw now instead.
+    this.renderer.refresh();
   }
 
   setPositions(p: TPositions) {
