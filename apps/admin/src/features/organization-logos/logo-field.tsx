@@ -1,18 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  buttonVariants,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  cn,
-  Progress,
-} from '@tieline/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress } from '@tieline/ui';
 import type { TLogoType } from '@tieline/validation';
-import { ImageUp, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { ImageFileButton } from '../../components/image-file-button';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { logoFileProblem, uploadLogo } from './logo-request';
@@ -81,27 +72,16 @@ export function LogoField({ orgId, logoType, title, description, currentUrl, onU
           <p className="text-sm text-muted-foreground">None yet: Tieline&rsquo;s own is shown.</p>
         )}
         <div className="flex flex-wrap items-center gap-3">
-          {/* The real file input stays in the tab order (visually hidden); its label looks like a button. */}
-          <input
+          <ImageFileButton
             id={inputId}
-            type="file"
             accept={ACCEPT}
-            className="peer sr-only"
             disabled={progress !== null}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={error ? true : undefined}
+            describedBy={error ? `${hintId} ${errorId}` : hintId}
+            invalid={error !== null}
             onChange={(event) => void upload(event)}
-          />
-          <label
-            htmlFor={inputId}
-            className={cn(
-              buttonVariants({ variant: 'outline' }),
-              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-55',
-            )}
           >
-            <ImageUp aria-hidden="true" />
             Upload {title.toLowerCase()}
-          </label>
+          </ImageFileButton>
           {currentUrl ? (
             <Button
               variant="outline"

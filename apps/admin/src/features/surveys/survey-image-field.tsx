@@ -1,7 +1,5 @@
 import {
   Button,
-  buttonVariants,
-  cn,
   Dialog,
   DialogClose,
   DialogContent,
@@ -12,8 +10,9 @@ import {
   Spinner,
 } from '@tieline/ui';
 import type { TSurvey } from '@tieline/validation';
-import { ImageUp, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { ImageFileButton } from '../../components/image-file-button';
 import type { useSurveySave } from '../../lib/use-survey';
 import { imageFileProblem, surveyImageUrl, uploadSurveyImage } from './survey-image-request';
 
@@ -82,27 +81,16 @@ export function SurveyImageField({ id, survey, saver }: SurveyImageFieldProps) {
         <p className="text-sm text-muted-foreground">No image yet.</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        {/* The real file input stays in the tab order (visually hidden); its label looks like a button. */}
-        <input
+        <ImageFileButton
           id={inputId}
-          type="file"
           accept={ACCEPT}
-          className="peer sr-only"
           disabled={busy !== null}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
+          describedBy={error ? `${hintId} ${errorId}` : hintId}
+          invalid={error !== null}
           onChange={(event) => void upload(event)}
-        />
-        <label
-          htmlFor={inputId}
-          className={cn(
-            buttonVariants({ variant: 'outline' }),
-            'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:pointer-events-none peer-disabled:opacity-55',
-          )}
         >
-          <ImageUp aria-hidden="true" />
           Upload image
-        </label>
+        </ImageFileButton>
         {imageUUID ? (
           <Button variant="ghost" disabled={busy !== null} onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" />
