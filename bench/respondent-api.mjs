@@ -3,26 +3,19 @@
 // - search: GET /api/base/nodes/getMatchingNodes over a 100,000-name respondent list with a personal
 //   link, typical queries one at a time; p95 per query against GET /api/health in the same run, on
 //   PostgreSQL and PGlite. `EXPLAIN ANALYZE` of the two SQL statements on PostgreSQL says where it goes.
-// - saves: PUT /api/base/responses/{randomUUID} from 64 concurrent clients on PostgreSQL, each owning one
-//   response and keeping its revision; rate and p99 against GET /api/health under the same load.
-// Imported by bench/run.mjs as the `search` and `saves` entries. Needs `pnpm build` and psql.
+// Imported by bench/run.mjs as the `search` entry (and its seeding by answer-saves.mjs). Needs `pnpm build` and psql.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { demoOwner, root } from './lib.mjs';
+import { cpuMs, demoOwner, quantile, root } from './lib.mjs';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 4377;
 
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
-const ms = (x) => +x.toFixed(2);
+export const ms = (x) => +x.toFixed(2);
 export const psql = (url, sql) => execFileSync('psql', [url, '-qAtc', sql]).toString().trim();
 
 const FIRST =
@@ -274,143 +267,4 @@ export async function search({ results, startServer }) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** CPU time (user + system, ms) the processes `pids` have used so far; Linux /proc, 100 ticks a second. */
-function cpuMs(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks * 10;
-}
-
-/** `clients` loops of `request(client)` for `seconds`: the latencies of the successful ones, failures. */
-async function load(clients, seconds, request) {
-  const times = [];
-  let failed = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        const ok = await request(c);
-        if (ok) times.push(performance.now() - t);
-        else failed++;
-      }
-    }),
-  );
-  return { count: times.length, times, failed };
-}
-
-export async function saves({ results, startServer }) {
-  const CLIENTS = 64;
-  const SECONDS = Number(process.env.BENCH_SAVES_SECONDS ?? 10);
-  await withDatabase('bench_saves', async (url) => {
-    const s = await open(startServer, { DATABASE_URL: url });
-    try {
-      const seeded = await seedList(s, people(1000));
-      const links = psql(
-        url,
-        `select random_uuid from responses where survey_id = '${seeded.surveyId}' limit ${CLIENTS}`,
-      ).split('\n');
-      const question = seeded.questions.find((q) => q.type === 'freeFormText' || q.questionType === 'freeFormText');
-      if (!question) throw new Error('the demo survey has no free-text question');
-      const revisions = links.map(() => 0);
-      let conflicts = 0;
-      let n = 0;
-      const save = async (c) => {
-        const randomUUID = links[c];
-        const res = await fetch(`${s.api}/responses/${randomUUID}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', 'user-agent': 'tieline-bench' },
-          body: JSON.stringify({
-            randomUUID,
-            answers: [{ questionId: question._id, dataInput: [{ text: `Answer ${n++} of client ${c}` }] }],
-            submitted: false,
-            revision: revisions[c],
-            saveId: randomBytes(12).toString('base64url'),
-          }),
-        });
-        const body = await res.json();
-        if (res.status === 409) conflicts++;
-        if (typeof body.revision === 'number') revisions[c] = body.revision;
-        return res.ok;
-      };
-      const health = async () => {
-        const res = await fetch(`${s.srv.base}/api/health`);
-        await res.arrayBuffer();
-        return res.ok;
-      };
-      await load(CLIENTS, 2, save); // warm: connections, prepared plans, the first save of each response
-      // Slices of saves and of the baseline in turn, so both meet the same load (the machine is shared).
-      const slices = { saves: [], health: [] };
-      // CPU per request of the server process and of this database's PostgreSQL backends, which the
-      // machine's other work does not inflate as much as wall time.
-      const backends = () =>
-        psql(url, `select pid from pg_stat_activity where datname = current_database()`).split('\n');
-      const sliced = async (kind, request) => {
-        const pids = backends();
-        const before = [cpuMs([s.srv.pid]), cpuMs(pids)];
-        const run = await load(CLIENTS, 2, request);
-        slices[kind].push({ ...run, serverCpuMs: cpuMs([s.srv.pid]) - before[0], pgCpuMs: cpuMs(pids) - before[1] });
-      };
-      for (let i = 0; i < SECONDS / 2; i++) {
-        await sliced('saves', save);
-        await sliced('health', health);
-      }
-      const merge = (xs) => ({
-        perSec: Math.round(xs.reduce((sum, x) => sum + x.count, 0) / (2 * xs.length)),
-        p50Ms: ms(
-          quantile(
-            xs.flatMap((x) => x.times),
-            0.5,
-          ),
-        ),
-        p99Ms: ms(
-          quantile(
-            xs.flatMap((x) => x.times),
-            0.99,
-          ),
-        ),
-        failed: xs.reduce((sum, x) => sum + x.failed, 0),
-        serverCpuMsPerRequest: ms(
-          xs.reduce((sum, x) => sum + x.serverCpuMs, 0) / xs.reduce((sum, x) => sum + x.count, 0),
-        ),
-        postgresCpuMsPerRequest: ms(
-          xs.reduce((sum, x) => sum + x.pgCpuMs, 0) / xs.reduce((sum, x) => sum + x.count, 0),
-        ),
-      });
-      const savesRun = merge(slices.saves);
-      const healthRun = merge(slices.health);
-      const stored = Number(
-        psql(
-          url,
-          `select count(*) from response_saves where response_id in (select id from responses where survey_id = '${seeded.surveyId}')`,
-        ),
-      );
-      results.saves = {
-        what: `PUT /api/base/responses/{randomUUID} (one free-text answer changed each time) from ${CLIENTS} concurrent clients in 2 s slices for ${SECONDS} s, each owning one response and keeping its revision, real PostgreSQL; baseline GET /api/health (select 1) from the same clients in 2 s slices between them`,
-        savesPerSec: savesRun.perSec,
-        p50Ms: savesRun.p50Ms,
-        p99Ms: savesRun.p99Ms,
-        failed: savesRun.failed,
-        conflicts,
-        historyRows: stored,
-        serverCpuMsPerSave: savesRun.serverCpuMsPerRequest,
-        postgresCpuMsPerSave: savesRun.postgresCpuMsPerRequest,
-        baselineHealthPerSec: healthRun.perSec,
-        baselineServerCpuMsPerHealth: healthRun.serverCpuMsPerRequest,
-        baselinePostgresCpuMsPerHealth: healthRun.postgresCpuMsPerRequest,
-        baselineHealthP99Ms: healthRun.p99Ms,
-        ratio: +(savesRun.perSec / healthRun.perSec).toFixed(2),
-        budget: '1,000 saves/s, p99 50 ms',
-      };
-    } finally {
-      await s.srv.stop();
-    }
-  });
 }

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { saves } from './answer-saves.mjs';
 import { dashboard } from './dashboard-paged.mjs';
 import { editor } from './editor.mjs';
 import { emailSend } from './email-send.mjs';
@@ -13,7 +14,7 @@ import { explorerBench } from './explorer.mjs';
 import { exportResponses } from './export-responses.mjs';
 import { demoOwner, median, root } from './lib.mjs';
 import { networkApi } from './network-api.mjs';
-import { saves, search } from './respondent-api.mjs';
+import { search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
 
 const server = join(root, 'packages/api/dist/server.js');

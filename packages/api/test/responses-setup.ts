@@ -20,13 +20,14 @@ export async function collectingSurvey(
   app: TestApp,
   owner: SeededUser,
   build: (ids: { respondentList: string; teams: string }) => TQuestionData[],
+  people: unknown[][] = PEOPLE,
 ) {
   const [row] = await app.server.deps.db
     .insert(surveys)
     .values({ ownerId: owner.userId, name: 'Pulse', status: 'Collecting' })
     .returning();
   const surveyId = row!.id;
-  const r = await uploadRespondents(app, owner.cookie, surveyId, xlsx(PEOPLE));
+  const r = await uploadRespondents(app, owner.cookie, surveyId, xlsx(people));
   const s = await uploadSupplementary(app, owner.cookie, surveyId, xlsx([['Name'], ['North'], ['South']]), {
     title: 'Teams',
   });
@@ -38,7 +39,7 @@ export async function collectingSurvey(
     .from(responses)
     .where(eq(responses.surveyId, surveyId));
   const linkOf = (email: string) => links.find((l) => l.email === email)!.uuid;
-  return { surveyId, ...ids, questions, linkOf };
+  return { surveyId, ...ids, questions, linkOf, links: links.map((l) => l.uuid) };
 }
 
 /** A respondent's browser: no session, its own address. */

@@ -57,8 +57,15 @@ export async function questionsAt(db: Db | Tx, surveyId: string, version: number
     .from(surveys)
     .where(eq(surveys.id, surveyId));
   const questions = (row?.questions ?? []) as unknown as TQuestionData[];
+  rememberQuestions(surveyId, row?.version ?? version, questions);
+  return questions;
+}
+
+/** The questions this process last read for the survey, with their version (maybe no longer current). */
+export const knownQuestions = (surveyId: string) => questionsCache.get(surveyId);
+
+export function rememberQuestions(surveyId: string, version: number, questions: TQuestionData[]): void {
   questionsCache.delete(surveyId);
   if (questionsCache.size >= QUESTIONS_CACHED) questionsCache.delete(questionsCache.keys().next().value!);
-  questionsCache.set(surveyId, { version: row?.version ?? version, questions });
-  return questions;
+  questionsCache.set(surveyId, { version, questions });
 }

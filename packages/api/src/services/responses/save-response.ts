@@ -11,7 +11,7 @@ import {
 } from '@tieline/validation';
 import type { z } from 'zod';
 import { type ResponseRow, refuseUnlessCollecting, responseByLink, selfNodeId } from '../../access/responses';
-import { questionsOf, respondentListOf } from '../../access/surveys';
+import { questionsOf, rememberQuestions, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -20,7 +20,7 @@ import { queueSurveyNetworksRefresh } from '../../jobs/definitions/survey-networ
 import { enqueue } from '../../jobs/queue';
 import { answerContexts } from './answer-context';
 import { cleanAnswers, referencedNodeIds, surveyNodeNames } from './answer-refs';
-import { saveFast } from './save-fast';
+import { rememberLink, saveFast } from './save-fast';
 import { changedAnswers, nextStatus, resultOf } from './save-rules';
 
 export type SaveInput = z.output<typeof ZResponseSave> & { userAgent: string };
@@ -36,8 +36,8 @@ export type SaveInput = z.output<typeof ZResponseSave> & { userAgent: string };
  */
 export async function saveResponse(deps: Deps, caller: Caller, input: SaveInput): Promise<TSaveResult> {
   // The common case (an answer typed on a collecting survey, revision current) takes the fast path of
-  // save-fast.ts: two statements, no explicit transaction. Anything else, and a fast path that finds
-  // the state changed under it, comes here.
+  // save-fast.ts: one batched statement, no read of its own. Anything else, and a fast path that finds
+  // the state changed under it or its caches empty, comes here.
   if (input.submitted !== true) {
     const fast = await saveFast(deps, input);
     if (fast) return fast;
@@ -48,6 +48,8 @@ export async function saveResponse(deps: Deps, caller: Caller, input: SaveInput)
 async function saveInTransaction(deps: Deps, _caller: Caller, input: SaveInput): Promise<TSaveResult> {
   return deps.db.transaction(async (tx) => {
     const { response, survey } = await responseByLink(tx, input.randomUUID, { forUpdate: true });
+    rememberLink(input.randomUUID, response.id, response.surveyId);
+    rememberQuestions(survey.id, survey.version, questionsOf(survey));
     const applied = await tx.query.responseSaves.findFirst({
       columns: { id: true },
       where: (s, { and, eq }) => and(eq(s.responseId, response.id), eq(s.saveId, input.saveId)),
