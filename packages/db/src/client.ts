@@ -42,7 +42,15 @@ export const defaultMigrationsFolder = join(dirname(fileURLToPath(import.meta.ur
 export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   const migrationsFolder = opts.migrationsFolder ?? defaultMigrationsFolder;
   if (opts.url) {
-    const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
+    const client = preparedWithParameters(
+      postgres(opts.url, {
+        max: opts.maxConnections ?? 10,
+        onnotice: () => {},
+        // Each execution is planned for its own values, as unnamed statements are (a name search's
+        // pattern decides between its indexes); naming them only saves the describe round trip.
+        connection: { plan_cache_mode: 'force_custom_plan' },
+      }),
+    );
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
     await underMigrationLock(opts.url, () => migratePostgres(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
@@ -67,6 +75,35 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
     lock.release();
     throw error;
   }
+}
+
+/**
+ * drizzle sends every query but its `.prepare()`d ones with `prepare: false`, and postgres.js runs such
+ * a query with parameters in two round trips each time (describe its parameter types, then execute).
+ * Named (prepared), a statement is described once per connection and then runs in one round trip
+ * (still planned for each execution's values: plan_cache_mode above).
+ * Queries without parameters (migrations, DDL) stay unnamed. postgres.js recycles connections
+ * (max_lifetime), which bounds the statements each one keeps.
+ */
+function preparedWithParameters<T extends postgres.Sql | postgres.TransactionSql>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key === 'unsafe') {
+        return (query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, args as never, args?.length ? { ...options, prepare: true } : options);
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        return (...a: unknown[]) => {
+          const fn = a.pop() as (tx: postgres.TransactionSql) => unknown;
+          return (value as (...b: unknown[]) => unknown)(...a, (tx: postgres.TransactionSql) =>
+            fn(preparedWithParameters(tx)),
+          );
+        };
+      }
+      return value;
+    },
+  });
 }
 
 /** Any fixed number; all Tieline servers on one database take the same advisory lock. */
