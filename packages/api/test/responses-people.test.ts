@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, jobs, nodes, responses, surveys } from '@tieline/db';
+import { eq, jobs, nodes, responses, rowsOf, sql, surveys } from '@tieline/db';
 import { RESPONDENT_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
@@ -279,7 +279,7 @@ describe('the completion webhook', () => {
 });
 
 describe('statistics after a large upload', () => {
-  it('queues a statistics refresh that the worker runs', async () => {
+  it('queues a statistics refresh that the worker runs, leaving no names in the search index’s pending list', async () => {
     const s = await survey();
     const before = await app.server.deps.db.select().from(jobs).where(eq(jobs.kind, 'analyze-tables'));
     await uploadSupplementary(
@@ -297,5 +297,9 @@ describe('statistics after a large upload', () => {
       .from(jobs)
       .where(eq(jobs.id, queued.at(-1)!.id));
     expect(done?.state).toBe('done');
+    const pending = await app.server.deps.db.execute(
+      sql`select gin_clean_pending_list('nodes_search_name_trgm_idx'::regclass)::int as pages`,
+    );
+    expect(rowsOf<{ pages: number }>(pending)[0]?.pages).toBe(0);
   });
 });
