@@ -5,17 +5,13 @@
 // one primary-key read). `EXPLAIN ANALYZE` of each page query says which index walks it and how long the
 // database takes. Imported by bench/run.mjs as the `dashboard` entry. Needs `pnpm build` and psql.
 import { execFileSync } from 'node:child_process';
-import { demoOwner } from './lib.mjs';
+import { demoOwner, quantile } from './lib.mjs';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 4384;
 const N = 100_000;
 const PER_PAGE = 10;
 
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
 const ms = (x) => +x.toFixed(2);
 const psql = (url, sql) => execFileSync('psql', [url, '-qAtc', sql]).toString().trim();
 
@@ -31,18 +27,19 @@ const CASES = [
 ];
 const label = (c) => `${c.filterByStatus || 'all'}/${c.sortBy}/${c.sortDirection === 1 ? 'asc' : 'desc'}`;
 
-/** The page query as the service builds it (dashboard-pages.ts), for EXPLAIN. */
+/** The page query as the service builds it (dashboard-pages.ts: the ids from the index, then the rows), for EXPLAIN. */
 function pageSql(surveyId, c, offset) {
   const dir = c.sortDirection === -1 ? 'desc' : 'asc';
-  const order =
+  const order = (t) =>
     c.sortBy === 'submitted'
-      ? `submitted ${dir}, id ${dir}`
+      ? `${t}submitted ${dir}, ${t}id ${dir}`
       : c.sortBy === 'status'
-        ? `status ${dir}, lower(node_name) ${dir}, id ${dir}`
-        : `lower(node_name) ${dir}, id ${dir}`;
+        ? `${t}status ${dir}, lower(${t}node_name) ${dir}, ${t}id ${dir}`
+        : `lower(${t}node_name) ${dir}, ${t}id ${dir}`;
   const where = `survey_id = '${surveyId}'${c.filterByStatus ? ` and status = '${c.filterByStatus}'` : ''}`;
-  return `select id, random_uuid, node_name, node_email, status, started, submitted from responses
-    where ${where} order by ${order} limit ${PER_PAGE} offset ${offset}`;
+  return `select r.id, random_uuid, node_name, node_email, status, started, submitted from responses r
+    join (select id as page_id from responses where ${where} order by ${order('')} limit ${PER_PAGE} offset ${offset}) p
+      on p.page_id = r.id order by ${order('r.')}`;
 }
 
 let output;
