@@ -75,8 +75,11 @@ export const RESPONDENT_LIMITS = {
   optionsCap: 1000,
   gridMax: 150,
   searchPageSize: 100,
-  /** Search counts matches up to this many; a count of exactly this means "this many or more". */
-  searchCountCap: 5000,
+  /**
+   * Search counts matches up to this many (as many as a relationship question offers); a count of
+   * exactly this means "this many or more".
+   */
+  searchCountCap: 1000,
   searchDebounceMs: 150,
   itemHeight: 48,
   listHeight: 432,

@@ -6,14 +6,6 @@ import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 
-/**
- * Up to this many matches, the page is sorted from the match set (found through the trigram index);
- * with more, walking the list in name order finds a page of matches sooner (about N x 100 / matches
- * rows read, against sorting every match). The crossover is near sqrt(100 x list size): 3,000 for
- * 100,000 people.
- */
-const SORT_MATCHES_UP_TO = 3000;
-
 export interface MatchingNodesInput {
   listId: string;
   name: string;
@@ -23,6 +15,13 @@ export interface MatchingNodesInput {
   surveyId?: string | undefined;
   testEmailId?: string | undefined;
 }
+
+/**
+ * Up to this many matches the page is sorted from them; with more, walking the list in name order finds
+ * a page of matches sooner (about 100 x list size / matches rows read, against sorting every match): the
+ * crossover is near sqrt(100 x list size), 3,000 for 100,000 people.
+ */
+const SORT_MATCHES_UP_TO = 3000;
 
 const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 
@@ -34,30 +33,31 @@ const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
  */
 export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingNodesInput): Promise<TMatchingNodes> {
   await requireSearchable(deps.db, caller, input);
+  const name = input.name.trim();
+  const pattern = sql`'%' || replace(replace(replace(tieline_fold(${name}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  const where = name === '' ? sql`list_id = ${input.listId}` : sql`list_id = ${input.listId} and search_name like ${pattern}`;
   const offset = (input.page - 1) * input.limit;
-  const pattern = sql`'%' || replace(replace(replace(tieline_fold(${input.name.trim()}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-  const where =
-    input.name.trim() === ''
-      ? sql`list_id = ${input.listId}`
-      : sql`list_id = ${input.listId} and search_name like ${pattern}`;
   const cap = RESPONDENT_LIMITS.searchCountCap;
-  const total = await deps.db.execute(
-    sql`select count(*)::int as n from (select 1 from nodes where ${where} limit ${cap}) m`,
+  // A pattern too short for trigrams finds its matches by reading the list: it stops at the count's cap.
+  const collect = [...name].length >= 3 ? SORT_MATCHES_UP_TO : cap;
+  // One statement, one round trip: the unused branch never runs (a one-time filter on the count).
+  const rows = rowsOf<{ n: number; id: string | null; name: string | null }>(
+    await deps.db.execute(sql`
+      with m as materialized (select id, name, search_name from nodes where ${where} limit ${collect}),
+      c as (select count(*)::int as n from m)
+      select least(c.n, ${cap}) as n, p.id, p.name from c left join lateral (
+        (select id, name, search_name from m where c.n < ${collect}
+          order by search_name, id limit ${input.limit} offset ${offset})
+        union all
+        (select id, name, search_name from nodes where c.n >= ${collect} and ${where}
+          order by search_name, id limit ${input.limit} offset ${offset})
+      ) p on true
+      order by p.search_name, p.id`),
   );
-  const count = Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0);
-  if (count === 0 || offset >= count) return { count, nodes: [] };
-  // Few matches of a pattern trigrams can find (3+ characters): collect them (materialized, so the
-  // trigram index finds them) and sort those. Otherwise walk nodes_list_search_name_idx in name order
-  // and stop at the page (a 1-2 character pattern reads the list either way; the walk stops sooner).
-  const page =
-    [...input.name.trim()].length >= 3 && count <= SORT_MATCHES_UP_TO
-      ? await deps.db.execute(sql`
-          with matches as materialized (select id, name, search_name from nodes where ${where})
-          select id, name from matches order by search_name, id limit ${input.limit} offset ${offset}`)
-      : await deps.db.execute(
-          sql`select id, name from nodes where ${where} order by search_name, id limit ${input.limit} offset ${offset}`,
-        );
-  return { count, nodes: rowsOf<{ id: string; name: string }>(page).map((r) => ({ _id: String(r.id), name: r.name })) };
+  return {
+    count: Number(rows[0]?.n ?? 0),
+    nodes: rows.flatMap((r) => (r.id === null ? [] : [{ _id: String(r.id), name: r.name ?? '' }])),
+  };
 }
 
 async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInput): Promise<void> {

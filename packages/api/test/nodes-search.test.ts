@@ -1,0 +1,79 @@
+import { eq, surveys } from '@tieline/db';
+import { RESPONDENT_LIMITS } from '@tieline/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { uploadSupplementary, xlsx } from './lists-fixtures';
+import { collectingSurvey, question, respondent } from './responses-setup';
+
+// Name search over a list large enough for every path of services/nodes/matching-nodes.ts (matches
+// sorted, the list walked in name order, the count's cap), checked page by page against a model.
+
+let app: TestApp;
+let owner: SeededUser;
+let listId: string;
+let randomUUID: string;
+
+// 4,000 one-word names of lowercase letters (one order under any collation): a 4-letter code, then
+// markers so that "qqq" matches about 3,500 (past the sort limit: the list is walked), "zzy" 1,500
+// (sorted; counted to the cap), "xw" 1,200 (too short for trigrams, past the cap) and "vk" 300 (exact).
+const code = (i: number) => [3, 2, 1, 0].map((p) => String.fromCharCode(97 + (Math.floor(i / 26 ** p) % 26))).join('');
+const NAMES = Array.from(
+  { length: 4000 },
+  (_, i) =>
+    `${code(i)}${i < 3500 ? 'qqq' : 'ppp'}${i % 8 < 3 ? 'zzy' : 'yyz'}${i % 10 < 3 ? 'xw' : 'ww'}${i % 40 < 3 ? 'vk' : 'kk'}`,
+);
+
+beforeAll(async () => {
+  app = await startTestApp({ smtp: false });
+  owner = await seedUser(app, 'individual');
+  let people = '';
+  const s = await collectingSurvey(app, owner, ({ respondentList }) => {
+    people = respondentList;
+    return [question('searchAndSelect', { _id: 'q-who', isRelationshipQuestion: true, list: respondentList })];
+  });
+  const big = await uploadSupplementary(app, owner.cookie, s.surveyId, xlsx([['Name'], ...NAMES.map((n) => [n])]), {
+    title: 'Everyone',
+  });
+  listId = big.body._id;
+  randomUUID = s.linkOf('ada@example.com');
+  await app.server.deps.db
+    .update(surveys)
+    .set({
+      questions: [
+        question('searchAndSelect', { _id: 'q-who', isRelationshipQuestion: true, list: people }),
+        question('searchAndSelect', { _id: 'q-all', isRelationshipQuestion: true, list: listId }),
+      ],
+    })
+    .where(eq(surveys.id, s.surveyId));
+});
+afterAll(() => app.close());
+
+const search = async (name: string, page: number) => {
+  const res = await respondent(app).get(
+    `/nodes/getMatchingNodes?${new URLSearchParams({ listId, randomUUID, name, page: String(page), limit: '100' })}`,
+  );
+  expect(res.status).toBe(200);
+  return res.body as { count: number; nodes: { name: string }[] };
+};
+
+describe('name search over 4,000 names', () => {
+  const cap = RESPONDENT_LIMITS.searchCountCap;
+  for (const [pattern, least, most] of [
+    ['qqq', 3001, 4000],
+    ['ZZY', 1001, 2999],
+    ['xw', 1001, 2000],
+    ['vk', 1, 999],
+    ['nomatch', 0, 0],
+  ] as const) {
+    it(`"${pattern}": the count (capped at ${cap}) and pages 1, 3 and one past the end as the model has them`, async () => {
+      const model = NAMES.filter((n) => n.includes(pattern.toLowerCase())).sort();
+      expect(model.length).toBeGreaterThanOrEqual(least);
+      expect(model.length).toBeLessThanOrEqual(most);
+      for (const page of [1, 3, Math.ceil(model.length / 100) + 1]) {
+        const found = await search(pattern, page);
+        expect(found.count).toBe(Math.min(model.length, cap));
+        expect(found.nodes.map((n) => n.name)).toEqual(model.slice((page - 1) * 100, page * 100));
+      }
+    });
+  }
+});
