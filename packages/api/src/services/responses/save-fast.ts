@@ -68,7 +68,7 @@ function batcherOf(db: Db) {
   if (!batcher) {
     batcher = createBatcher((items) => writeBatch(db, items), {
       keyOf: (item) => item.rid,
-      maxInFlight: 3,
+      maxInFlight: 2,
       maxBatch: 100,
     });
     batchers.set(db, batcher);
