@@ -30,12 +30,12 @@ export const TEXT = {
   conflictPaused: 'An answer was also changed on another device. Please check it, then submit again.',
   conflictTitle: 'Also answered on another device',
   conflictElsewhere: (pages: number[]) =>
-    `${pages.length === 1 ? `An answer on page ${pages[0]}` : `Answers on pages ${pages.join(', ')}`} ${
-      pages.length === 1 ? 'was' : 'were'
-    } also answered differently on another device.`,
+    pages.length === 1
+      ? `A question on page ${pages[0]} was also answered differently on another device.`
+      : `Questions on pages ${pages.join(', ')} were also answered differently on another device.`,
   conflictKept: 'This device’s answer is kept. The other device answered:',
   useOther: 'Use the other answer',
-  keepMine: 'Keep this answer',
+  keepMine: 'Keep this device’s answer',
   noAnswer: 'No answer',
   unknownPerson: 'someone this device has not loaded',
   previewNoAdd: 'Cannot add names in preview mode',
