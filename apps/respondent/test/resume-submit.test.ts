@@ -147,6 +147,31 @@ describe('a submission made offline', () => {
     expect(await indexedDbStore().get(k)).toBeUndefined();
   });
 
+  it('kept on a closed page after a failed send, is paused on reopening when the same answer changed elsewhere', async () => {
+    const server = contractServer();
+    const k = key();
+    const phone = await SaveQueue.open({ ...device(k, server), retryMs: 60_000 }, NEW);
+    server.offline = true;
+    phone.update([text('q1', 'phone')], ['q1'], 0);
+    await phone.submit(0);
+    expect(phone.getState().canWithdraw).toBe(false);
+    await phone.persisted();
+    phone.close();
+    server.offline = false;
+    server.answers = [text('q1', 'tablet')];
+    server.revision = 1;
+
+    const reopened = await SaveQueue.open(device(k, server), server.read());
+    await settle();
+    expect(server.submitted).toBe(false);
+    expect(reopened.getState()).toMatchObject({
+      submitQueued: false,
+      conflicts: [{ questionId: 'q1', other: text('q1', 'tablet') }],
+      refused: { message: 'Paused' },
+    });
+    expect(server.answers).toEqual([text('q1', 'phone')]);
+  });
+
   it('submitted on another device first: this device says its waiting changes were not saved', async () => {
     const server = contractServer();
     const queue = await SaveQueue.open(device(key(), server), NEW);

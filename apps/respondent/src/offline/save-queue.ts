@@ -329,7 +329,7 @@ export class SaveQueue {
     });
     const found = new Set(merged.conflicts.map((c) => c.questionId));
     const conflicts = [...this.p.conflicts.filter((c) => !found.has(c.questionId)), ...merged.conflicts];
-    const pause = found.size > 0 && this.p.submit && !this.p.sent?.submitted;
+    const pause = found.size > 0 && this.p.submit;
     this.p = {
       ...this.p,
       answers: this.o.tidy(merged.answers),
@@ -337,6 +337,9 @@ export class SaveQueue {
       revision,
       conflicts,
       submit: this.p.submit && !pause,
+      // A kept submission save here was never applied (a 409 leaves none; on opening, the server said it
+      // is not submitted), so pausing drops it.
+      sent: pause && this.p.sent?.submitted ? null : this.p.sent,
     };
     if (pause) this.state = { ...this.state, refused: { message: this.o.conflictMessage, problems: {} } };
     this.persist();
