@@ -1,60 +1,8 @@
 import 'fake-indexeddb/auto';
-import type { TAnswer } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
-import { mergeAnswers } from '../src/offline/merge';
 import { indexedDbStore } from '../src/offline/pending-store';
-import { SaveQueue, type TSend, type TSendOutcome } from '../src/offline/save-queue';
-
-const text = (questionId: string, t: string): TAnswer => ({ questionId, dataInput: [{ text: t }] });
-
-/**
- * A server that follows the save contract (revision check, saveId replay, submission) and can be taken
- * offline or made to lose its answer after applying a save.
- */
-interface TContractServer {
-  answers: TAnswer[];
-  revision: number;
-  submitted: boolean;
-  applied: Set<string>;
-  offline: boolean;
-  loseNextReply: boolean;
-  calls: { saveId: string; revision: number; submitted: boolean }[];
-  send: TSend;
-}
-
-function contractServer(): TContractServer {
-  const server: TContractServer = {
-    answers: [] as TAnswer[],
-    revision: 0,
-    submitted: false,
-    applied: new Set<string>(),
-    offline: false,
-    loseNextReply: false,
-    calls: [] as { saveId: string; revision: number; submitted: boolean }[],
-    send: async (save) => {
-      server.calls.push({ saveId: save.saveId, revision: save.revision, submitted: save.submitted });
-      if (server.offline) return { kind: 'unreachable' };
-      let reply: TSendOutcome;
-      if (server.applied.has(save.saveId)) reply = { kind: 'ok', revision: server.revision };
-      else if (server.submitted) reply = { kind: 'alreadySubmitted' };
-      else if (save.revision !== server.revision)
-        reply = { kind: 'stale', revision: server.revision, answers: server.answers };
-      else {
-        server.applied.add(save.saveId);
-        server.answers = save.answers;
-        server.revision += 1;
-        server.submitted = save.submitted;
-        reply = { kind: 'ok', revision: server.revision };
-      }
-      if (server.loseNextReply) {
-        server.loseNextReply = false;
-        return { kind: 'unreachable' };
-      }
-      return reply;
-    },
-  };
-  return server;
-}
+import { SaveQueue } from '../src/offline/save-queue';
+import { contractServer, NEW, text } from './contract-server';
 
 const key = () => crypto.randomUUID();
 const options = (k: string, server: ReturnType<typeof contractServer>) => ({
@@ -66,23 +14,11 @@ const options = (k: string, server: ReturnType<typeof contractServer>) => ({
 });
 const settle = () => new Promise((r) => setTimeout(r, 40));
 
-describe('mergeAnswers', () => {
-  it('keeps local changes per question over the server answers', () => {
-    const server = [text('a', 'server a'), text('b', 'server b'), text('c', 'server c')];
-    const local = [text('a', 'local a'), text('b', 'local b'), text('d', 'local d')];
-    expect(mergeAnswers(server, local, ['b', 'c', 'd'])).toEqual([
-      text('a', 'server a'),
-      text('b', 'local b'),
-      text('d', 'local d'),
-    ]);
-  });
-});
-
 describe('SaveQueue', () => {
   it('saves typed answers after a pause and forgets them once confirmed', async () => {
     const server = contractServer();
     const k = key();
-    const queue = await SaveQueue.open(options(k, server), { answers: [], revision: 0, submitted: false });
+    const queue = await SaveQueue.open(options(k, server), NEW);
     queue.update([text('q1', 'h')], ['q1'], 0);
     queue.update([text('q1', 'hello')], ['q1'], 0);
     await settle();
@@ -96,10 +32,7 @@ describe('SaveQueue', () => {
   it('keeps answers on the device while offline, retries with the same saveId, and sends them when back', async () => {
     const server = contractServer();
     const k = key();
-    const queue = await SaveQueue.open(
-      { ...options(k, server), retryMs: 1000 },
-      { answers: [], revision: 0, submitted: false },
-    );
+    const queue = await SaveQueue.open({ ...options(k, server), retryMs: 1000 }, NEW);
     server.offline = true;
     queue.update([text('q1', 'typed offline')], ['q1'], 1);
     await queue.flush();
@@ -110,7 +43,7 @@ describe('SaveQueue', () => {
     // The device is closed: a new page on the same device restores the answers and sends them.
     queue.close();
     server.offline = false;
-    const reopened = await SaveQueue.open(options(k, server), { answers: [], revision: 0, submitted: false });
+    const reopened = await SaveQueue.open(options(k, server), NEW);
     expect(reopened.getState().answers).toEqual([text('q1', 'typed offline')]);
     await settle();
     expect(server.answers).toEqual([text('q1', 'typed offline')]);
@@ -121,7 +54,7 @@ describe('SaveQueue', () => {
 
   it('applies a save once when its reply was lost', async () => {
     const server = contractServer();
-    const queue = await SaveQueue.open(options(key(), server), { answers: [], revision: 0, submitted: false });
+    const queue = await SaveQueue.open(options(key(), server), NEW);
     server.loseNextReply = true;
     queue.update([text('q1', 'once')], ['q1'], 0);
     await queue.flush();
@@ -134,7 +67,7 @@ describe('SaveQueue', () => {
 
   it('merges over answers saved elsewhere (409) and retries with the new revision', async () => {
     const server = contractServer();
-    const queue = await SaveQueue.open(options(key(), server), { answers: [], revision: 0, submitted: false });
+    const queue = await SaveQueue.open(options(key(), server), NEW);
     // Another device saves q2 first.
     server.answers = [text('q2', 'other device')];
     server.revision = 4;
@@ -147,7 +80,7 @@ describe('SaveQueue', () => {
 
   it('does not lose a change made while a save is on its way', async () => {
     const server = contractServer();
-    const queue = await SaveQueue.open(options(key(), server), { answers: [], revision: 0, submitted: false });
+    const queue = await SaveQueue.open(options(key(), server), NEW);
     queue.update([text('q1', 'first')], ['q1'], 0);
     const first = queue.flush();
     queue.update([text('q1', 'first'), text('q2', 'second')], ['q2'], 0);
@@ -160,10 +93,7 @@ describe('SaveQueue', () => {
   it('queues a submission while offline and completes it when back online', async () => {
     const server = contractServer();
     const k = key();
-    const queue = await SaveQueue.open(
-      { ...options(k, server), retryMs: 1000 },
-      { answers: [], revision: 0, submitted: false },
-    );
+    const queue = await SaveQueue.open({ ...options(k, server), retryMs: 1000 }, NEW);
     queue.update([text('q1', 'done')], ['q1'], 2);
     server.offline = true;
     await queue.submit(2);
@@ -188,7 +118,7 @@ describe('SaveQueue', () => {
           problems: { q1: 'Please enter a response' },
         }),
       },
-      { answers: [], revision: 0, submitted: false },
+      NEW,
     );
     await queue.submit(0);
     expect(queue.getState()).toMatchObject({
@@ -200,13 +130,10 @@ describe('SaveQueue', () => {
 
   it('a Continue save is sent even without changes; preview sends nothing', async () => {
     const server = contractServer();
-    const queue = await SaveQueue.open(options(key(), server), { answers: [], revision: 0, submitted: false });
+    const queue = await SaveQueue.open(options(key(), server), NEW);
     await queue.flush({ force: true, page: 0 });
     expect(server.calls).toHaveLength(1);
-    const preview = await SaveQueue.open(
-      { ...options(key(), server), dryRun: true },
-      { answers: [], revision: 0, submitted: false },
-    );
+    const preview = await SaveQueue.open({ ...options(key(), server), dryRun: true }, NEW);
     preview.update([text('q1', 'x')], ['q1'], 0);
     await preview.flush({ force: true });
     await settle();

@@ -83,6 +83,23 @@ describe('saving answers', () => {
     expect(history[0]!.userAgent).not.toBe('');
   });
 
+  it('the read carries the page of the last accepted save that named one, null before any', async () => {
+    const s = await survey();
+    const uuid = s.linkOf('grace@example.com');
+    const read = async () => (await respondent(app).get(`/responses/${uuid}`)).body;
+    expect((await read()).page).toBeNull();
+    await put(app, uuid, { answers: [], revision: 0, page: 0 });
+    expect(await read()).toMatchObject({ revision: 1, page: 0 });
+    await put(app, uuid, { answers: [text('Page two')], revision: 1, page: 1 });
+    expect((await read()).page).toBe(1);
+    // A save without a page (an older client) and a save that changes nothing leave the page as it was.
+    await put(app, uuid, { answers: [text('Again')], revision: 2 });
+    await put(app, uuid, { answers: [text('Again')], revision: 3, page: 0 });
+    expect(await read()).toMatchObject({ revision: 3, page: 1 });
+    // Another survey's respondent never sees this one's page.
+    expect((await respondent(app).get(`/responses/${s.linkOf('alan@example.com')}`)).body.page).toBeNull();
+  });
+
   it('a stale revision is refused with 409 and the current answers; nothing changes', async () => {
     const s = await survey();
     const uuid = s.linkOf('alan@example.com');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 
 // GET /responses/{id}: the welcome page painted into the HTML the server sends (first paint on a phone
-// before the app's script arrives), only for a collecting survey's unsubmitted response.
+// before the app's script arrives), only for a collecting survey's response not started yet.
 
 let app: TestApp;
 let owner: SeededUser;
@@ -68,16 +68,22 @@ describe('the painted welcome page', () => {
     expect(branded.html).toContain('<title>Pulse &amp; &lt;Friends&gt;</title>');
   });
 
-  it('sends the plain page for unknown, submitted, offline and completed links', async () => {
+  it('sends the plain page for unknown, submitted, started (they resume mid-survey), offline and completed links', async () => {
     const submitted = await link();
     await app.server.deps.db
       .update(responses)
       .set({ submitted: new Date(), status: 'Submitted' })
       .where(eq(responses.id, submitted.id));
+    const started = await link();
+    await app.server.deps.db
+      .update(responses)
+      .set({ started: new Date(), status: 'Started' })
+      .where(eq(responses.id, started.id));
     const plain = [
       crypto.randomUUID(),
       'not-a-uuid',
       submitted.randomUuid,
+      started.randomUuid,
       (await link({ status: 'Offline' })).randomUuid,
       (await link({ status: 'Completed' })).randomUuid,
     ];

@@ -73,6 +73,8 @@ export const ZResponseView = z.object({
   node: z.object({ name: z.string() }),
   answers: z.array(ZAnswer),
   revision: z.number().int(),
+  /** The page the last accepted save was made from (null before any): where reopening the link resumes. */
+  page: z.number().int().nullable(),
   /** Names of the people the answers select (search results are not in the loaded lists). */
   names: z.record(z.string(), z.string()),
 });

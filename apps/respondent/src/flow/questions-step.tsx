@@ -15,6 +15,7 @@ import { StepHeading } from '../components/step';
 import type { TNecessaryList, TNode, TRespondentSurvey } from '../lib/api';
 import { TEXT } from '../lib/messages';
 import type { SaveQueue } from '../offline/save-queue';
+import { ConflictNotice } from '../questions/conflict-notice';
 import { changedQuestionIds, ruleContext, withAnswer } from '../questions/people';
 import { QuestionView, type TQuestionEnv } from '../questions/question-view';
 import { LastSaved } from './last-saved';
@@ -48,6 +49,7 @@ export function QuestionsStep({
 }: QuestionsStepProps) {
   const state = useQueueState(queue);
   const pages = useMemo(() => questionsByPage(survey.questions), [survey.questions]);
+  const pageOf = useMemo(() => new Map(pages.flatMap((qs, i) => qs.map((q) => [q._id, i] as const))), [pages]);
   const numbers = useMemo(() => questionNumbers(survey.questions), [survey.questions]);
   const index = Math.max(0, Math.min(page, pages.length - 1));
   const questions = pages[index] ?? [];
@@ -103,7 +105,7 @@ export function QuestionsStep({
     (control ?? (first as HTMLElement | null))?.focus();
   }, [focusFirst]);
 
-  // The server refused the submission: show its messages and go to the first question concerned.
+  // The server refused the submission (or a conflict paused it): show why and go to the first question concerned.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new refusal triggers this.
   useEffect(() => {
     if (!state.refused) return;
@@ -112,8 +114,9 @@ export function QuestionsStep({
     setToast(
       Object.keys(found).length > 0 ? RESPONDENT_MSG.notSaved : state.refused.message || RESPONDENT_MSG.notSaved,
     );
-    const target = pages.findIndex((qs) => qs.some((q) => found[q._id]));
-    if (target >= 0 && target !== index) onPage(target);
+    const concerned = Object.keys(found).length > 0 ? Object.keys(found) : state.conflicts.map((c) => c.questionId);
+    const target = Math.min(...concerned.map((id) => pageOf.get(id) ?? Number.POSITIVE_INFINITY));
+    if (Number.isFinite(target) && target !== index) onPage(target);
     setFocusFirst((n) => n + 1);
   }, [state.refused]);
 
@@ -123,6 +126,23 @@ export function QuestionsStep({
     queue.update(next, changedQuestionIds(current, next), index);
     // Once messages show, they follow every change (spec §5).
     if (Object.keys(problems).length > 0) setProblems(check(questions, next));
+  }
+
+  function noticeFor(q: TQuestion) {
+    const conflict = conflicts.get(q._id);
+    if (!conflict) return undefined;
+    return (
+      <ConflictNotice
+        q={q}
+        other={conflict.other}
+        names={names}
+        onUseOther={() => {
+          change(q._id, conflict.other?.dataInput ?? null);
+          queue.dismiss(q._id);
+        }}
+        onKeep={() => queue.dismiss(q._id)}
+      />
+    );
   }
 
   async function forward() {
@@ -146,6 +166,10 @@ export function QuestionsStep({
     if (queue.getState().submitted) onSubmitted();
   }
 
+  const conflicts = new Map(state.conflicts.map((c) => [c.questionId, c]));
+  const elsewhere = [...new Set(state.conflicts.map((c) => pageOf.get(c.questionId) ?? index))]
+    .filter((p) => p !== index)
+    .sort((a, b) => a - b);
   const percent = progressPercent(index, pages.length);
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
@@ -176,6 +200,18 @@ export function QuestionsStep({
         </div>
       </div>
 
+      {elsewhere.length > 0 ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning"
+        >
+          <p className="min-w-0 flex-1">{TEXT.conflictElsewhere(elsewhere.map((p) => p + 1))}</p>
+          <button type="button" className="btn btn-outline h-9 bg-card px-3" onClick={() => onPage(elsewhere[0]!)}>
+            Go to page {elsewhere[0]! + 1}
+          </button>
+        </div>
+      ) : null}
+
       <div key={index} className="flex flex-col gap-4">
         {questions.length === 0 ? <p className="text-muted-foreground">This page has no questions.</p> : null}
         {questions.map((q) => (
@@ -187,27 +223,17 @@ export function QuestionsStep({
             error={problems[q._id]}
             env={env}
             onChange={change}
+            notice={noticeFor(q)}
           />
         ))}
       </div>
-
-      {state.submitQueued && !state.submitted ? (
-        <p role="status" className="rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium">
-          {TEXT.submitQueued}
-        </p>
-      ) : null}
 
       <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-between">
         <button type="button" className="btn btn-outline" onClick={() => onPage(index - 1)}>
           Back
         </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void forward()}
-          disabled={state.submitQueued && !state.submitted}
-        >
-          {isLast ? (state.submitQueued ? 'Waiting to send…' : 'Submit') : 'Next'}
+        <button type="button" className="btn btn-primary" onClick={() => void forward()}>
+          {isLast ? 'Submit' : 'Next'}
         </button>
       </div>
 

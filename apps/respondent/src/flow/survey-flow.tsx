@@ -24,11 +24,11 @@ type SurveyFlowProps = {
   openAt?: TOpenAt;
 };
 
-function firstStep(openAt: TOpenAt | undefined, submitted: boolean): Step {
-  if (submitted) return { kind: 'completion' };
+/** Where the flow opens: preview where asked; a link on the page it was last on (null: never started). */
+function firstStep(openAt: TOpenAt | undefined, resume: number | null): Step {
   if (openAt?.step === 'page') return { kind: 'page', page: openAt.page };
   if (openAt?.step === 'completion') return { kind: 'completion' };
-  return { kind: 'welcome' };
+  return resume === null ? { kind: 'welcome' } : { kind: 'page', page: resume };
 }
 
 /** Welcome page -> question pages -> completion page (spec §4 respondent flow). */
@@ -39,9 +39,20 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
   const queue = useSaveQueue(data, randomUUID);
   const state = useQueueState(queue);
   const submittedBefore = Boolean(data.response?.submitted) || data.response?.status === 'Submitted';
-  const [step, setStep] = useState<Step>(() => firstStep(openAt, submittedBefore));
+  // Null until the respondent moves: the queue knows where a reopened link resumes once it has opened.
+  const [moved, setStep] = useState<Step | null>(null);
   const names = useRef(initialNames(data));
   const wasSubmitted = useRef(submittedBefore);
+  // After Submit the completion page shows, also while the submission waits to be sent.
+  const step: Step =
+    state.submitted || state.submitQueued || submittedBefore
+      ? { kind: 'completion' }
+      : (moved ?? firstStep(openAt, queue?.resumePage ?? null));
+  const onPage = step.kind === 'page' ? step.page : null;
+
+  useEffect(() => {
+    if (onPage !== null) queue?.visit(onPage);
+  }, [queue, onPage]);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
@@ -50,7 +61,6 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
 
   useEffect(() => {
     if (!state.submitted) return;
-    setStep({ kind: 'completion' });
     // Redirect only right after this visit's submission, not when a submitted link is reopened.
     const justSubmitted = !wasSubmitted.current;
     wasSubmitted.current = true;
@@ -119,7 +129,12 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
           }}
         />
       ) : step.kind === 'completion' ? (
-        <CompletionPage survey={survey} />
+        <CompletionPage
+          survey={survey}
+          waiting={state.submitQueued && !state.submitted ? (state.offline ? 'offline' : 'sending') : null}
+          onChangeAnswers={state.canWithdraw ? () => queue.withdraw() : undefined}
+          lateChanges={state.lateChanges}
+        />
       ) : (
         <Suspense fallback={<Spinner label="Loading the questions…" />}>
           <QuestionsStep

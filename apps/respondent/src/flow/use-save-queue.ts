@@ -1,10 +1,14 @@
+import { pipeAnswers } from '@tieline/validation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { saveResponse } from '../lib/api';
-import { indexedDbStore, memoryStore } from '../offline/pending-store';
-import { SaveQueue, type TQueueState } from '../offline/save-queue';
+import { TEXT } from '../lib/messages';
+import { indexedDbStore, memoryStore, positionStore } from '../offline/pending-store';
+import type { TQueueState } from '../offline/queue-types';
+import { SaveQueue } from '../offline/save-queue';
 import type { TLoaded } from './use-survey';
 
 const RETRY_EVERY_MS = 15_000;
+const SETS = new Set(['multipleSelection', 'searchAndSelect', 'matrixSelection']);
 
 /**
  * The save queue of this response (preview: a queue that keeps answers in memory and sends nothing),
@@ -19,17 +23,27 @@ export function useSaveQueue(data: TLoaded, randomUUID: string | null): SaveQueu
     let opened: SaveQueue | null = null;
     const { survey, response } = data;
     const live = randomUUID !== null;
+    // Selections of multiple-choice questions (and matrix rows) merge as sets when two devices change them.
+    const multiple = new Set(
+      survey.questions.filter((q) => q.allowMultipleSelections && SETS.has(q.type)).map((q) => q._id),
+    );
     SaveQueue.open(
       {
         key: randomUUID ?? `preview:${survey._id}`,
         store: live ? indexedDbStore() : memoryStore(),
         send: (save) => saveResponse(randomUUID ?? '', survey._id, save),
         dryRun: !live,
+        ...(live ? { positions: positionStore() } : {}),
+        isOnline: () => navigator.onLine,
+        multiple: (id) => multiple.has(id),
+        tidy: (answers) => pipeAnswers(survey.questions, answers),
+        conflictMessage: TEXT.conflictPaused,
       },
       {
         answers: response?.answers ?? [],
         revision: response?.revision ?? 0,
         submitted: response ? response.submitted !== null || response.status === 'Submitted' : false,
+        page: response?.page ?? null,
       },
     ).then((q) => {
       if (cancelled) return q.close();
@@ -62,8 +76,11 @@ const NONE: TQueueState = {
   lastSaved: null,
   unconfirmed: false,
   submitQueued: false,
+  canWithdraw: false,
   submitted: false,
   refused: null,
+  conflicts: [],
+  lateChanges: false,
 };
 const noop = () => () => undefined;
 

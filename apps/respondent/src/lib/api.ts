@@ -12,7 +12,7 @@ import type {
   TStartResult,
   TSurvey,
 } from '@tieline/validation';
-import type { TSendOutcome } from '../offline/save-queue';
+import type { TSendOutcome } from '../offline/queue-types';
 
 // The shapes of the documented REST paths come from the shared contract (@tieline/validation), as types
 // only: none of its zod code reaches this bundle.

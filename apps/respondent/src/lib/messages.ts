@@ -23,5 +23,20 @@ export const TEXT = {
   offline: 'You are offline. Your answers are kept on this device and will be sent when you are back online.',
   submitQueued:
     'Your response is ready and will be submitted as soon as you are back online. Please keep this page open or come back to your link later.',
+  submitSending: 'Sending your response…',
+  changeAnswers: 'Change my answers',
+  lateChanges:
+    'This response was already submitted on another device, so the last changes made on this device could not be saved.',
+  conflictPaused: 'An answer was also changed on another device. Please check it, then submit again.',
+  conflictTitle: 'Also answered on another device',
+  conflictElsewhere: (pages: number[]) =>
+    pages.length === 1
+      ? `A question on page ${pages[0]} was also answered differently on another device.`
+      : `Questions on pages ${pages.join(', ')} were also answered differently on another device.`,
+  conflictKept: 'This device’s answer is kept. The other device answered:',
+  useOther: 'Use the other answer',
+  keepMine: 'Keep this device’s answer',
+  noAnswer: 'No answer',
+  unknownPerson: 'someone this device has not loaded',
   previewNoAdd: 'Cannot add names in preview mode',
 } as const;

@@ -1,48 +1,9 @@
 import type { TAnswer } from '@tieline/validation';
-import { mergeAnswers } from './merge';
-import type { TPending, TPendingStore, TSentSave } from './pending-store';
+import { mergeAnswers, type TConflict } from './merge';
+import { memoryStore, type TPending, type TPosition, type TSentSave } from './pending-store';
+import type { TQueueOptions, TQueueState, TSendOutcome, TServerResponse } from './queue-types';
 
-/** What one PUT came back with, as the queue needs it (lib/api.ts maps HTTP onto this). */
-export type TSendOutcome =
-  | { kind: 'ok'; revision: number }
-  | { kind: 'stale'; revision: number; answers: TAnswer[] }
-  | { kind: 'invalid'; message: string; problems: Record<string, string> }
-  | { kind: 'alreadySubmitted' }
-  /** Not reached, or a server error: try again later with the same saveId. */
-  | { kind: 'unreachable' };
-
-export type TSend = (save: Omit<TSentSave, 'seq'>) => Promise<TSendOutcome>;
-
-export interface TQueueState {
-  answers: TAnswer[];
-  revision: number;
-  /** The last save failed to reach the server (or the browser says it is offline). */
-  offline: boolean;
-  saving: boolean;
-  /** Time of the last confirmed save (ms), null before the first. */
-  lastSaved: number | null;
-  /** Changes (or a submission) not yet confirmed by the server. */
-  unconfirmed: boolean;
-  /** A submission is queued and not yet confirmed. */
-  submitQueued: boolean;
-  submitted: boolean;
-  /** The server refused the submission: its message and problems by question id. */
-  refused: { message: string; problems: Record<string, string> } | null;
-}
-
-export interface TQueueOptions {
-  key: string;
-  store: TPendingStore;
-  send: TSend;
-  newSaveId?: () => string;
-  now?: () => number;
-  debounceMs?: number;
-  /** Delay before the first retry after a failure; doubles up to maxRetryMs. */
-  retryMs?: number;
-  maxRetryMs?: number;
-  /** Preview: answers are kept in memory only and never sent. */
-  dryRun?: boolean;
-}
+type TLive = TPending & { base: TAnswer[]; conflicts: TConflict[] };
 
 const MAX_STALE_RETRIES = 5;
 
@@ -51,14 +12,33 @@ export function newSaveId(): string {
 }
 
 /**
+ * The question page reopening a link resumes at (null: the welcome page). This device's own position
+ * wins while it holds unconfirmed changes, or when nobody saved since it was there (the revision it knew
+ * is still the server's); otherwise the page of the server's last save, made on another device.
+ */
+export function resumePage(
+  server: TServerResponse,
+  position: TPosition | undefined,
+  kept: TPending | undefined,
+): number | null {
+  const here = position ?? (kept ? { page: kept.page, revision: kept.revision } : undefined);
+  if (here && (kept || here.revision === server.revision)) return here.page;
+  return server.page;
+}
+
+/**
  * The answers of one response and the saves that carry them to the server (spec §4 "nothing lost").
  * Every change is written to the pending store first; saves send the latest answers with the revision
  * last seen and a fresh saveId, debounced while typing and at once on Next or Submit. A save that did not
  * reach the server is retried as it was (same saveId and body), so it applies at most once; a stale save
- * (409) merges this device's unconfirmed changes over the server's answers and is sent again.
+ * (409) merges this device's unconfirmed changes with the server's answers (three-way, `merge.ts`) and
+ * is sent again. While the browser is offline nothing is sent, so a save (or a submission) is built from
+ * the latest answers when it leaves: changes made after an offline Submit go with it.
  */
 export class SaveQueue {
-  private p: TPending;
+  /** Where reopening the link resumes: a question page, or null for the welcome page. */
+  readonly resumePage: number | null;
+  private p: TLive;
   private state: TQueueState;
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
@@ -67,10 +47,11 @@ export class SaveQueue {
   private retry: ReturnType<typeof setTimeout> | undefined;
   private retryDelay: number;
   private writes: Promise<void> = Promise.resolve();
+  private written: TPosition | null = null;
   private readonly o: Required<TQueueOptions>;
   private closed = false;
 
-  private constructor(options: TQueueOptions, pending: TPending, submitted: boolean) {
+  private constructor(options: TQueueOptions, pending: TLive, submitted: boolean, resume: number | null) {
     this.o = {
       newSaveId,
       now: Date.now,
@@ -78,8 +59,14 @@ export class SaveQueue {
       retryMs: 2000,
       maxRetryMs: 30_000,
       dryRun: false,
+      positions: memoryStore<TPosition>(),
+      isOnline: () => true,
+      multiple: () => false,
+      tidy: (answers) => answers,
+      conflictMessage: '',
       ...options,
     };
+    this.resumePage = resume;
     this.retryDelay = this.o.retryMs;
     this.p = pending;
     this.state = {
@@ -90,35 +77,49 @@ export class SaveQueue {
       lastSaved: null,
       unconfirmed: false,
       submitQueued: false,
+      canWithdraw: false,
       submitted,
       refused: null,
+      conflicts: pending.conflicts,
+      lateChanges: false,
     };
     this.sync();
   }
 
   /**
    * Opens the queue of one response: the server's answers with whatever this device kept unconfirmed
-   * merged on top. Sends the kept changes at once.
+   * merged in, and the page to resume at. Sends the kept changes at once.
    */
-  static async open(
-    options: TQueueOptions,
-    server: { answers: TAnswer[]; revision: number; submitted: boolean },
-  ): Promise<SaveQueue> {
-    const kept = server.submitted ? undefined : await options.store.get(options.key).catch(() => undefined);
-    if (server.submitted) await options.store.delete(options.key).catch(() => undefined);
-    const pending: TPending = kept
-      ? {
-          ...kept,
-          answers: mergeAnswers(
-            server.answers,
-            kept.answers,
-            kept.dirty.map(([id]) => id),
-          ),
-          revision: server.revision,
-        }
-      : { answers: server.answers, dirty: [], seq: 0, revision: server.revision, page: 0, submit: false, sent: null };
-    const queue = new SaveQueue(options, pending, server.submitted);
-    if (kept && queue.hasWork()) void queue.flush();
+  static async open(options: TQueueOptions, server: TServerResponse): Promise<SaveQueue> {
+    const { store, positions, key } = options;
+    const [kept, position] = server.submitted
+      ? [undefined, undefined]
+      : await Promise.all([store.get(key).catch(() => undefined), positions?.get(key).catch(() => undefined)]);
+    if (server.submitted) {
+      await Promise.all([store.delete(key), positions?.delete(key)]).catch(() => undefined);
+    }
+    const fresh: TPending = {
+      answers: server.answers,
+      dirty: [],
+      seq: 0,
+      revision: server.revision,
+      page: server.page ?? 0,
+      submit: false,
+      sent: null,
+    };
+    // A record kept before the three-way merge has no base: the server's answers stand in (this device wins).
+    const pending: TLive = { ...(kept ?? fresh), base: kept?.base ?? server.answers, conflicts: kept?.conflicts ?? [] };
+    const resume = server.submitted ? null : resumePage(server, position, kept);
+    const queue = new SaveQueue(
+      options,
+      resume === null ? pending : { ...pending, page: resume },
+      server.submitted,
+      resume,
+    );
+    if (kept) {
+      queue.rebase(server.answers, server.revision);
+      if (queue.hasWork()) void queue.flush();
+    }
     return queue;
   }
 
@@ -129,14 +130,10 @@ export class SaveQueue {
 
   getState = (): TQueueState => this.state;
 
-  /** The page the respondent was on when they last changed something (kept for the server's history). */
-  get page(): number {
-    return this.p.page;
-  }
-
   /** New answers after a change to the given questions; saved after a pause in typing. */
   update(answers: TAnswer[], changed: readonly string[], page: number): void {
-    if (this.state.submitted) return;
+    // Once a submission may have reached the server, the response is closed to changes.
+    if (this.state.submitted || this.p.sent?.submitted) return;
     this.p.seq += 1;
     const dirty = new Map(this.p.dirty);
     for (const id of changed) dirty.set(id, this.p.seq);
@@ -146,6 +143,13 @@ export class SaveQueue {
     if (this.o.dryRun) return;
     clearTimeout(this.debounce);
     this.debounce = setTimeout(() => void this.flush(), this.o.debounceMs);
+  }
+
+  /** The respondent is on this question page now (kept on the device, and sent with the next save). */
+  visit(page: number): void {
+    if (page === this.p.page && page === this.written?.page) return;
+    this.p = { ...this.p, page };
+    this.persist();
   }
 
   /** Saves now (Continue, Next): with `force`, even when nothing changed (the first save starts a response). */
@@ -164,6 +168,22 @@ export class SaveQueue {
     this.state = { ...this.state, refused: null };
     this.sync();
     return this.flush();
+  }
+
+  /** Takes back a queued submission that has not left this device (to change an answer); false once it may have. */
+  withdraw(): boolean {
+    if (!this.p.submit || this.p.sent?.submitted) return false;
+    this.p = { ...this.p, submit: false };
+    this.persist();
+    this.sync();
+    return true;
+  }
+
+  /** The respondent has seen the other device's answer to this question (and kept or taken it). */
+  dismiss(questionId: string): void {
+    this.p = { ...this.p, conflicts: this.p.conflicts.filter((c) => c.questionId !== questionId) };
+    this.persist();
+    this.sync();
   }
 
   /** The browser went offline or back online. */
@@ -220,6 +240,12 @@ export class SaveQueue {
     let first = true;
     do {
       this.again = false;
+      if (!this.o.isOnline()) {
+        // Nothing can leave now. A Continue save waits as it is; every other save is built when it leaves.
+        if (force && first && !this.p.sent) this.prepare();
+        this.state = { ...this.state, offline: true };
+        return;
+      }
       const sent = this.p.sent ?? (this.hasWork() || (force && first) ? this.prepare() : null);
       first = false;
       if (!sent || this.closed) return;
@@ -228,14 +254,18 @@ export class SaveQueue {
       if (this.closed) return;
       switch (outcome.kind) {
         case 'ok': {
-          const dirty = this.p.dirty.filter(([, seq]) => seq > sent.seq);
           const submitted = sent.submitted;
+          // A retried save answers the current revision: if others saved after it, keep the one it made,
+          // so the next save meets a 409 with their answers instead of overwriting them.
+          const revision = Math.min(outcome.revision, sent.revision + 1);
           this.p = {
             ...this.p,
-            dirty,
+            dirty: this.p.dirty.filter(([, seq]) => seq > sent.seq),
             sent: null,
-            revision: outcome.revision,
+            revision,
+            base: sent.answers,
             submit: submitted ? false : this.p.submit,
+            conflicts: submitted ? [] : this.p.conflicts,
           };
           this.retryDelay = this.o.retryMs;
           this.state = {
@@ -249,14 +279,9 @@ export class SaveQueue {
           break;
         }
         case 'stale': {
-          const answers = mergeAnswers(
-            outcome.answers,
-            this.p.answers,
-            this.p.dirty.map(([id]) => id),
-          );
-          this.p = { ...this.p, answers, revision: outcome.revision, sent: null };
+          this.p = { ...this.p, sent: null };
+          this.rebase(outcome.answers, outcome.revision);
           this.state = { ...this.state, offline: false };
-          this.persist();
           stale += 1;
           if (stale > MAX_STALE_RETRIES) {
             this.scheduleRetry();
@@ -275,8 +300,9 @@ export class SaveQueue {
           this.persist();
           return;
         case 'alreadySubmitted':
-          this.p = { ...this.p, sent: null, submit: false, dirty: [] };
-          this.state = { ...this.state, offline: false, submitted: true };
+          // Submitted elsewhere: the server takes nothing more, and the respondent is told if changes were waiting.
+          this.state = { ...this.state, offline: false, submitted: true, lateChanges: this.p.dirty.length > 0 };
+          this.p = { ...this.p, sent: null, submit: false, dirty: [], conflicts: [] };
           this.persist();
           return;
         case 'unreachable':
@@ -286,6 +312,38 @@ export class SaveQueue {
       }
       this.sync();
     } while (this.again || this.p.dirty.length > 0 || this.p.submit);
+  }
+
+  /**
+   * Merges this device's unconfirmed changes with the server's answers at `revision` (after a 409, or
+   * when a reopened link finds changes kept on the device). New conflicts pause a queued submission
+   * that has not left: the respondent sees both answers before anything is submitted.
+   */
+  private rebase(theirs: TAnswer[], revision: number): void {
+    const merged = mergeAnswers({
+      base: this.p.base,
+      mine: this.p.answers,
+      theirs,
+      dirty: this.p.dirty.map(([id]) => id),
+      multiple: this.o.multiple,
+    });
+    const found = new Set(merged.conflicts.map((c) => c.questionId));
+    const conflicts = [...this.p.conflicts.filter((c) => !found.has(c.questionId)), ...merged.conflicts];
+    const pause = found.size > 0 && this.p.submit;
+    this.p = {
+      ...this.p,
+      answers: this.o.tidy(merged.answers),
+      base: theirs,
+      revision,
+      conflicts,
+      submit: this.p.submit && !pause,
+      // A kept submission save here was never applied (a 409 leaves none; on opening, the server said it
+      // is not submitted), so pausing drops it.
+      sent: pause && this.p.sent?.submitted ? null : this.p.sent,
+    };
+    if (pause) this.state = { ...this.state, refused: { message: this.o.conflictMessage, problems: {} } };
+    this.persist();
+    this.sync();
   }
 
   private prepare(): TSentSave {
@@ -309,25 +367,33 @@ export class SaveQueue {
     this.retry = setTimeout(() => void this.flush(), delay);
   }
 
+  /** Writes what is unconfirmed (or forgets it once confirmed) and where the respondent is, in order. */
   private persist(): void {
     if (this.o.dryRun) return;
+    const { store, positions, key } = this.o;
     const snapshot = this.p;
-    const done = !this.hasWork();
+    const keep = this.hasWork() || snapshot.conflicts.length > 0;
+    const position = this.state.submitted ? null : { page: snapshot.page, revision: snapshot.revision };
+    const moved = position?.page !== this.written?.page || position?.revision !== this.written?.revision;
+    this.written = position;
     this.writes = this.writes
-      .then(() => (done ? this.o.store.delete(this.o.key) : this.o.store.put(this.o.key, snapshot)))
+      .then(() => (keep ? store.put(key, snapshot) : store.delete(key)))
+      .catch(() => undefined)
+      .then(() => (!moved ? undefined : position ? positions.put(key, position) : positions.delete(key)))
       .catch(() => undefined);
   }
 
   private sync(): void {
-    const next: TQueueState = {
+    this.state = {
       ...this.state,
       answers: this.p.answers,
       revision: this.p.revision,
       saving: this.running !== null,
       unconfirmed: this.hasWork(),
       submitQueued: this.p.submit,
+      canWithdraw: this.p.submit && !this.p.sent?.submitted,
+      conflicts: this.p.conflicts,
     };
-    this.state = next;
     this.emit();
   }
 

@@ -12,6 +12,8 @@ type QuestionFrameProps = {
   q: TQuestion;
   number: number | undefined;
   error: string | undefined;
+  /** Shown above the controls (the other device's answer in a conflict). */
+  notice?: ReactNode;
   children: (ids: TFieldIds) => ReactNode;
 };
 
@@ -19,7 +21,7 @@ type QuestionFrameProps = {
  * One question: its text as the fieldset's legend, the controls, and the message of the answer rules.
  * The message is tied to the group and its controls (aria-describedby) and announced when it appears.
  */
-export function QuestionFrame({ q, number, error, children }: QuestionFrameProps) {
+export function QuestionFrame({ q, number, error, notice, children }: QuestionFrameProps) {
   const legendId = `q-${q._id}-legend`;
   const errorId = `q-${q._id}-error`;
   const ids: TFieldIds = {
@@ -48,6 +50,7 @@ export function QuestionFrame({ q, number, error, children }: QuestionFrameProps
           {q.isRequired ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">(required)</span> : null}
         </legend>
         <div className="flex flex-col gap-3">
+          {notice}
           {children(ids)}
           {error ? (
             <p id={errorId} className="text-sm font-medium text-destructive">

@@ -6,7 +6,7 @@ import {
   type TDataInput,
   type TQuestion,
 } from '@tieline/validation';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { addName, type TNode } from '../lib/api';
 import { AddNameForm } from './add-name-form';
 import { ChoiceGroup, ChoiceSelect, type TChoice } from './choice-group';
@@ -34,10 +34,11 @@ type QuestionViewProps = {
   error: string | undefined;
   env: TQuestionEnv;
   onChange: (questionId: string, dataInput: TDataInput[] | null) => void;
+  notice?: ReactNode;
 };
 
 /** One question of a page, by type (spec §3 question types). */
-export function QuestionView({ q, number, answer, error, env, onChange }: QuestionViewProps) {
+export function QuestionView({ q, number, answer, error, env, onChange, notice }: QuestionViewProps) {
   const entries = answer?.dataInput ?? [];
   const change = (dataInput: TDataInput[] | null) => onChange(q._id, dataInput);
   if (q.type === 'pageBreak') return null;
@@ -52,7 +53,7 @@ export function QuestionView({ q, number, answer, error, env, onChange }: Questi
   }
   const people = q.isRelationshipQuestion || q.type === 'searchAndSelect' ? peopleFor(q, env) : null;
   return (
-    <QuestionFrame q={q} number={number} error={error}>
+    <QuestionFrame q={q} number={number} error={error} notice={notice}>
       {(ids) => {
         const props = { q, entries, ids, onChange: change };
         switch (q.type) {

@@ -39,13 +39,16 @@ export function FreeText({ q, entries, ids, onChange }: InputProps) {
 export function NumericInput({ entries, ids, onChange }: InputProps) {
   const stored = entries[0]?.numeric;
   const [raw, setRaw] = useState(typeof stored === 'number' ? String(stored) : '');
+  // What was typed while it still means the stored number ('4.' while typing 4.5); else the stored number,
+  // which another device (a merge) or the conflict notice may have changed.
+  const value = (toNumber(raw) ?? null) === (stored ?? null) ? raw : typeof stored === 'number' ? String(stored) : '';
   return (
     <input
       type="number"
       inputMode="decimal"
       step="any"
       className="field h-11 max-w-60"
-      value={raw}
+      value={value}
       onChange={(e) => {
         setRaw(e.target.value);
         const n = toNumber(e.target.value);

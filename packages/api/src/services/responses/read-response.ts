@@ -1,3 +1,4 @@
+import { and, desc, eq, isNotNull, responseSaves } from '@tieline/db';
 import { type TAnswer, type TResponseStatus, type TResponseView, ZResponseStatus } from '@tieline/validation';
 import { responseByLink } from '../../access/responses';
 import { questionsOf } from '../../access/surveys';
@@ -5,11 +6,22 @@ import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { referencedNodeIds, surveyNodeNames } from './answer-refs';
 
-/** GET responses/{randomUUID}: the response a personal link answers, with the names its answers select. */
+/**
+ * GET responses/{randomUUID}: the response a personal link answers, with the names its answers select
+ * and the page of its last accepted save (a link reopened on another device resumes there).
+ */
 export async function readResponse(deps: Deps, _caller: Caller, input: { randomUUID: string }): Promise<TResponseView> {
   const { response, survey } = await responseByLink(deps.db, input.randomUUID);
   const answers = response.answers as TAnswer[];
-  const names = await surveyNodeNames(deps.db, survey.id, referencedNodeIds(questionsOf(survey), answers));
+  const [names, [last]] = await Promise.all([
+    surveyNodeNames(deps.db, survey.id, referencedNodeIds(questionsOf(survey), answers)),
+    deps.db
+      .select({ page: responseSaves.page })
+      .from(responseSaves)
+      .where(and(eq(responseSaves.responseId, response.id), isNotNull(responseSaves.page)))
+      .orderBy(desc(responseSaves.revision))
+      .limit(1),
+  ]);
   return {
     _id: response.id,
     randomUUID: response.randomUuid,
@@ -20,6 +32,7 @@ export async function readResponse(deps: Deps, _caller: Caller, input: { randomU
     node: { name: response.nodeName },
     answers,
     revision: response.revision,
+    page: last?.page ?? null,
     names: Object.fromEntries(names),
   };
 }

@@ -15,7 +15,8 @@ export interface TWelcomeShell {
  * before the app's script has even arrived (the app takes over and removes it: its StepHeading calls
  * revealApp). The same markup and classes as the app's TopBar, FlowFrame and WelcomePage; its buttons
  * hold their place unseen (nothing to press before the app can act on it). Null (the
- * plain page) for anything but a collecting survey's unsubmitted response: the app decides the rest.
+ * plain page) for anything but a collecting survey's response not started yet: a started one resumes on
+ * the page it was last on, which the app decides.
  */
 export async function welcomeShell(deps: Deps, randomUUID: string): Promise<TWelcomeShell | null> {
   if (!ZRandomUUID.safeParse(randomUUID).success) return null;
@@ -27,12 +28,13 @@ export async function welcomeShell(deps: Deps, randomUUID: string): Promise<TWel
       imageUuid: surveys.imageUuid,
       ownerId: surveys.ownerId,
       submitted: responses.submitted,
+      started: responses.started,
       nodeName: responses.nodeName,
     })
     .from(responses)
     .innerJoin(surveys, eq(surveys.id, responses.surveyId))
     .where(eq(responses.randomUuid, randomUUID));
-  if (row?.status !== 'Collecting' || row.submitted) return null;
+  if (row?.status !== 'Collecting' || row.submitted || row.started) return null;
   const name = escapeHtml(row.name);
   // Stored welcome messages are sanitized with the allowlist; the names are escaped so they stay text.
   const message = mergeRespondentTokens(row.welcomeMessage, {
