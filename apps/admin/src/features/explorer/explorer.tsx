@@ -79,12 +79,12 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
       },
       onClickStage: () => setFocused(null),
       onForceChange: setForceRunning,
+      // Marks for tests and benchmarks: the first drawing on screen.
+      onDrawn: () => {
+        container.dataset.rendered = 'true';
+      },
     });
     setSigma(v);
-    // Marks for tests and benchmarks: the first frame drawn.
-    v.renderer.once('afterRender', () => {
-      container.dataset.rendered = 'true';
-    });
     if (data.nodes.length > 0) v.startForce();
     return () => v.kill();
   }, [data]);

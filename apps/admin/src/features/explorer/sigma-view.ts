@@ -12,14 +12,16 @@ import { ForceLayout } from './force-layout';
 import { HighlightOverlay } from './highlight-overlay';
 import type { TPositions } from './layouts';
 import { buildNodeGrid, pickNode, type TNodeGrid } from './node-grid';
+import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
 import { insidePolygon, relativeStep } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
 // one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes; the
-// reducer only marks the lasso's selection. Three things keep large networks interactive in
+// reducer only marks the lasso's selection. Four things keep large networks interactive in
 // software WebGL, where one redraw of 100,000 ties takes seconds: the node under the pointer comes
 // from our grid (not sigma's pixel read-back), the hover/focus highlight is drawn on its own 2D
-// overlay (not by redrawing the scene), and the camera moves the last drawing until it rests.
+// overlay (not by redrawing the scene), the camera moves the last drawing until it rests, and a
+// redraw is drawn a slice per frame off screen, then shown at once (progressive-draw.ts).
 
 /**
  * The force layout stops by itself once nodes move, on average, less than this share of the drawing's
@@ -43,6 +45,8 @@ export interface TViewEvents {
   onClickNode(node: number): void;
   onClickStage(): void;
   onForceChange(running: boolean): void;
+  /** A drawing is on screen (the first one marks the canvas for tests and benchmarks). */
+  onDrawn(): void;
 }
 
 export interface TSceneItem {
@@ -62,6 +66,7 @@ export class SigmaView {
   private forceTimer = 0;
   private readonly overlay: HighlightOverlay;
   private readonly motion: CameraMotion;
+  private readonly progressive: ProgressiveDraw | null;
   private hovered: number | null = null;
   private focused: number | null = null;
   private selected = new Set<number>();
@@ -88,7 +93,10 @@ export class SigmaView {
       });
     });
     this.graph = graph;
-    this.renderer = new Sigma(graph, container, {
+    // Sigma draws its first frame on an empty graph, so the network's first drawing goes through
+    // ProgressiveDraw like every later one (setGraph below).
+    const empty = new Graph({ multi: true, type: graph.type, allowSelfLoops: true });
+    this.renderer = new Sigma(empty, container, {
       defaultEdgeType: data.edges.length > THIN_TIES ? 'thin' : data.directed ? 'arrow' : 'line',
       edgeProgramClasses: { thin: EdgeLineProgram },
       renderEdgeLabels: false,
@@ -112,15 +120,28 @@ export class SigmaView {
         this.grid = null;
       });
     }
-    let renderStart = 0;
-    this.renderer.on('beforeRender', () => {
-      renderStart = performance.now();
-    });
-    this.renderer.on('afterRender', () => {
-      this.lastRenderMs = performance.now() - renderStart;
-    });
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
-    this.motion = new CameraMotion(this.renderer, () => this.overlay.draw());
+    this.progressive = ProgressiveDraw.install(this.renderer, (camera, ms) => {
+      this.lastRenderMs = ms;
+      this.motion.shown(LATER_LAYERS, camera);
+      this.events.onDrawn();
+    });
+    this.motion = new CameraMotion(
+      this.renderer,
+      () => this.overlay.draw(),
+      new Set(this.progressive ? LATER_LAYERS : []),
+    );
+    if (!this.progressive) {
+      let renderStart = 0;
+      this.renderer.on('beforeRender', () => {
+        renderStart = performance.now();
+      });
+      this.renderer.on('afterRender', () => {
+        this.lastRenderMs = performance.now() - renderStart;
+        this.events.onDrawn();
+      });
+    }
+    this.renderer.setGraph(graph);
     this.renderer.on('enterNode', ({ node }) => this.setHovered(Number(node)));
     this.renderer.on('leaveNode', () => this.setHovered(null));
     this.renderer.on('clickNode', ({ node }) => this.events.onClickNode(Number(node)));
@@ -375,6 +396,7 @@ export class SigmaView {
   kill() {
     this.stopForce();
     this.motion.kill();
+    this.progressive?.kill();
     this.distributeWorker?.terminate();
     this.renderer.kill();
   }
