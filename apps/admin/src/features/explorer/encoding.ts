@@ -32,6 +32,13 @@ export const MIN_SIZE = 3;
 export const MAX_SIZE = 14;
 export const DEFAULT_SIZE = 5;
 
+/**
+ * Node sizes (screen pixels at the fitted zoom) shrink past 2,000 people, with the square root of
+ * the count, to a third: discs of the same size would cover the drawing of a large network (20,000
+ * people of 5 px on a 700 px canvas) and hide its structure. Zooming in enlarges them again.
+ */
+export const sizeScale = (people: number) => Math.min(1, Math.max(0.35, Math.sqrt(2_000 / Math.max(1, people))));
+
 export interface TLegend {
   color:
     | { kind: 'category'; title: string; items: { label: string; color: string; count: number }[] }
@@ -159,7 +166,8 @@ function encodeColor(
 export function encode(state: TExplorerState, data: TNetworkData, metrics: TMetricsResult | null): TEncoded {
   const categoryKeys = new Set(data.nodeAttributes.filter((a) => a.type === 'category').map((a) => a.key));
   const { color, legend: colorLegend } = encodeColor(state.encoding.color, data, metrics, categoryKeys);
-  const size = new Float32Array(data.nodes.length).fill(DEFAULT_SIZE);
+  const scale = sizeScale(data.nodes.length);
+  const size = new Float32Array(data.nodes.length).fill(DEFAULT_SIZE * scale);
   let sizeLegend: TLegend['size'] = null;
   const source = state.encoding.size;
   const values = source ? numericValues(source, data, metrics) : null;
@@ -169,7 +177,7 @@ export function encode(state: TExplorerState, data: TNetworkData, metrics: TMetr
     // Area, not radius, grows with the value, so a node twice as central does not look four times as big.
     for (let i = 0; i < size.length; i++) {
       const v = values[i] ?? Number.NaN;
-      size[i] = Number.isNaN(v) ? MIN_SIZE : MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt((v - min) / span);
+      size[i] = scale * (Number.isNaN(v) ? MIN_SIZE : MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt((v - min) / span));
     }
     sizeLegend = { title: sourceLabel(source), min, max };
   }
