@@ -130,6 +130,12 @@ describe('views and layouts', () => {
     expect(s.encoding.edgeColorByLayer).toBe(true);
     expect(readState({ v: 99 }, 2, 5)).toEqual(defaultState(2));
   });
+  it('keeps the layer the metrics describe, and reads a layer the network does not have as all layers', () => {
+    expect(readState({ ...defaultState(2), metricsLayer: 1 }, 2, 5).metricsLayer).toBe(1);
+    expect(readState({ ...defaultState(2), metricsLayer: 2 }, 2, 5).metricsLayer).toBeNull();
+    expect(readState({ ...defaultState(2), metricsLayer: '1' }, 2, 5).metricsLayer).toBeNull();
+    expect(readState({ v: 1 }, 2, 5).metricsLayer).toBeNull();
+  });
   it('keeps the focused person and the dashboard grouping, dropping a person the network does not have', () => {
     const saved = { ...defaultState(2), focused: 3, groupAttribute: 'Department' };
     expect(readState(saved, 2, 5)).toMatchObject({ focused: 3, groupAttribute: 'Department' });

@@ -61,7 +61,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   useEffect(() => {
     if (needsMetrics) setMetricsWanted(true);
   }, [needsMetrics]);
-  const metricsState = useExplorerMetrics(network._id, groupAttribute, metricsWanted);
+  const metricsState = useExplorerMetrics(network._id, groupAttribute, state.metricsLayer, metricsWanted);
   const metrics = metricsState.metrics;
 
   const adj = useMemo(() => adjacency(data, state.layers), [data, state.layers]);
@@ -268,6 +268,8 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
           groupAttribute={groupAttribute}
           categoryKeys={categoryKeys}
           onGroupAttribute={setGroupAttribute}
+          metricsLayer={state.metricsLayer}
+          onMetricsLayer={(layer) => update((s) => ({ ...s, metricsLayer: layer }))}
           onFocus={(node) => {
             setFocused(node);
             setRight('node');
