@@ -19,8 +19,15 @@ import { GpuPacer } from './gpu-pacer';
 // This relies on sigma 3.0.2's internals (pinned): its WebGL contexts and programs, each program's
 // data array and attribute layout. Sigma's own hover layer (one context, a few nodes) is left alone.
 
-/** Sigma's canvases drawn here. Their CSS transform follows the camera they were last shown with. */
-export const LATER_LAYERS = ['nodes', 'edges'] as const;
+/** Sigma's canvases drawn here, in the order they are shown. Each one's CSS transform follows the camera it was shown with. */
+export const LATER_LAYERS = ['edges', 'nodes'] as const;
+
+export interface TShownEvents {
+  /** A layer's canvas now shows a drawing made with the camera at `camera`. */
+  onLayerShown(id: string, camera: CameraState): void;
+  /** Every layer shows the latest drawing. */
+  onDrawn(): void;
+}
 
 /** Fence reads closer together than this are a page keeping up with its frames (see settleFences). */
 const FRESH_MS = 40;
@@ -43,6 +50,7 @@ interface TSigmaInternals {
 }
 
 interface TLayer {
+  id: string;
   gl: WebGL2RenderingContext;
   /** The context's own bindFramebuffer: sigma's calls with `null` are sent to `sink` instead. */
   bind: (target: GLenum, framebuffer: WebGLFramebuffer | null) => void;
@@ -88,27 +96,31 @@ export class ProgressiveDraw {
   private renderStart = 0;
   private pending: TPending | null = null;
   private job: TJob | null = null;
+  /** A finished job's layers still to copy to their canvases, one a frame. */
+  private showing: TLayer[] = [];
   /** One per slice sent and not yet seen done, oldest first (as the pacer's). */
   private fences: TFence[] = [];
   private lastRead = 0;
   private frame = 0;
 
   /** Installs on a renderer whose contexts are WebGL2 (fences); null otherwise, and sigma draws as usual. */
-  static install(renderer: Sigma, onShown: (camera: CameraState, ms: number) => void): ProgressiveDraw | null {
+  static install(renderer: Sigma, events: TShownEvents): ProgressiveDraw | null {
     const contexts = (renderer as unknown as TSigmaInternals).webGLContexts;
-    const all = LATER_LAYERS.map((id) => contexts[id]);
-    if (!all.every((gl) => typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext)) {
-      return null;
-    }
-    return new ProgressiveDraw(renderer, all as WebGL2RenderingContext[], onShown);
+    const webgl2 = (gl: WebGLRenderingContext | undefined): gl is WebGL2RenderingContext =>
+      typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext;
+    if (!LATER_LAYERS.every((id) => webgl2(contexts[id]))) return null;
+    return new ProgressiveDraw(renderer, contexts as Record<string, WebGL2RenderingContext>, events);
   }
 
   private constructor(
     private readonly renderer: Sigma,
-    contexts: WebGL2RenderingContext[],
-    private readonly onShown: (camera: CameraState, ms: number) => void,
+    contexts: Record<string, WebGL2RenderingContext>,
+    private readonly events: TShownEvents,
   ) {
-    for (const gl of contexts) this.layers.set(gl, this.wrap(gl));
+    for (const id of LATER_LAYERS) {
+      const gl = contexts[id] as WebGL2RenderingContext;
+      this.layers.set(gl, this.wrap(id, gl));
+    }
     const internals = renderer as unknown as TSigmaInternals;
     for (const entry of [...Object.values(internals.nodePrograms), ...Object.values(internals.edgePrograms)]) {
       for (const program of 'programs' in entry ? entry.programs : [entry]) {
@@ -123,7 +135,7 @@ export class ProgressiveDraw {
   }
 
   /** An off-screen framebuffer for the drawing, and a 1x1 one that takes sigma's clears of the canvas. */
-  private wrap(gl: WebGL2RenderingContext): TLayer {
+  private wrap(id: string, gl: WebGL2RenderingContext): TLayer {
     const bind = gl.bindFramebuffer.bind(gl);
     const sink = gl.createFramebuffer();
     const sinkColor = gl.createRenderbuffer();
@@ -135,7 +147,7 @@ export class ProgressiveDraw {
     const fbo = gl.createFramebuffer();
     const color = gl.createRenderbuffer();
     if (!fbo || !color) throw new Error('WebGL: no framebuffer');
-    return { gl, bind, fbo, color, width: 0, height: 0 };
+    return { id, gl, bind, fbo, color, width: 0, height: 0 };
   }
 
   private readonly beforeRender = () => {
@@ -175,9 +187,10 @@ export class ProgressiveDraw {
     const job: TJob = { params: next.params as RenderParams, camera: next.camera, startedAt: next.startedAt, items };
     this.job = job;
     if (this.pacer.fits(items.map((item) => [item.program, item.total]))) {
-      // Small enough for one slice: drawn and shown now, as sigma would.
+      // Small enough for one slice: drawn now, its first layer shown now, as sigma would.
       this.sendSlice(job, items, (item) => item.total);
-      this.show(job);
+      this.showing = [...this.layers.values()];
+      this.showNext(job);
     }
   }
 
@@ -216,17 +229,23 @@ export class ProgressiveDraw {
   private readonly step = () => {
     this.frame = 0;
     this.settleFences();
-    if (!this.job) this.start();
-    const job = this.job;
-    if (job) {
-      while (this.pacer.canSend()) {
-        const item = job.items.find((i) => i.done < i.total);
-        if (!item) break;
-        this.sendSlice(job, [item], (i) => Math.min(this.pacer.sliceSize(i.program), i.total - i.done));
+    if (this.job && this.showing.length > 0) this.showNext(this.job);
+    else {
+      if (!this.job) this.start();
+      const job = this.job;
+      if (job && this.showing.length === 0) {
+        while (this.pacer.canSend()) {
+          const item = job.items.find((i) => i.done < i.total);
+          if (!item) break;
+          this.sendSlice(job, [item], (i) => Math.min(this.pacer.sliceSize(i.program), i.total - i.done));
+        }
+        if (this.fences.length === 0 && job.items.every((i) => i.done === i.total)) {
+          this.showing = [...this.layers.values()];
+          this.showNext(job);
+        }
       }
-      if (this.fences.length === 0 && job.items.every((i) => i.done === i.total)) this.show(job);
     }
-    if (this.job || this.fences.length > 0) this.schedule();
+    if (this.job || this.pending || this.fences.length > 0) this.schedule();
   };
 
   /** Draws the next `count(item)` items of each item, then a fence on each context drawn to. */
@@ -301,29 +320,27 @@ export class ProgressiveDraw {
     }
   }
 
-  /** Copies each finished drawing to its canvas (every layer: an emptied one shows empty). */
-  private show(job: TJob) {
-    for (const layer of this.layers.values()) {
-      const { gl } = layer;
+  /**
+   * Copies the next layer of a finished drawing to its canvas (every layer: an emptied one shows
+   * empty); the job ends with the last. The next job starts in a later frame, so a frame's commit
+   * waits for one blit and one canvas's read-back.
+   */
+  private showNext(job: TJob) {
+    const layer = this.showing.shift();
+    if (layer) {
+      const { gl, width, height } = layer;
       layer.bind(gl.READ_FRAMEBUFFER, layer.fbo);
       layer.bind(gl.DRAW_FRAMEBUFFER, null);
-      gl.blitFramebuffer(
-        0,
-        0,
-        layer.width,
-        layer.height,
-        0,
-        0,
-        layer.width,
-        layer.height,
-        gl.COLOR_BUFFER_BIT,
-        gl.NEAREST,
-      );
+      gl.blitFramebuffer(0, 0, width, height, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.NEAREST);
       layer.bind(gl.FRAMEBUFFER, layer.fbo);
+      this.events.onLayerShown(layer.id, job.camera);
+    }
+    if (this.showing.length > 0) {
+      this.schedule();
+      return;
     }
     this.job = null;
-    this.onShown(job.camera, performance.now() - job.startedAt);
-    // The next job starts in a later frame, so this frame's commit waits for the blit alone.
+    this.events.onDrawn();
     if (this.pending || this.fences.length > 0) this.schedule();
   }
 
@@ -334,5 +351,6 @@ export class ProgressiveDraw {
     this.fences = [];
     this.job = null;
     this.pending = null;
+    this.showing = [];
   }
 }

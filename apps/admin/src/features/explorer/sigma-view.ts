@@ -119,9 +119,9 @@ export class SigmaView {
       });
     }
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
-    this.progressive = ProgressiveDraw.install(this.renderer, (camera) => {
-      this.motion.shown(LATER_LAYERS, camera);
-      this.drawn(0);
+    this.progressive = ProgressiveDraw.install(this.renderer, {
+      onLayerShown: (id, camera) => this.motion.shown([id], camera),
+      onDrawn: () => this.drawn(0),
     });
     this.motion = new CameraMotion(
       this.renderer,
