@@ -55,6 +55,17 @@ describe('GpuPacer', () => {
     expect(pacer.rate('ties')).toBeCloseTo(100 * (50 / 45));
   });
 
+  it('learns nothing from a quick slice queued behind another program’s work', () => {
+    const pacer = new GpuPacer<string>(options);
+    pacer.sent([['nodes', 2_500]], 0);
+    pacer.sent([['ties', 2_500]], 0);
+    pacer.done(20);
+    pacer.done(30);
+    // The nodes may have taken 5 ms and the ties 25, or the other way round.
+    expect(pacer.rate('ties')).toBe(100);
+    expect(pacer.rate('nodes')).toBeCloseTo(100 * (25 / 20));
+  });
+
   it('shrinks the rate of a slice still not done well past its time', () => {
     const pacer = new GpuPacer<string>(options);
     pacer.sent([['ties', 2_500]], 0);

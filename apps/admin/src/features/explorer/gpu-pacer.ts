@@ -3,7 +3,8 @@
 // while less than `queueMs` of work is expected to be queued. Rates are learned from fences, which
 // are only seen between frames, so only bounds are known: a slice seen done took at most the time
 // since it was sent (with the work queued ahead of it), so done sooner than expected proves a faster
-// rate; a slice not yet done has run at least since it was sent and the slice before it was seen
+// rate (counted only when what was ahead was the same programs' work: otherwise the time saved may
+// be theirs); a slice not yet done has run at least since it was sent and the slice before it was seen
 // done, so not done well past its expected time proves a slower one. A fence seen late (the page
 // was busy) proves nothing, so a busy page never shrinks the slices below what the GPU can do.
 
@@ -24,8 +25,9 @@ type TWork<K> = [K, number][];
 interface TSlice<K> {
   drawn: TWork<K>;
   sentAt: number;
-  /** Expected GPU time of the work queued ahead of it when it was sent. */
+  /** Expected GPU time of the work queued ahead of it when it was sent, and whether all of it was its own programs'. */
   aheadMs: number;
+  aheadOwn: boolean;
 }
 
 export class GpuPacer<K> {
@@ -73,7 +75,9 @@ export class GpuPacer<K> {
   }
 
   sent(drawn: TWork<K>, now: number) {
-    this.outstanding.push({ drawn, sentAt: now, aheadMs: this.queuedMs() });
+    const own = new Set(drawn.map(([key]) => key));
+    const aheadOwn = this.outstanding.every((s) => s.drawn.every(([key]) => own.has(key)));
+    this.outstanding.push({ drawn, sentAt: now, aheadMs: this.queuedMs(), aheadOwn });
   }
 
   /** The oldest slice was seen done at `now`. */
@@ -83,7 +87,7 @@ export class GpuPacer<K> {
     this.lastDone = now;
     const took = Math.max(1, now - slice.sentAt);
     const expected = slice.aheadMs + this.cost(slice.drawn);
-    if (took < expected) this.scale(slice.drawn, expected / took);
+    if (took < expected && slice.aheadOwn) this.scale(slice.drawn, expected / took);
   }
 
   /** The oldest slice was seen not yet done at `now`. */
