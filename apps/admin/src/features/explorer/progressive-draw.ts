@@ -3,7 +3,7 @@ import type { Program, ProgramAttributeSpecification, ProgramInfo } from 'sigma/
 import type { CameraState, RenderParams } from 'sigma/types';
 import { GpuPacer } from './gpu-pacer';
 
-// Sigma's node and tie layers drawn a slice per frame, off screen, then shown at once. Without a GPU
+// Sigma's node and tie layers drawn in slices, off screen, then shown at once. Without a GPU
 // (software WebGL: SwiftShader on the CI machine, virtual desktops), Chromium's compositor reads each
 // changed WebGL canvas back at its next commit, and that read waits on the page's main thread until
 // the GPU process has drawn everything queued before it: a redraw of 20,000 people and 100,000 ties
@@ -11,10 +11,10 @@ import { GpuPacer } from './gpu-pacer';
 // programs' data, uniforms, labels) in its render, but its WebGL draw calls are deferred: slices of
 // them are drawn into an off-screen framebuffer, each followed by a fence, and new slices are sent
 // only while little work is unfinished (gpu-pacer.ts), so little is ever queued ahead of the
-// compositor. Once every slice is done the framebuffer is copied to the canvas in one blit, the only
-// thing a commit then waits for. Slices are sized from the measured drawing rate: with a real GPU (or
-// a small network) the whole drawing fits one slice and is drawn and shown within the render, as
-// sigma does.
+// compositor. Once every slice is done, each layer's framebuffer is copied to its canvas in one blit,
+// a layer a frame: a commit then waits for one blit and one canvas's read-back. Slices are sized from
+// the measured drawing rate: with a real GPU (or a small network) the whole drawing fits one slice
+// and is drawn within the render, as sigma does.
 //
 // This relies on sigma 3.0.2's internals (pinned): its WebGL contexts and programs, each program's
 // data array and attribute layout. Sigma's own hover layer (one context, a few nodes) is left alone.

@@ -21,7 +21,7 @@ import { insidePolygon } from './sigma-view-geometry';
 // software WebGL, where one redraw of 100,000 ties takes seconds: the node under the pointer comes
 // from our grid (not sigma's pixel read-back), the hover/focus highlight is drawn on its own 2D
 // overlay (not by redrawing the scene), the camera moves the last drawing until it rests, and a
-// redraw is drawn a slice per frame off screen, then shown at once (progressive-draw.ts).
+// redraw is drawn in slices off screen, then shown at once (progressive-draw.ts).
 
 /**
  * Past this many ties, ties are drawn as one-pixel lines (sigma's EdgeLineProgram: two vertices a tie,
@@ -144,6 +144,7 @@ export class SigmaView {
     this.renderer.on('clickStage', () => this.events.onClickStage());
   }
 
+  /** A drawing is on screen: the page is told, and the layout asks for its next positions `pauseMs` later. */
   private drawn(pauseMs: number) {
     this.events.onDrawn();
     const waiting = this.afterDrawing;
