@@ -1,8 +1,9 @@
 // The network explorer on large networks (issue: explorer): for 1k/5k, 5k/25k and 20k/100k networks,
 // time from navigation to the first frame drawn and to a settled force layout; frame gaps while
-// panning and wheel-zooming (median, p95) and the one redraw once the camera rests; hover latency
-// (pointer event -> the next animation frame after the highlight changed, median and p95) while the
-// pointer sweeps over nodes. Same-run baseline: this Chromium drawing 100,000 lines on a 2D canvas.
+// panning and wheel-zooming (median, p95); once the camera rests, the longest main-thread task until
+// the redraw is on screen (long tasks) and how long that took; hover latency (pointer event -> the
+// next animation frame after the highlight changed, median and p95) while the pointer sweeps over
+// nodes. Same-run baseline: this Chromium drawing 100,000 lines on a 2D canvas.
 // Needs `pnpm build` first. Imported by bench/run.mjs as the `explorer` entry.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -79,6 +80,10 @@ function recordFrames() {
   const w = /** @type {any} */ (window);
   w.__frames = [];
   w.__hover = [];
+  w.__long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask' });
   let last = performance.now();
   const tick = (t) => {
     w.__frames.push([t, t - last]);
@@ -98,6 +103,29 @@ const gapsSince = (page, from) =>
 const hoversSince = (page, from) =>
   page.evaluate((a) => /** @type {any} */ (window).__hover.filter(([t]) => t >= a).map(([, ms]) => ms), from);
 const now = (page) => page.evaluate(() => performance.now());
+const drawings = (page) =>
+  page.evaluate(() =>
+    Number(document.querySelector('[data-testid="explorer-canvas"]')?.getAttribute('data-drawn') ?? 0),
+  );
+
+/**
+ * After a gesture ends (at page time `from`, with `before` drawings shown): ms until the next drawing
+ * is on screen, and the longest main-thread task from `from` until then (plus 300 ms).
+ */
+async function afterGesture(page, from, before) {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="explorer-canvas"]')?.getAttribute('data-drawn') ?? 0) > n,
+    before,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const shownMs = (await now(page)) - from;
+  await page.waitForTimeout(300);
+  const longest = await page.evaluate(
+    (a) => Math.max(0, .../** @type {any} */ (window).__long.filter(([t]) => t >= a).map(([, d]) => d)),
+    from,
+  );
+  return { shownMs: Math.round(shownMs), longestTaskMs: Math.round(longest) };
+}
 /** Resolves after two frames: any redraw the page had queued is done. */
 const idle = (page) =>
   page.evaluate(
@@ -161,22 +189,25 @@ async function measure(context, base, id) {
   for (let k = 0; k < 6; k++) {
     await page.mouse.move(cx + (k % 2 ? -200 : 200), cy + (k % 2 ? -80 : 80), { steps: 30 });
   }
+  const panDrawings = await drawings(page);
   await page.mouse.up();
-  const pan = (await gapsSince(page, panFrom)).slice(1);
-  // The camera rests: the one redraw with every tie (its frame gap), then the page is idle again.
   const restFrom = await now(page);
-  await page.waitForTimeout(600);
+  const pan = (await gapsSince(page, panFrom)).slice(1);
+  // The camera rests: the one redraw with every tie, then the page is idle again.
+  const panRest = await afterGesture(page, restFrom, panDrawings);
   await idle(page);
   const rest = await gapsSince(page, restFrom);
 
   // Wheel zoom in and out around the middle, then rest again.
   const zoomFrom = await now(page);
+  const zoomDrawings = await drawings(page);
   for (let k = 0; k < 8; k++) {
     await page.mouse.wheel(0, k < 4 ? -240 : 240);
     await page.waitForTimeout(60);
   }
+  const zoomEnd = await now(page);
   const zoom = (await gapsSince(page, zoomFrom)).slice(1);
-  await page.waitForTimeout(600);
+  const zoomRest = await afterGesture(page, zoomEnd, zoomDrawings);
   await idle(page);
 
   // Hover sweep: the pointer crosses the drawing's middle, entering and leaving many nodes.
@@ -193,6 +224,8 @@ async function measure(context, base, id) {
     pan: stats(pan),
     zoom: stats(zoom),
     redrawAtRestMs: Math.round(Math.max(0, ...rest)),
+    afterPan: panRest,
+    afterZoom: zoomRest,
     hoverLatency: { ...stats(hover), changes: hover.length },
     hoverSweep: { ...stats(sweep), maxMs: +Math.max(0, ...sweep).toFixed(1) },
   };
@@ -222,13 +255,19 @@ export async function explorerBench({ results, startServer }) {
       const id = await upload(srv.base, cookie, `Bench ${n}/${m}`, network(n, m, n + m));
       const figures = await measure(context, srv.base, id);
       // Frame gaps are tied to the screen's refresh; the redraw's cost follows the machine's speed.
-      out[`${n}/${m}`] = { ...figures, redrawAtRestRatio: +(figures.redrawAtRestMs / base).toFixed(2) };
+      out[`${n}/${m}`] = {
+        ...figures,
+        redrawAtRestRatio: +(figures.redrawAtRestMs / base).toFixed(2),
+        longestTaskAfterPanRatio: +(figures.afterPan.longestTaskMs / base).toFixed(2),
+        longestTaskAfterZoomRatio: +(figures.afterZoom.longestTaskMs / base).toFixed(2),
+      };
       console.error(`explorer ${n}/${m}`, JSON.stringify(out[`${n}/${m}`]));
     }
     results.explorer = {
       what:
         'Chromium (SwiftShader WebGL), 1440x900: navigation -> first frame drawn, -> ForceAtlas2 settled (or its 30 s cap); ' +
-        'frame gaps while dragging the camera (pan) and wheel-zooming, the redraw once the camera rests; hover latency ' +
+        'frame gaps while dragging the camera (pan) and wheel-zooming, the longest frame gap once the camera rests; after each ' +
+        'gesture, ms until the redraw is on screen and the longest main-thread task until then (long tasks); hover latency ' +
         '(pointer event -> next frame after the highlight changed) while the pointer sweeps over nodes; baseline: 100k 2D lines',
       ...out,
     };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { signUp } from './helpers';
 import { expectNoAxeViolations, networkRow, SHOTS, shot, signInAsDemo } from './networks-helpers';
 
 // The explorer on the demo network. The drawing is WebGL (SwiftShader in CI's Chromium): each check of
@@ -9,11 +10,19 @@ const DEMO = 'Acme organization (demo)';
 /** The categorical palette's first colours (encoding.ts), as drawn. */
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9'];
 
-/** Colours of the canvas's pixels: how many are not background, and which palette colours appear. */
-async function canvasPixels(page: Page) {
-  const png = await page.getByTestId('explorer-canvas').screenshot();
+type TBox = { x: number; y: number; width: number; height: number };
+
+/**
+ * Colours of the canvas's pixels: how many are not background, and how many of `palette`'s colours
+ * appear (on more than 20 pixels each), outside `hide` (a box on the page: the legend over the drawing).
+ */
+async function canvasPixels(page: Page, palette = PALETTE, hide: TBox | null = null) {
+  const canvas = page.getByTestId('explorer-canvas');
+  const at = (await canvas.boundingBox()) ?? { x: 0, y: 0 };
+  const png = await canvas.screenshot();
+  const box = hide ? { ...hide, x: hide.x - at.x, y: hide.y - at.y } : null;
   return page.evaluate(
-    async ({ base64, palette }) => {
+    async ({ base64, palette, box }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -24,6 +33,8 @@ async function canvasPixels(page: Page) {
       const seen = new Array<number>(palette.length).fill(0);
       let ink = 0;
       for (let i = 0; i < data.length; i += 4) {
+        const [x, y] = [(i / 4) % bitmap.width, Math.floor(i / 4 / bitmap.width)];
+        if (box && x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height) continue;
         const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
         if (r < 235 || g < 235 || b < 235) ink++;
         rgb.forEach(([pr, pg, pb], k) => {
@@ -34,7 +45,7 @@ async function canvasPixels(page: Page) {
       }
       return { ink, palette: seen.filter((n) => n > 20).length };
     },
-    { base64: png.toString('base64'), palette: PALETTE },
+    { base64: png.toString('base64'), palette, box },
   );
 }
 
@@ -232,4 +243,100 @@ test('the analysis panels: dashboard, tie matrix, table and roles', async ({ pag
   await page.getByRole('tab', { name: 'Roles' }).click();
   await expect(page.getByRole('heading', { name: /Brokers \(\d+\)/ })).toBeVisible();
   await expectNoAxeViolations(page, 'aside');
+});
+
+/** 20 teams of 3 (more teams than the palette's 16 colours); Advice ties within a team, Friendship along all. */
+function twentyTeams() {
+  const teams = Array.from({ length: 20 }, (_, k) => `Team ${String(k + 1).padStart(2, '0')}`);
+  const nodes = teams.flatMap((team, k) =>
+    [0, 1, 2].map((i) => ({ name: `P${k * 3 + i}`, attributes: { Team: team } })),
+  );
+  const advice = teams.flatMap((_, k) =>
+    [0, 1, 2].map((i) => ({ source: `P${k * 3 + i}`, target: `P${k * 3 + ((i + 1) % 3)}`, type: 'Advice' })),
+  );
+  const friendship = nodes.slice(3).map((n, i) => ({ source: `P${i}`, target: n.name, type: 'Friendship' }));
+  const network = {
+    layers: ['Advice', 'Friendship'],
+    nodeAttributes: [{ key: 'Team', type: 'category' }],
+    nodes,
+    edges: [...advice, ...friendship],
+  };
+  return { name: 'teams.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(network)) };
+}
+
+/** The legend's category swatches, as #rrggbb. */
+const legendColours = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Legend' })
+    .getByRole('list')
+    .first()
+    .locator('li > span[aria-hidden="true"]')
+    .evaluateAll((spans) =>
+      spans.map((el) => {
+        const [r, g, b] = (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? []).map(Number);
+        return `#${[r, g, b].map((c) => (c ?? 0).toString(16).padStart(2, '0')).join('')}`;
+      }),
+    );
+
+test('more than 16 categories each in its own colour, and the metrics of one layer', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.getByRole('link', { name: 'Upload a network' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add network' });
+  await dialog.getByLabel('Network name').fill('Twenty teams');
+  await dialog.getByLabel('File type').selectOption('json');
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(twentyTeams());
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await networkRow(page, 'Twenty teams').getByRole('link', { name: 'Twenty teams' }).click();
+  const legend = page.getByRole('region', { name: 'Legend' });
+  await expect(legend).toContainText('60 people');
+
+  // Every team in the legend with a colour of its own (the palette's 16, then generated ones), and on the drawing.
+  await page.getByLabel('Colour by', { exact: true }).selectOption('a:Team');
+  await expect(legend).toContainText('Colour: Team');
+  await expect(legend.getByRole('list').first().getByRole('listitem')).toHaveCount(20);
+  await expect(legend).not.toContainText('Other');
+  const colours = await legendColours(page);
+  expect(new Set(colours).size).toBe(20);
+  expect(colours.slice(0, PALETTE.length)).toEqual(PALETTE.map((c) => c.toLowerCase()));
+  const hide = await legend.boundingBox();
+  await expect
+    .poll(async () => (await canvasPixels(page, colours.slice(16), hide)).palette, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => (await canvasPixels(page, colours, hide)).palette).toBeGreaterThanOrEqual(14);
+  await shot(page, 'explorer-twenty-teams');
+  // The filters still list every team.
+  await page.getByRole('tab', { name: 'Filters' }).click();
+  await expect(page.getByRole('group', { name: 'Team' }).getByRole('checkbox')).toHaveCount(20);
+
+  // Metrics of one layer: the dashboard, the sizes and the legend say which.
+  await page.getByRole('tab', { name: 'Style' }).click();
+  await page.getByLabel('Size by', { exact: true }).selectOption('m:degree');
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const density = page
+    .getByRole('tabpanel')
+    .locator('dl > div')
+    .filter({ has: page.getByText('Density', { exact: true }) })
+    .locator('dd');
+  await expect(density).toHaveText('0.033', { timeout: 30_000 });
+  await expect(legend).toContainText('Size: Degree');
+  const metricsFrom = page.getByLabel('Metrics from');
+  await expect(metricsFrom).toHaveValue('');
+  await metricsFrom.selectOption({ label: 'Advice' });
+  await expect(density).toHaveText('0.017', { timeout: 30_000 });
+  await expect(legend).toContainText('Size: Degree (Advice)');
+  await page.getByRole('tab', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Metrics of the people shown' });
+  await expect(table.getByRole('row')).toHaveCount(61);
+  await expectNoAxeViolations(page, 'aside');
+  await shot(page, 'explorer-layer-metrics');
+
+  // Saved with the view.
+  await page.getByRole('tab', { name: 'Views' }).click();
+  await page.getByLabel('New view').fill('Advice metrics');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/networks\/explore\/[^/]+\/[^/]+$/);
+  await page.reload();
+  await expect(legend).toContainText('Size: Degree (Advice)', { timeout: 30_000 });
+  await expect(page.getByLabel('Metrics from')).toHaveValue('0');
 });

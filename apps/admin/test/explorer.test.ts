@@ -1,6 +1,6 @@
 import type { TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
-import { encode, viridis } from '../src/features/explorer/encoding';
+import { DEFAULT_SIZE, encode, sizeScale, viridis } from '../src/features/explorer/encoding';
 import { defaultState, readState, type TExplorerState } from '../src/features/explorer/explorer-state';
 import { filteredXlsx, sceneToSvg } from '../src/features/explorer/export-view';
 import { adjacency, applyFilters, degreeOf } from '../src/features/explorer/filters';
@@ -99,6 +99,14 @@ describe('encoding', () => {
     expect(e.size[4]).toBeGreaterThan(e.size[2] ?? 0);
     expect(e.legend.size).toEqual({ title: 'Tenure', min: 1, max: 5 });
   });
+  it('shrinks nodes past 2,000 people, with the square root of the count, to a third at most', () => {
+    expect(sizeScale(5)).toBe(1);
+    expect(sizeScale(2_000)).toBe(1);
+    expect(sizeScale(8_000)).toBeCloseTo(0.5);
+    expect(sizeScale(50_000)).toBe(0.35);
+    const many = { ...data, nodes: Array.from({ length: 8_000 }, (_, i) => ({ name: `p${i}`, attributes: {} })) };
+    expect(encode(state(), many, null).size[0]).toBeCloseTo(DEFAULT_SIZE / 2);
+  });
   it('waits for metrics before a metric encoding', () => {
     const e = encode(
       state((x) => ({ ...x, encoding: { ...x.encoding, color: 'community', size: 'm:degree' } })),
@@ -121,6 +129,12 @@ describe('views and layouts', () => {
     expect(s.encoding.labels).toBe('all');
     expect(s.encoding.edgeColorByLayer).toBe(true);
     expect(readState({ v: 99 }, 2, 5)).toEqual(defaultState(2));
+  });
+  it('keeps the layer the metrics describe, and reads a layer the network does not have as all layers', () => {
+    expect(readState({ ...defaultState(2), metricsLayer: 1 }, 2, 5).metricsLayer).toBe(1);
+    expect(readState({ ...defaultState(2), metricsLayer: 2 }, 2, 5).metricsLayer).toBeNull();
+    expect(readState({ ...defaultState(2), metricsLayer: '1' }, 2, 5).metricsLayer).toBeNull();
+    expect(readState({ v: 1 }, 2, 5).metricsLayer).toBeNull();
   });
   it('keeps the focused person and the dashboard grouping, dropping a person the network does not have', () => {
     const saved = { ...defaultState(2), focused: 3, groupAttribute: 'Department' };

@@ -1,5 +1,5 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
-import { Progress } from '@tieline/ui';
+import { Progress, SelectField } from '@tieline/ui';
 import type { ReactNode } from 'react';
 import { DashboardPanel } from './dashboard-panel';
 import { MetricsTable } from './metrics-table';
@@ -27,6 +27,8 @@ export function AnalysisPanels({
   groupAttribute,
   categoryKeys,
   onGroupAttribute,
+  metricsLayer,
+  onMetricsLayer,
   onFocus,
   onEgo,
 }: {
@@ -41,6 +43,8 @@ export function AnalysisPanels({
   groupAttribute: string | null;
   categoryKeys: string[];
   onGroupAttribute: (key: string) => void;
+  metricsLayer: number | null;
+  onMetricsLayer: (layer: number | null) => void;
   onFocus: (node: number) => void;
   onEgo: (node: number, steps: number) => void;
 }) {
@@ -62,6 +66,18 @@ export function AnalysisPanels({
       onTab={onPanel}
       tabListClassName="flex flex-wrap gap-1"
     >
+      {data.layers.length > 1 ? (
+        <SelectField
+          label="Metrics from"
+          className="mb-3"
+          value={metricsLayer === null ? '' : String(metricsLayer)}
+          options={[
+            { value: '', label: 'All layers' },
+            ...data.layers.map((name, i) => ({ value: String(i), label: name })),
+          ]}
+          onChange={(v) => onMetricsLayer(v === '' ? null : Number(v))}
+        />
+      ) : null}
       {panel === 'node' ? (
         <NodePanel data={data} metrics={metrics} node={focused} layers={layers} onFocus={onFocus} onEgo={onEgo} />
       ) : panel === 'dashboard' ? (

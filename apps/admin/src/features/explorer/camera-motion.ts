@@ -5,6 +5,8 @@ import type { CameraState } from 'sigma/types';
 // and scaled with a CSS transform (the compositor does that, no redraw), and the scene is drawn once
 // when the camera comes to rest. In software WebGL a redraw of a large network takes from tenths of a
 // second to seconds, so drawing each step of a drag, a wheel zoom or an animation cannot keep up.
+// Each canvas keeps the camera it was last drawn with: sigma's node and tie layers show their
+// drawing some frames after its render (progressive-draw.ts), its labels at once.
 
 /** The camera is at rest once it has not moved for this long (and no button is held, no animation runs). */
 const REST_MS = 120;
@@ -12,15 +14,18 @@ const REST_MS = 120;
 const FIXED = new Set(['mouse', 'highlight']);
 
 export class CameraMotion {
-  private rest: CameraState;
+  private readonly drawnWith = new Map<string, CameraState>();
   private timer = 0;
 
+  /** `later`: canvases whose drawing is shown by `shown` (not at sigma's afterRender). */
   constructor(
     private readonly renderer: Sigma,
     private readonly onMove: () => void,
+    private readonly later: ReadonlySet<string> = new Set(),
   ) {
     const camera = renderer.getCamera();
-    this.rest = camera.getState();
+    const state = camera.getState();
+    for (const id of Object.keys(renderer.getCanvases())) this.drawnWith.set(id, state);
     // Sigma's own listener schedules a full redraw per camera step: ours replaces it.
     camera.removeAllListeners('updated');
     camera.on('updated', this.moved);
@@ -28,7 +33,7 @@ export class CameraMotion {
   }
 
   private readonly moved = () => {
-    this.transform();
+    this.transform(this.layers());
     this.onMove();
     window.clearTimeout(this.timer);
     this.timer = window.setTimeout(this.settle, REST_MS);
@@ -46,26 +51,56 @@ export class CameraMotion {
 
   /** Whatever asked for it (the camera at rest, the layout, a new encoding), a redraw matches the camera now. */
   private readonly drawn = () => {
-    this.rest = this.renderer.getCamera().getState();
-    for (const [id, canvas] of Object.entries(this.renderer.getCanvases())) {
-      if (!FIXED.has(id)) canvas.style.transform = '';
-    }
+    this.shown(
+      this.layers().filter((id) => !this.later.has(id)),
+      this.renderer.getCamera().getState(),
+    );
   };
 
-  /** The affine map from the drawing at rest to the camera now, taken from three corners of the viewport. */
-  private transform() {
+  /** Canvases now showing a drawing made with the camera at `state`. */
+  shown(ids: readonly string[], state: CameraState) {
+    for (const id of ids) this.drawnWith.set(id, state);
+    this.transform(ids);
+  }
+
+  private layers() {
+    return Object.keys(this.renderer.getCanvases()).filter((id) => !FIXED.has(id));
+  }
+
+  /** Each canvas's affine map from the camera it was drawn with to the camera now, from three viewport corners. */
+  private transform(ids: readonly string[]) {
     const r = this.renderer;
     const { width, height } = r.getDimensions();
     if (!width || !height) return;
-    const before = { cameraState: this.rest };
-    const now = { cameraState: r.getCamera().getState() };
-    const map = (x: number, y: number) => r.framedGraphToViewport(r.viewportToFramedGraph({ x, y }, before), now);
-    const o = map(0, 0);
-    const ex = map(width, 0);
-    const ey = map(0, height);
-    const matrix = `matrix(${(ex.x - o.x) / width}, ${(ex.y - o.y) / width}, ${(ey.x - o.x) / height}, ${(ey.y - o.y) / height}, ${o.x}, ${o.y})`;
-    for (const [id, canvas] of Object.entries(r.getCanvases())) {
-      if (FIXED.has(id)) continue;
+    const current = r.getCamera().getState();
+    const now = { cameraState: current };
+    const matrices = new Map<CameraState, string>();
+    const matrixFrom = (state: CameraState) => {
+      if (
+        state.x === current.x &&
+        state.y === current.y &&
+        state.ratio === current.ratio &&
+        state.angle === current.angle
+      ) {
+        return '';
+      }
+      const before = { cameraState: state };
+      const map = (x: number, y: number) => r.framedGraphToViewport(r.viewportToFramedGraph({ x, y }, before), now);
+      const o = map(0, 0);
+      const ex = map(width, 0);
+      const ey = map(0, height);
+      return `matrix(${(ex.x - o.x) / width}, ${(ex.y - o.y) / width}, ${(ey.x - o.x) / height}, ${(ey.y - o.y) / height}, ${o.x}, ${o.y})`;
+    };
+    const canvases = r.getCanvases();
+    for (const id of ids) {
+      const canvas = canvases[id];
+      const state = this.drawnWith.get(id) ?? current;
+      if (!canvas) continue;
+      let matrix = matrices.get(state);
+      if (matrix === undefined) {
+        matrix = matrixFrom(state);
+        matrices.set(state, matrix);
+      }
       canvas.style.transformOrigin = '0 0';
       canvas.style.transform = matrix;
     }

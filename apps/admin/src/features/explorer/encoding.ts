@@ -1,10 +1,11 @@
 import type { TMetricsResult, TNetworkData, TNodeMetrics } from '@tieline/graph';
 import type { TColorSource, TExplorerState, TNumericSource } from './explorer-state';
-import { sourceLabel } from './explorer-state';
+import { isMetricSource, sourceLabel } from './explorer-state';
 
 // Node colour and size, edge colour and width, and the legend that explains them, computed from the
-// view's encoding. Palettes are colour-blind safe: Okabe-Ito then Paul Tol's muted set for categories,
-// viridis for numbers.
+// view's encoding. Palettes are colour-blind safe: Okabe-Ito then Paul Tol's muted set for the 16
+// largest categories, viridis for numbers. Smaller categories past those 16 get generated colours
+// (no palette stays colour-blind safe that far), and the legend lists every category.
 
 export const CATEGORY_COLORS = [
   '#0072B2',
@@ -31,6 +32,13 @@ export const LAYER_COLORS = ['#7f8fa6', '#E69F00', '#009E73', '#CC79A7', '#0072B
 export const MIN_SIZE = 3;
 export const MAX_SIZE = 14;
 export const DEFAULT_SIZE = 5;
+
+/**
+ * Node sizes (screen pixels at the fitted zoom) shrink past 2,000 people, with the square root of
+ * the count, to a third: discs of the same size would cover the drawing of a large network (20,000
+ * people of 5 px on a 700 px canvas) and hide its structure. Zooming in enlarges them again.
+ */
+export const sizeScale = (people: number) => Math.min(1, Math.max(0.35, Math.sqrt(2_000 / Math.max(1, people))));
 
 export interface TLegend {
   color:
@@ -110,18 +118,36 @@ export function viridis(t: number): string {
   return `#${mix(1)}${mix(3)}${mix(5)}`;
 }
 
-export const categoryColor = (i: number) => (i < 0 ? OTHER_COLOR : (CATEGORY_COLORS[i] ?? OTHER_COLOR));
+/** An sRGB hex colour from hue (degrees), saturation and lightness (0..1). */
+function hsl(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const v = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+/** Colours past the palette: hues a golden angle apart at three lightnesses in turn, so neighbours differ. */
+export const extendedColor = (k: number) => hsl((20 + k * 137.508) % 360, 0.6, [0.42, 0.58, 0.72][k % 3] ?? 0.58);
+
+/** The colour of the category ranked `rank` by size (0 the largest); blank (-1) is grey. */
+export const categoryColor = (rank: number) =>
+  rank < 0 ? OTHER_COLOR : (CATEGORY_COLORS[rank] ?? extendedColor(rank - CATEGORY_COLORS.length));
 
 function encodeColor(
   source: TColorSource | null,
   data: TNetworkData,
   metrics: TMetricsResult | null,
   categoryKeys: Set<string>,
+  title: string,
 ): { color: string[]; legend: TLegend['color'] } {
   const n = data.nodes.length;
   const plain = { color: new Array<string>(n).fill(DEFAULT_NODE_COLOR), legend: null };
   if (!source) return plain;
-  const title = sourceLabel(source);
   let groups: { values: string[]; of: Int32Array } | null = null;
   if (source === 'community') {
     if (!metrics) return plain;
@@ -134,18 +160,23 @@ function encodeColor(
   if (groups) {
     const counts = new Array<number>(groups.values.length).fill(0);
     let blanks = 0;
-    const color = Array.from(groups.of, (g) => {
+    for (const g of groups.of) {
       if (g < 0) blanks++;
       else counts[g] = (counts[g] ?? 0) + 1;
-      return categoryColor(g < CATEGORY_COLORS.length ? g : -1);
+    }
+    // Largest first: the palette's colours go to the groups that cover most of the drawing.
+    const order = groups.values.map((_, i) => i).sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0) || a - b);
+    const rank = new Int32Array(order.length);
+    order.forEach((g, r) => {
+      rank[g] = r;
     });
-    const items = groups.values.slice(0, CATEGORY_COLORS.length).map((label, i) => ({
-      label,
-      color: categoryColor(i),
-      count: counts[i] ?? 0,
+    const color = Array.from(groups.of, (g) => categoryColor(g < 0 ? -1 : (rank[g] ?? -1)));
+    const items = order.map((g, r) => ({
+      label: groups.values[g] ?? '',
+      color: categoryColor(r),
+      count: counts[g] ?? 0,
     }));
-    const others = counts.slice(CATEGORY_COLORS.length).reduce((a, b) => a + b, 0) + blanks;
-    if (others > 0) items.push({ label: blanks === others ? 'Blank' : 'Other', color: OTHER_COLOR, count: others });
+    if (blanks > 0) items.push({ label: 'Blank', color: OTHER_COLOR, count: blanks });
     return { color, legend: { kind: 'category', title, items } };
   }
   const values = numericValues(source as TNumericSource, data, metrics);
@@ -156,10 +187,25 @@ function encodeColor(
   return { color, legend: { kind: 'scale', title, min, max, colors: VIRIDIS } };
 }
 
+/** A source's name in the legend; metrics of one layer say which. */
+function legendTitle(source: TColorSource, state: TExplorerState, data: TNetworkData): string {
+  const layer = state.metricsLayer === null ? undefined : data.layers[state.metricsLayer];
+  const fromMetrics = source === 'community' || isMetricSource(source);
+  return layer !== undefined && fromMetrics ? `${sourceLabel(source)} (${layer})` : sourceLabel(source);
+}
+
 export function encode(state: TExplorerState, data: TNetworkData, metrics: TMetricsResult | null): TEncoded {
   const categoryKeys = new Set(data.nodeAttributes.filter((a) => a.type === 'category').map((a) => a.key));
-  const { color, legend: colorLegend } = encodeColor(state.encoding.color, data, metrics, categoryKeys);
-  const size = new Float32Array(data.nodes.length).fill(DEFAULT_SIZE);
+  const colorSource = state.encoding.color;
+  const { color, legend: colorLegend } = encodeColor(
+    colorSource,
+    data,
+    metrics,
+    categoryKeys,
+    colorSource ? legendTitle(colorSource, state, data) : '',
+  );
+  const scale = sizeScale(data.nodes.length);
+  const size = new Float32Array(data.nodes.length).fill(DEFAULT_SIZE * scale);
   let sizeLegend: TLegend['size'] = null;
   const source = state.encoding.size;
   const values = source ? numericValues(source, data, metrics) : null;
@@ -169,9 +215,9 @@ export function encode(state: TExplorerState, data: TNetworkData, metrics: TMetr
     // Area, not radius, grows with the value, so a node twice as central does not look four times as big.
     for (let i = 0; i < size.length; i++) {
       const v = values[i] ?? Number.NaN;
-      size[i] = Number.isNaN(v) ? MIN_SIZE : MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt((v - min) / span);
+      size[i] = scale * (Number.isNaN(v) ? MIN_SIZE : MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt((v - min) / span));
     }
-    sizeLegend = { title: sourceLabel(source), min, max };
+    sizeLegend = { title: legendTitle(source, state, data), min, max };
   }
   const layers = state.encoding.edgeColorByLayer
     ? data.layers.map((label, index) => ({ index, label, color: layerColor(index) }))

@@ -43,6 +43,8 @@ export interface TExplorerState {
   /** The person whose panel is open (node index), and the attribute the dashboard groups people by. */
   focused: number | null;
   groupAttribute: string | null;
+  /** The layer (index) the metrics describe, or null for all layers merged. */
+  metricsLayer: number | null;
 }
 
 export const emptyFilters = (): TFilters => ({
@@ -66,11 +68,12 @@ export const defaultState = (layerCount: number): TExplorerState => ({
   hideUnselected: false,
   focused: null,
   groupAttribute: null,
+  metricsLayer: null,
 });
 
 /**
  * A stored view's state, or the default when it is from an unknown version or not a state at all.
- * Views saved before `focused` and `groupAttribute` existed read as none.
+ * Views saved before `focused`, `groupAttribute` and `metricsLayer` existed read as none (all layers).
  */
 export function readState(raw: unknown, layerCount: number, nodeCount: number): TExplorerState {
   const base = defaultState(layerCount);
@@ -83,13 +86,13 @@ export function readState(raw: unknown, layerCount: number, nodeCount: number): 
     encoding: { ...base.encoding, ...s.encoding },
     filters: { ...base.filters, ...s.filters },
     layers: (s.layers ?? base.layers).filter((l) => Number.isInteger(l) && l >= 0 && l < layerCount),
-    focused:
-      Number.isInteger(s.focused) && (s.focused as number) >= 0 && (s.focused as number) < nodeCount
-        ? (s.focused as number)
-        : null,
+    focused: inRange(s.focused, nodeCount) ? (s.focused as number) : null,
     groupAttribute: typeof s.groupAttribute === 'string' ? s.groupAttribute : null,
+    metricsLayer: inRange(s.metricsLayer, layerCount) ? (s.metricsLayer as number) : null,
   };
 }
+
+const inRange = (x: unknown, count: number) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < count;
 
 export const isMetricSource = (s: string | null): s is `m:${string}` => !!s && s.startsWith('m:');
 export const sourceKey = (s: TNumericSource): string => s.slice(2);

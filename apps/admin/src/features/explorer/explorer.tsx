@@ -61,7 +61,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   useEffect(() => {
     if (needsMetrics) setMetricsWanted(true);
   }, [needsMetrics]);
-  const metricsState = useExplorerMetrics(network._id, groupAttribute, metricsWanted);
+  const metricsState = useExplorerMetrics(network._id, groupAttribute, state.metricsLayer, metricsWanted);
   const metrics = metricsState.metrics;
 
   const adj = useMemo(() => adjacency(data, state.layers), [data, state.layers]);
@@ -79,13 +79,14 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
       },
       onClickStage: () => setFocused(null),
       onForceChange: setForceRunning,
+      // Marks for tests and benchmarks: a drawing is on screen, and how many have been.
+      onDrawn: () => {
+        container.dataset.rendered = 'true';
+        container.dataset.drawn = String(Number(container.dataset.drawn ?? 0) + 1);
+      },
     });
     setSigma(v);
-    // Marks for tests and benchmarks: the first frame drawn.
-    v.renderer.once('afterRender', () => {
-      container.dataset.rendered = 'true';
-    });
-    if (data.nodes.length > 0) v.startForce();
+    if (data.nodes.length > 0) v.startForce({ fresh: true });
     return () => v.kill();
   }, [data]);
 
@@ -119,7 +120,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     setGroupAttribute(categoryKeys[0] ?? null);
     sigma.setPositions(discLayout(data.nodes.length));
     sigma.renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
-    sigma.startForce();
+    sigma.startForce({ fresh: true });
     navigate(base, { replace: true });
   }, [resetting, sigma, data, navigate, base, categoryKeys]);
 
@@ -130,7 +131,8 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     const layout = { ...state.layout, ...opts, kind };
     setState((s) => ({ ...s, layout }));
     if (kind === 'force') {
-      sigma.startForce();
+      // From another layout's picture the force layout starts afresh; run again, it carries on.
+      sigma.startForce({ fresh: state.layout.kind !== 'force' });
       return;
     }
     sigma.stopForce();
@@ -266,6 +268,8 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
           groupAttribute={groupAttribute}
           categoryKeys={categoryKeys}
           onGroupAttribute={setGroupAttribute}
+          metricsLayer={state.metricsLayer}
+          onMetricsLayer={(layer) => update((s) => ({ ...s, metricsLayer: layer }))}
           onFocus={(node) => {
             setFocused(node);
             setRight('node');

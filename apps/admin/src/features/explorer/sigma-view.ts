@@ -2,7 +2,7 @@ import type { TNetworkData } from '@tieline/graph';
 import Graph from 'graphology';
 import { assignLayoutChanges, graphToByteArray } from 'graphology-layout-noverlap/helpers.js';
 import Sigma from 'sigma';
-import { EdgeLineProgram } from 'sigma/rendering';
+import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import type { Coordinates } from 'sigma/types';
 import { CameraMotion } from './camera-motion';
 import type { TEncoded } from './encoding';
@@ -12,25 +12,17 @@ import { ForceLayout } from './force-layout';
 import { HighlightOverlay } from './highlight-overlay';
 import type { TPositions } from './layouts';
 import { buildNodeGrid, pickNode, type TNodeGrid } from './node-grid';
-import { insidePolygon, relativeStep } from './sigma-view-geometry';
+import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
+import { insidePolygon } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
 // one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes; the
-// reducer only marks the lasso's selection. Three things keep large networks interactive in
+// reducer only marks the lasso's selection. Four things keep large networks interactive in
 // software WebGL, where one redraw of 100,000 ties takes seconds: the node under the pointer comes
 // from our grid (not sigma's pixel read-back), the hover/focus highlight is drawn on its own 2D
-// overlay (not by redrawing the scene), and the camera moves the last drawing until it rests.
+// overlay (not by redrawing the scene), the camera moves the last drawing until it rests, and a
+// redraw is drawn in slices off screen, then shown at once (progressive-draw.ts).
 
-/**
- * The force layout stops by itself once nodes move, on average, less than this share of the drawing's
- * extent per iteration, at two checks in a row. Measured at 1k/5k (bench network): the step falls
- * from about 2e-3 to 2e-4 in the first seconds, then to 1-5e-5 where the picture no longer changes.
- */
-const SETTLED = 1e-4;
-const CHECK_MS = 500;
-/** FA2 starts slowly (its speed adapts over the first iterations): never judge it settled before this. */
-const MIN_FORCE_MS = 2_000;
-const MAX_FORCE_MS = 30_000;
 /**
  * Past this many ties, ties are drawn as one-pixel lines (sigma's EdgeLineProgram: two vertices a tie,
  * no arrowheads, no width) instead of quads with arrowheads: in software WebGL that makes the one
@@ -39,10 +31,19 @@ const MAX_FORCE_MS = 30_000;
  */
 const THIN_TIES = 10_000;
 
+/**
+ * Past this many people, nodes are point sprites (sigma's NodePointProgram: one vertex a node)
+ * instead of instanced triangles: SwiftShader pays per instance, and draws 20,000 points in about
+ * 25 ms against 470 ms for the triangles. Points whose centre leaves the view are clipped whole.
+ */
+const POINT_NODES = 2_000;
+
 export interface TViewEvents {
   onClickNode(node: number): void;
   onClickStage(): void;
   onForceChange(running: boolean): void;
+  /** A drawing is on screen (the first one marks the canvas for tests and benchmarks). */
+  onDrawn(): void;
 }
 
 export interface TSceneItem {
@@ -58,10 +59,11 @@ export class SigmaView {
   readonly renderer: Sigma;
   private fa2: ForceLayout | null = null;
   private distributeWorker: Worker | null = null;
-  private lastRenderMs = 0;
-  private forceTimer = 0;
+  /** Called once the next drawing is on screen (the force layout asks for positions then). */
+  private afterDrawing: (() => void)[] = [];
   private readonly overlay: HighlightOverlay;
   private readonly motion: CameraMotion;
+  private readonly progressive: ProgressiveDraw | null;
   private hovered: number | null = null;
   private focused: number | null = null;
   private selected = new Set<number>();
@@ -88,9 +90,13 @@ export class SigmaView {
       });
     });
     this.graph = graph;
-    this.renderer = new Sigma(graph, container, {
+    // Sigma draws its first frame on an empty graph, so the network's first drawing goes through
+    // ProgressiveDraw like every later one (setGraph below).
+    const empty = new Graph({ multi: true, type: graph.type, allowSelfLoops: true });
+    this.renderer = new Sigma(empty, container, {
       defaultEdgeType: data.edges.length > THIN_TIES ? 'thin' : data.directed ? 'arrow' : 'line',
       edgeProgramClasses: { thin: EdgeLineProgram },
+      ...(data.nodes.length > POINT_NODES ? { nodeProgramClasses: { circle: NodePointProgram } } : {}),
       renderEdgeLabels: false,
       // Off: the camera moves without redraws (camera-motion.ts), and with it on, sigma reprocesses the
       // whole graph after each drag to bring the ties back.
@@ -112,19 +118,41 @@ export class SigmaView {
         this.grid = null;
       });
     }
-    let renderStart = 0;
-    this.renderer.on('beforeRender', () => {
-      renderStart = performance.now();
-    });
-    this.renderer.on('afterRender', () => {
-      this.lastRenderMs = performance.now() - renderStart;
-    });
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
-    this.motion = new CameraMotion(this.renderer, () => this.overlay.draw());
+    this.progressive = ProgressiveDraw.install(this.renderer, {
+      onLayerShown: (id, camera) => this.motion.shown([id], camera),
+      onDrawn: () => this.drawn(0),
+    });
+    this.motion = new CameraMotion(
+      this.renderer,
+      () => this.overlay.draw(),
+      new Set(this.progressive ? LATER_LAYERS : []),
+    );
+    if (!this.progressive) {
+      let renderStart = 0;
+      this.renderer.on('beforeRender', () => {
+        renderStart = performance.now();
+      });
+      // Drawn in the render itself, which kept the page busy that long: the layout leaves it as long
+      // again before its next positions.
+      this.renderer.on('afterRender', () => this.drawn(performance.now() - renderStart));
+    }
+    this.renderer.setGraph(graph);
     this.renderer.on('enterNode', ({ node }) => this.setHovered(Number(node)));
     this.renderer.on('leaveNode', () => this.setHovered(null));
     this.renderer.on('clickNode', ({ node }) => this.events.onClickNode(Number(node)));
     this.renderer.on('clickStage', () => this.events.onClickStage());
+  }
+
+  /** A drawing is on screen: the page is told, and the layout asks for its next positions `pauseMs` later. */
+  private drawn(pauseMs: number) {
+    this.events.onDrawn();
+    const waiting = this.afterDrawing;
+    this.afterDrawing = [];
+    if (waiting.length === 0) return;
+    window.setTimeout(() => {
+      for (const then of waiting) then();
+    }, pauseMs);
   }
 
   private reduceNode(key: string, attrs: Record<string, unknown>) {
@@ -250,41 +278,25 @@ export class SigmaView {
     return this.fa2?.isRunning() ?? false;
   }
 
-  /** ForceAtlas2 in its web worker; stops by itself once the drawing has settled. */
-  startForce(onSettled?: () => void) {
+  /**
+   * ForceAtlas2 in its web worker; stops by itself once the drawing has settled. `fresh`: a new
+   * layout, not a continuation of the positions now (a large network then starts multilevel).
+   */
+  startForce({ fresh = false, onSettled }: { fresh?: boolean; onSettled?: () => void } = {}) {
     this.stopForce();
-    // Between two layout redraws the page stays idle at least as long as the last redraw took, so
-    // panning, hovering and the panels still answer while a large network lays out.
-    this.fa2 = new ForceLayout(this.graph, () => this.lastRenderMs);
-    this.events.onForceChange(true);
-    const startedAt = performance.now();
-    let last = this.positions();
-    let lastIterations = 0;
-    let stillChecks = 0;
-    this.forceTimer = window.setInterval(() => {
-      const iterations = this.fa2?.iterations ?? 0;
-      const elapsed = performance.now() - startedAt;
-      if (iterations > lastIterations) {
-        const now = this.positions();
-        const step = relativeStep(last, now, iterations - lastIterations);
-        last = now;
-        lastIterations = iterations;
-        stillChecks = step < SETTLED ? stillChecks + 1 : 0;
-        if (stillChecks >= 2 && elapsed > MIN_FORCE_MS) {
-          this.stopForce();
-          onSettled?.();
-          return;
-        }
-      }
-      if (elapsed > MAX_FORCE_MS) {
-        this.stopForce();
+    this.fa2 = new ForceLayout(this.graph, {
+      multilevel: fresh,
+      afterDrawing: (then) => this.afterDrawing.push(then),
+      onSettled: () => {
+        this.fa2 = null;
+        this.events.onForceChange(false);
         onSettled?.();
-      }
-    }, CHECK_MS);
+      },
+    });
+    this.events.onForceChange(true);
   }
 
   stopForce() {
-    window.clearInterval(this.forceTimer);
     if (this.fa2) {
       this.fa2.kill();
       this.fa2 = null;
@@ -375,6 +387,7 @@ export class SigmaView {
   kill() {
     this.stopForce();
     this.motion.kill();
+    this.progressive?.kill();
     this.distributeWorker?.terminate();
     this.renderer.kill();
   }

@@ -14,10 +14,20 @@ export interface TMetricsState {
   error: unknown;
 }
 
-export function useExplorerMetrics(id: string, groupAttribute: string | null, enabled: boolean): TMetricsState {
+/** `layer`: the metrics of one layer (its index), or of all layers merged when null. */
+export function useExplorerMetrics(
+  id: string,
+  groupAttribute: string | null,
+  layer: number | null,
+  enabled: boolean,
+): TMetricsState {
   const trpc = useTRPC();
   const q = useQuery({
-    ...trpc.networks.metrics.queryOptions(groupAttribute ? { id, groupAttribute } : { id }),
+    ...trpc.networks.metrics.queryOptions({
+      id,
+      ...(groupAttribute ? { groupAttribute } : {}),
+      ...(layer !== null ? { layer } : {}),
+    }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     refetchInterval: (query) => (query.state.data && query.state.data.state !== 'done' ? POLL_MS : false),
