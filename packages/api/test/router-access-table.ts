@@ -286,6 +286,15 @@ export const PROCEDURES: Record<string, Row> = {
       answer: { status: 404, message: MSG.surveyNotFound },
     },
   },
+  'lists.respondentCredits': {
+    rule: 'signedIn',
+    input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).surveyId,
+      input: (surveyId) => ({ surveyId }),
+      answer: { status: 404, message: MSG.surveyNotFound },
+    },
+  },
   'lists.update': {
     rule: 'signedIn',
     input: async (f) => ({ listId: (await surveyWithList(f, f.me.userId)).listId, title: 'Renamed' }),
