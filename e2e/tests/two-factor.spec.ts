@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { signIn, signUp } from './helpers';
+import { expectNoAxeViolations, signIn, signUp } from './helpers';
 
 // Profile > two-factor sign-in: turned on with a code computed here from the otpauth URI the dialog shows,
 // then used to sign in with a code and with a recovery code; the profile is edited, the password
@@ -11,12 +10,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: /^Account:/ }).click();
