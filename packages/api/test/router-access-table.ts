@@ -135,6 +135,12 @@ export const PROCEDURES: Record<string, Row> = {
     input: () => ({ currentPassword: 'not it', mobileNumber: '+44 7700 900123', token: '123456' }),
   },
   'profile.twoFactor.disable': { rule: 'signedIn', input: () => ({ currentPassword: 'not it' }) },
+  'profile.twoFactor.recoveryCodesLeft': { rule: 'signedIn' },
+  'profile.twoFactor.newRecoveryCodes': {
+    rule: 'signedIn',
+    input: () => ({ currentPassword: 'not it', token: '123456' }),
+  },
+  'profile.removeAvatar': { rule: 'signedIn' },
   'users.accounts': { rule: 'signedIn' },
   'tempUsers.get': {
     rule: 'public',
