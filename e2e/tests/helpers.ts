@@ -72,3 +72,22 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   const results = await (include ? builder.include(include) : builder).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
 }
+
+/**
+ * Respondent credits for a journey's account that uploads more respondents than sign-up gives, granted
+ * as an operator grants them: by the suite's super admin (made in global-setup.ts), through the super
+ * admin's adjustCredits.
+ */
+export async function grantCredits(account: { userId: string } | { organizationId: string }, credits: number) {
+  const base = process.env.E2E_BASE_URL!;
+  const [procedure, id] =
+    'userId' in account
+      ? ['admin.users.adjustCredits', account.userId]
+      : ['admin.organizations.adjustCredits', account.organizationId];
+  const res = await fetch(`${base}/api/trpc/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: process.env.E2E_OPERATOR_COOKIE! },
+    body: JSON.stringify({ id, credits, note: 'E2E journey' }),
+  });
+  if (!res.ok) throw new Error(`grantCredits: ${res.status} ${await res.text()}`);
+}
