@@ -14,7 +14,7 @@ import { liveInvitation } from './temp-users';
 import { defaultModules, toUserWire } from './user-wire';
 
 /** The ledger note of the starting allowance (SIGNUP_CREDITS). */
-export const SIGNUP_NOTE = 'Sign-up allowance';
+const SIGNUP_NOTE = 'Sign-up allowance';
 
 /**
  * Creates a login and its first user. Invited sign-ups join the inviting organization and are verified
