@@ -6,6 +6,7 @@ import {
   nodes,
   organizations,
   responses,
+  sql,
   surveys,
   testEmails,
   userLogins,
@@ -131,7 +132,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       .innerJoin(surveys, eq(responses.surveyId, surveys.id))
       .innerJoin(users, eq(surveys.ownerId, users.id))
       .where(eq(users.userLoginId, existing[0].id))
-      .orderBy(responses.createdAt)
+      // The link nobody has submitted yet, as the first start printed (all eight were made at once).
+      .orderBy(sql`${responses.submitted} is not null`, responses.createdAt, responses.nodeName)
       .limit(1);
     const [test] = await db
       .select({ id: testEmails.id })
