@@ -5,9 +5,8 @@ import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signIn, unique } from './helpers';
+import { expectNoAxeViolations, signIn, unique } from './helpers';
 
 // Analytics (issue 12): the admin app reports page views and key events only when the server has an
 // ANALYTICS_KEY, through the service's own library, loaded on demand. The shared e2e server has no key;
@@ -145,8 +144,7 @@ test('with a key the admin app loads the library and reports page views, sign-up
     await page.getByRole('dialog').getByLabel('Survey name').fill('Measured survey');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/surveys\/[^/]+\/details$/);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     const events = () => capture.captured.flatMap((c) => c.events);
     await expect.poll(events, { timeout: 20_000 }).toEqual(expect.arrayContaining(['survey created']));

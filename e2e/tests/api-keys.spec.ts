@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signUp } from './helpers';
+import { expectNoAxeViolations, signUp } from './helpers';
 
 // Settings > API access: a key is made, shown once, works as a Bearer token for a script, and stops
 // working the moment it is revoked.
@@ -10,8 +9,7 @@ test('an API key is shown once, authenticates a script, and is refused once revo
   await page.goto('/users/settings/api');
   await expect(page.getByRole('heading', { name: 'API Access' })).toBeVisible();
   await expect(page.getByText('You have no API keys yet.')).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Add key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add API key' });
@@ -21,8 +19,7 @@ test('an API key is shown once, authenticates a script, and is refused once revo
   await expect(shown.getByText('Copy this key now')).toBeVisible();
   const key = (await shown.getByTestId('new-api-key').textContent())?.trim() ?? '';
   expect(key).toMatch(/^tl_[a-z2-7]{32}$/);
-  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(dialogAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await shown.getByRole('button', { name: 'Done' }).click();
 
   // Listed by prefix only: the key itself is never shown again.

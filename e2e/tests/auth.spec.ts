@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { linkFromMailbox, signIn, signUp } from './helpers';
+import { expectNoAxeViolations, linkFromMailbox, signIn, signUp } from './helpers';
 
 test('sign up, read the verification mail, verify, land on the first enabled module', async ({ page }) => {
   const { email } = await signUp(page);
   await expect(page.getByLabel('Email verification')).toContainText(email);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   const link = await linkFromMailbox(page, email, 'Verify your email', 'Verify email address');
   expect(link).toMatch(/^\/verifyEmail\/[a-z2-7]+$/);
@@ -52,7 +50,6 @@ for (const path of ['/login', '/signup', '/forgot-password']) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByLabel('Email')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

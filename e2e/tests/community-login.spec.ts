@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expectNoAxeViolations, signIn } from './helpers';
 
 // Community login (spec §4): the owner of the demo organization sets its community site; signing in at
 // /communityLogin then sends the browser to that site. The site is answered by the test (page.route),
@@ -35,8 +34,7 @@ test('community sign-in goes on to the community site the owner set', async ({ p
     );
     await visitorPage.goto('/communityLogin');
     await expect(visitorPage.getByRole('heading', { name: 'Community sign-in' })).toBeVisible();
-    const axe = await new AxeBuilder({ page: visitorPage }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(visitorPage);
     await visitorPage.getByLabel('Email').fill(DEMO.email);
     await visitorPage.getByLabel('Password').fill(DEMO.password);
     await visitorPage.getByRole('button', { name: /sign in|log in/i }).click();

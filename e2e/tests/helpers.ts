@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const unique = () => Math.random().toString(36).slice(2, 8);
@@ -39,4 +40,54 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
+}
+
+/**
+ * Waits for the page's running animations and transitions to end (endless ones, such as spinners, are
+ * left running): a toast or dialog mid-fade has colours at partial opacity, which axe reports as poor
+ * contrast. Finishing one may start another (a toast enters, the stack shifts), so it settles in rounds.
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    // What the last action started (a toast mounts, then transitions in) begins within a frame or two.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((r) => setTimeout(r, deadline - Date.now())),
+      ]);
+    }
+  });
+}
+
+/** axe-core over the page, or only `include` (a selector), once animations have settled. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  await settleAnimations(page);
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
+}
+
+/**
+ * Respondent credits for a journey's account that uploads more respondents than sign-up gives, granted
+ * as an operator grants them: by the suite's super admin (made in global-setup.ts), through the super
+ * admin's adjustCredits.
+ */
+export async function grantCredits(account: { userId: string } | { organizationId: string }, credits: number) {
+  const base = process.env.E2E_BASE_URL!;
+  const [procedure, id] =
+    'userId' in account
+      ? ['admin.users.adjustCredits', account.userId]
+      : ['admin.organizations.adjustCredits', account.organizationId];
+  const res = await fetch(`${base}/api/trpc/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: process.env.E2E_OPERATOR_COOKIE! },
+    body: JSON.stringify({ id, credits, note: 'E2E journey' }),
+  });
+  if (!res.ok) throw new Error(`grantCredits: ${res.status} ${await res.text()}`);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, unique } from './helpers';
+import { expectNoAxeViolations, signIn, unique } from './helpers';
 
 // Organization settings > User Management: the demo owner uploads a user list (first with errors, then
 // a good one, then one that deletes a user after confirmation), edits a permission and modules, and
@@ -13,12 +12,6 @@ function workbook(rows: string[][]): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Users');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 async function upload(page: Page, rows: string[][]) {
@@ -48,14 +41,14 @@ test('an owner uploads users, confirms a deletion, edits permission and modules,
   await page.goto('/organization/settings/manage-users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await expect(page.getByRole('row', { name: /demo@tieline\.local/ })).toContainText('Owner');
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   // Errors come back one by one, and nothing changes.
   const refused = await upload(page, [head, me, [ada.name, 'not-an-email', 'Admin'], [bob.name, bob.email, '']]);
   const errors = refused.getByRole('alert');
   await expect(errors).toContainText('not-an-email is not a valid email address');
   await expect(errors).toContainText('One or more cells that should have contained text were blank.');
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await page.screenshot({ path: 'test-results/organization-users-upload-errors.png' });
   await refused.getByRole('button', { name: 'Cancel' }).click();
 
@@ -68,7 +61,7 @@ test('an owner uploads users, confirms a deletion, edits permission and modules,
   const deleting = await upload(page, [head, me, [ada.name, ada.email, 'Admin']]);
   await expect(deleting.getByText('These users will be deleted on continue')).toBeVisible();
   await expect(deleting.getByText(bob.email)).toBeVisible();
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await page.screenshot({ path: 'test-results/organization-users-deletion.png' });
   await deleting.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Upload users' })).toHaveCount(0);
@@ -80,7 +73,7 @@ test('an owner uploads users, confirms a deletion, edits permission and modules,
   const edit = page.getByRole('dialog', { name: 'Edit user' });
   await edit.getByLabel('Permission').selectOption('Owner');
   await edit.getByRole('switch', { name: 'AONA' }).click();
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await page.screenshot({ path: 'test-results/organization-users-edit.png' });
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toHaveCount(0);

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { unique } from './helpers';
+import { grantCredits, settleAnimations, unique } from './helpers';
 
 // Shared by the respondent-*.spec.ts journeys: an owner builds a survey with every question type through
 // the REST API, and respondents answer it on a phone.
@@ -29,13 +29,15 @@ export async function ownerPage(browser: Browser): Promise<Page> {
   // per-address sign-in allowance, sign-ups have their own.
   await page.goto('/login');
   const id = unique();
-  await api(page, 'POST', '/api/base/userLogins/signup', {
+  const { user } = await api<{ user: { _id: string } }>(page, 'POST', '/api/base/userLogins/signup', {
     name: `Survey Owner ${id}`,
     username: `owner${id}`,
     email: `owner-${id}@example.com`,
     password: 'correct horse battery',
     plan: 'professional',
   });
+  // Every journey's survey lists 160 respondents: more than the sign-up allowance.
+  await grantCredits({ userId: user._id }, 10_000);
   mkdirSync(dirname(OWNER_STATE), { recursive: true });
   writeFileSync(OWNER_STATE, JSON.stringify({ run, state: await page.context().storageState() }));
   return page;
@@ -239,6 +241,7 @@ export async function startAs(page: Page, surveyId: string, person: string): Pro
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);

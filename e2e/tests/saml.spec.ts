@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 // The IdP of the API's SAML tests: a key and certificate made here, real signed responses.
 import { buildResponse, encode, makeIdp, requestIdOf } from '../../packages/api/test/saml-fixtures';
-import { signIn } from './helpers';
+import { expectNoAxeViolations, signIn } from './helpers';
 
 // Single sign-on against a tiny IdP: the owner of the demo organization turns SAML on with a certificate
 // made in this test; signing in as a member then goes to the IdP, whose auto-submitting form posts a
@@ -47,11 +46,6 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 async function signInToDemoOrganization(page: Page) {
   await signIn(page, DEMO.email, DEMO.password);
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 // Two browsers, key generation and axe on a shared machine: more than the default 30 s.

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { linkFromMailbox, signIn, signUp } from './helpers';
+import { expectNoAxeViolations, linkFromMailbox, signIn, signUp } from './helpers';
 
 const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo' };
 
@@ -8,13 +7,6 @@ async function signInAsDemo(page: Page, account: 'Individual Account' | 'Acme Re
   await signIn(page, DEMO.email, DEMO.password);
   await page.getByRole('button', { name: new RegExp(account.replace(/[()]/g, '\\$&')) }).click();
   await expect(page).toHaveURL(/\/networks$/);
-}
-
-/** `include`: an open menu, whose modal layer hides the page behind it from assistive technology. */
-async function expectNoAxeViolations(page: Page, include?: string) {
-  const axe = new AxeBuilder({ page });
-  const results = await (include ? axe.include(include) : axe).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 test('the top bar names the current account and switches to another user of the login', async ({ page }) => {

@@ -1,22 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { signIn, signUp } from './helpers';
+import { expectNoAxeViolations, signIn, signUp } from './helpers';
 
 // Profile > two-factor sign-in: turned on with a code computed here from the otpauth URI the dialog shows,
-// then used to sign in with a code and with a recovery code; the profile is edited, the password
-// changed, and two-factor turned off again.
+// then used to sign in with a code and with a recovery code; the profile is edited, the picture set and
+// removed, a new set of recovery codes made, the password changed, and two-factor turned off again.
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: /^Account:/ }).click();
@@ -97,6 +90,30 @@ test('two-factor sign-in from the profile, with a code and a recovery code; prof
   await expect(page.getByText('Picture updated')).toBeVisible();
   const picture = page.getByRole('main').getByRole('img', { name: 'Ada Renamed' });
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(page.getByText('Picture removed')).toBeVisible();
+  await expect(picture).toHaveCount(0);
+
+  // One recovery code was used: a new set, made with the password and another of the old codes.
+  const left = page.getByTestId('recovery-codes-left');
+  await expect(left).toHaveText('9 of 10 recovery codes left.');
+  await page.getByRole('button', { name: 'New recovery codes' }).click();
+  const renew = page.getByRole('dialog', { name: 'New recovery codes' });
+  await renew.getByLabel('Current password').fill(account.password);
+  await renew.getByLabel('Code from your app').fill(codes[0]!);
+  await renew.getByRole('button', { name: 'Make new codes' }).click();
+  await expect(renew.getByRole('alert')).toHaveText('The two-factor code is not valid. Please try again.');
+  await renew.getByLabel('Code from your app').fill(codes[1]!);
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await renew.getByRole('button', { name: 'Make new codes' }).click();
+  const fresh = page.getByRole('dialog', { name: 'Your new recovery codes' });
+  const freshItems = fresh.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(freshItems).toHaveCount(10);
+  expect((await freshItems.allTextContents()).some((c) => codes.includes(c.trim()))).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('new-recovery-codes.png') });
+  await fresh.getByRole('button', { name: 'Done' }).click();
+  await expect(left).toHaveText('10 of 10 recovery codes left.');
+  await page.screenshot({ path: test.info().outputPath('profile-two-factor-on.png'), fullPage: true });
 
   // Change password: current, new, verify.
   await page.getByRole('button', { name: 'Change password' }).click();

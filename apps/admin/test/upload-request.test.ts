@@ -45,8 +45,15 @@ describe('uploadListFile', () => {
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
     expect(seen).toEqual([50, 99]);
     xhr.answer(200, { _id: 'l1' });
-    await expect(done).resolves.toEqual({ ok: true });
+    await expect(done).resolves.toEqual({ ok: true, respondentCreditsUsed: 0 });
     expect(seen.at(-1)).toBe(100);
+  });
+
+  it("answers the credits a respondent list used (spec §7's respondentCreditsUsed)", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = uploadListFile({ surveyId: 's1', type: 'Respondent List', file, onProgress: () => {} });
+    FakeXhr.last.answer(200, { respondentCreditsUsed: 12, survey: { _id: 's1', respondentList: 'l1' } });
+    await expect(done).resolves.toEqual({ ok: true, respondentCreditsUsed: 12 });
   });
 
   it('reads the upload error payload, and falls back for other bodies (spec §8)', async () => {

@@ -91,6 +91,11 @@ export const ZEnv = z.object({
    * needs more than the default, which otherwise keeps a script from minting accounts.
    */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Respondent credits granted to each new individual account at sign-up, so a first survey can have a
+   * respondent list; 0 grants none. Organizations get theirs from a super admin or a credit request.
+   */
+  SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 

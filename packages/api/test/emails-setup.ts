@@ -1,5 +1,5 @@
 import { eq, responses, surveys, userLogins } from '@tieline/db';
-import { type SeededUser, seedUser, type TestApp } from './helpers';
+import { grantCredits, type SeededUser, seedUser, type TestApp } from './helpers';
 import { uploadRespondents, xlsx } from './lists-fixtures';
 import { restOf } from './surveys-setup';
 
@@ -24,6 +24,7 @@ export async function surveyWithRespondents(app: TestApp, owner: SeededUser, cou
     .values({ ownerId: owner.userId, name, from: 'People Team' })
     .returning();
   const people = Array.from({ length: count }, (_, i) => [`Person${i} Example`, `person${i}@example.com`]);
+  await grantCredits(app, owner, count);
   const up = await uploadRespondents(app, owner.cookie, row!.id, xlsx([['Name', 'Email'], ...people]));
   if (up.status !== 200) throw new Error(`upload failed: ${JSON.stringify(up.body)}`);
   return row!.id;

@@ -2,7 +2,7 @@ import { emailDeliveries, emailSends, eq, jobs, responses, surveys, testEmails }
 import { EMAIL_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailRespondents, MESSAGE, statusesOf, surveyWithRespondents, verifiedOwner } from './emails-setup';
-import { seedUser, startTestApp, type TestApp } from './helpers';
+import { grantCredits, seedUser, startTestApp, type TestApp } from './helpers';
 import { restOf } from './surveys-setup';
 
 // Emailing a survey end to end: the real server on a fresh database, a real SMTP server on loopback
@@ -216,6 +216,7 @@ describe('opting out and bounces', () => {
       .values({ ownerId: owner.userId, name: 'Bouncy', status: 'Collecting' })
       .returning();
     const { uploadRespondents, xlsx } = await import('./lists-fixtures');
+    await grantCredits(app, owner, 2);
     await uploadRespondents(
       app,
       owner.cookie,

@@ -340,3 +340,29 @@ export async function signedUpWithTwoUsers(app: TestApp) {
     .returning();
   return { trpc, account, individualId: user._id, memberId: member!.id, org: org! };
 }
+
+const operators = new WeakMap<TestApp, Promise<SeededUser>>();
+
+/**
+ * Respondent credits for a seeded user's account (their organization's, else their own), granted as an
+ * operator grants them: a super admin's adjustCredits. Tests that upload respondent lists start here.
+ */
+export async function grantCredits(
+  app: TestApp,
+  user: Pick<SeededUser, 'userId' | 'organizationId'>,
+  credits = 10_000,
+) {
+  if (!operators.has(app)) operators.set(app, seedUser(app, 'superAdmin'));
+  const operator = await operators.get(app)!;
+  const admin = createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${app.url}/api/trpc`,
+        headers: { cookie: operator.cookie, 'x-forwarded-for': randomAddress() },
+      }),
+    ],
+  }).admin;
+  const grant = { credits, note: 'Test grant' };
+  if (user.organizationId) await admin.organizations.adjustCredits.mutate({ id: user.organizationId, ...grant });
+  else await admin.users.adjustCredits.mutate({ id: user.userId, ...grant });
+}

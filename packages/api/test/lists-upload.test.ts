@@ -1,7 +1,7 @@
 import { asc, eq, lists, nodes, responses, sql } from '@tieline/db';
 import { LIST_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { grantCredits, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { respondents, seedSurvey, upload, uploadRespondents, uploadSupplementary, xlsx } from './lists-fixtures';
 
 let app: TestApp;
@@ -9,6 +9,7 @@ let owner: SeededUser;
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
   owner = await seedUser(app, 'individual');
+  await grantCredits(app, owner);
 });
 afterAll(() => app.close());
 
@@ -38,7 +39,7 @@ describe('a respondent list upload', () => {
     const res = await uploadRespondents(app, owner.cookie, surveyId, file, { title: 'Staff', type: 'Respondent List' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      respondentCreditsUsed: 0,
+      respondentCreditsUsed: 4,
       survey: { _id: surveyId, respondentList: expect.any(String) },
     });
     const listId = res.body.survey.respondentList;

@@ -4,7 +4,7 @@ import { eq, lists, sql } from '@tieline/db';
 import { LIST_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listInUseByQuestions } from '../src/services/lists/delete-list';
-import { RestClient, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { grantCredits, RestClient, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { download, respondents, seedSurvey, uploadRespondents, uploadSupplementary, xlsx } from './lists-fixtures';
 
 let app: TestApp;
@@ -13,6 +13,7 @@ let stranger: SeededUser;
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
   [owner, stranger] = await Promise.all([seedUser(app, 'individual'), seedUser(app, 'owner')]);
+  await grantCredits(app, owner);
 });
 afterAll(() => app.close());
 

@@ -289,4 +289,21 @@ describe('avatar', () => {
     const anonymous = await upload(new RestClient(app.url), PNG);
     expect(anonymous.status).toBe(401);
   });
+
+  it('removes the picture, its file too, for every user of the login; anonymous callers are refused', async () => {
+    const { client } = await restSignedUp();
+    const { avatar } = (await (await upload(client, PNG)).json()) as { avatar: string };
+    const remove = () => client.call('POST', '/api/trpc/profile.removeAvatar', {});
+    const removed = await remove();
+    expect(removed.status).toBe(200);
+    expect(removed.body.result.data.avatar).toBeNull();
+    expect(answer(await client.get(`/users/avatar/${avatar}`))).toEqual({
+      status: 404,
+      message: PROFILE_MSG.avatarNotFound,
+    });
+    // Removing when there is none is no error.
+    expect((await remove()).status).toBe(200);
+    const anonymous = await new RestClient(app.url).call('POST', '/api/trpc/profile.removeAvatar', {});
+    expect(anonymous.status).toBe(401);
+  });
 });

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { and, asc, eq, lists, nodes, responses, surveys } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { grantCredits, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { download, uploadRespondents, uploadSupplementary, xlsx } from './lists-fixtures';
 import { collectingSurvey, put, question } from './responses-setup';
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
   app = await startTestApp({ smtp: false });
   owner = await seedUser(app, 'individual');
   stranger = await seedUser(app, 'individual');
+  await grantCredits(app, owner);
 });
 afterAll(() => app.close());
 

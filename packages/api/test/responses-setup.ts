@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, responses, surveys } from '@tieline/db';
 import type { TQuestionData } from '@tieline/validation';
-import type { SeededUser, TestApp } from './helpers';
+import { grantCredits, type SeededUser, type TestApp } from './helpers';
 import { uploadRespondents, uploadSupplementary, xlsx } from './lists-fixtures';
 import { question, restOf } from './surveys-setup';
 
@@ -27,6 +27,7 @@ export async function collectingSurvey(
     .values({ ownerId: owner.userId, name: 'Pulse', status: 'Collecting' })
     .returning();
   const surveyId = row!.id;
+  await grantCredits(app, owner, people.length - 1);
   const r = await uploadRespondents(app, owner.cookie, surveyId, xlsx(people));
   const s = await uploadSupplementary(app, owner.cookie, surveyId, xlsx([['Name'], ['North'], ['South']]), {
     title: 'Teams',

@@ -135,6 +135,12 @@ export const PROCEDURES: Record<string, Row> = {
     input: () => ({ currentPassword: 'not it', mobileNumber: '+44 7700 900123', token: '123456' }),
   },
   'profile.twoFactor.disable': { rule: 'signedIn', input: () => ({ currentPassword: 'not it' }) },
+  'profile.twoFactor.recoveryCodesLeft': { rule: 'signedIn' },
+  'profile.twoFactor.newRecoveryCodes': {
+    rule: 'signedIn',
+    input: () => ({ currentPassword: 'not it', token: '123456' }),
+  },
+  'profile.removeAvatar': { rule: 'signedIn' },
   'users.accounts': { rule: 'signedIn' },
   'tempUsers.get': {
     rule: 'public',
@@ -278,6 +284,15 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   'lists.all': {
+    rule: 'signedIn',
+    input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
+    foreign: {
+      id: async (f) => (await surveyWithList(f, f.other.userId)).surveyId,
+      input: (surveyId) => ({ surveyId }),
+      answer: { status: 404, message: MSG.surveyNotFound },
+    },
+  },
+  'lists.respondentCredits': {
     rule: 'signedIn',
     input: async (f) => ({ surveyId: (await surveyWithList(f, f.me.userId)).surveyId }),
     foreign: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, lists, responses, surveys } from '@tieline/db';
+import { eq, lists, responses, surveys, userLogins, users } from '@tieline/db';
 import {
   finishQuestionEdit,
   MSG,
@@ -9,8 +9,9 @@ import {
   type TQuestionData,
 } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOf, creditBalance } from '../src/credits/ledger';
 import { sanitizeRichText } from '../src/html/sanitize';
-import { demoQuestions, seedDemo } from '../src/seed/demo';
+import { DEMO, demoQuestions, seedDemo } from '../src/seed/demo';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { clientOf, colleague, question, restOf, seedSurvey } from './surveys-setup';
 
@@ -164,5 +165,21 @@ describe('the demo survey', () => {
     expect(sourced.length).toBeGreaterThan(2);
     expect(sourced.every((id) => own.some((l) => l.id === id))).toBe(true);
     expect(sourced).toContain(own.find((l) => l.type === 'Supplementary List')!.id);
+  });
+
+  it('prints the same unanswered link on every start, and its accounts hold their credits', async () => {
+    const { db } = app.server.deps;
+    const first = await seedDemo(db);
+    const again = await seedDemo(db);
+    expect(again).toEqual({ ...first, created: false });
+    const [link] = await db.select().from(responses).where(eq(responses.randomUuid, again.responseUUID));
+    expect(link!.submitted).toBeNull();
+    const [login] = await db.select().from(userLogins).where(eq(userLogins.email, DEMO.email));
+    const accounts = await db.select().from(users).where(eq(users.userLoginId, login!.id));
+    const balances = await Promise.all(
+      accounts.map((u) => creditBalance(db, accountOf({ userId: u.id, organizationId: u.organizationId }))),
+    );
+    // The individual account paid for its eight demo respondents, as an upload pays.
+    expect(balances.sort((a, b) => a - b)).toEqual([DEMO.credits - 8, DEMO.credits]);
   });
 });

@@ -1,7 +1,7 @@
 import { eq, lists, nodes, responses } from '@tieline/db';
 import { SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { grantCredits, rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { seedSurvey, uploadRespondents, uploadSupplementary, xlsx } from './lists-fixtures';
 import { clientOf } from './surveys-setup';
 
@@ -12,6 +12,7 @@ let owner: SeededUser;
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
   owner = await seedUser(app, 'individual');
+  await grantCredits(app, owner);
 });
 afterAll(() => app.close());
 

@@ -280,6 +280,51 @@ describe('signing in with two-factor', () => {
   });
 });
 
+describe('recovery codes on the profile', () => {
+  it('counts the codes left, and makes a new set with the password and a code; the old set stops working', async () => {
+    const { trpc, account } = await signedUp();
+    expect(await trpc.profile.twoFactor.recoveryCodesLeft.query()).toEqual({ left: 0, of: 10 });
+    const { secret, codes } = await enrol(trpc, account.password);
+    expect(await trpc.profile.twoFactor.recoveryCodesLeft.query()).toEqual({ left: 10, of: 10 });
+    await trpcClient(app).userLogins.twoFactorSignIn.mutate({ ...account, token: codes[0]! });
+    expect(await trpc.profile.twoFactor.recoveryCodesLeft.query()).toEqual({ left: 9, of: 10 });
+
+    const renew = (over: { currentPassword?: string; token: string }) =>
+      trpc.profile.twoFactor.newRecoveryCodes.mutate({ currentPassword: account.password, ...over });
+    expect(await rejection(renew({ currentPassword: 'not my password', token: await nextCode(secret) }))).toEqual({
+      status: 400,
+      message: PROFILE_MSG.currentPasswordWrong,
+    });
+    // A wrong code is a 400 here: the person is signed in.
+    expect(await rejection(renew({ token: '000000' }))).toEqual({ status: 400, message: MSG.invalidTwoFactorCode });
+    expect(await rejection(renew({ token: codes[0]! }))).toEqual({ status: 400, message: MSG.invalidTwoFactorCode });
+    expect(await rejection(renew({ token: 'nonsense' }))).toMatchObject({ status: 400 });
+
+    const { recoveryCodes: fresh } = await renew({ token: await nextCode(secret) });
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((c) => codes.includes(c))).toBe(false);
+    expect(await trpc.profile.twoFactor.recoveryCodesLeft.query()).toEqual({ left: 10, of: 10 });
+    const old = trpcClient(app).userLogins.twoFactorSignIn.mutate({ ...account, token: codes[1]! });
+    expect(await rejection(old)).toEqual({ message: MSG.invalidTwoFactorCode, status: 401 });
+
+    // A recovery code is a second factor too; it is spent, and the set is new again.
+    const { recoveryCodes: third } = await renew({ token: fresh[0]! });
+    expect(third.some((c) => fresh.includes(c))).toBe(false);
+    expect(
+      (await trpcClient(app).userLogins.twoFactorSignIn.mutate({ ...account, token: third[0]! })).user,
+    ).toBeTruthy();
+  });
+
+  it('refuses a new set when two-factor sign-in is off', async () => {
+    const { trpc, account } = await signedUp();
+    const renewing = trpc.profile.twoFactor.newRecoveryCodes.mutate({
+      currentPassword: account.password,
+      token: '123456',
+    });
+    expect(await rejection(renewing)).toEqual({ status: 400, message: PROFILE_MSG.twoFactorNotOn });
+  });
+});
+
 describe('password reset and two-factor', () => {
   async function resetToken(email: string) {
     await new RestClient(app.url).post('/userLogins/forgotPassword', { email });

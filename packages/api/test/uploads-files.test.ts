@@ -5,7 +5,7 @@ import { LIST_LIMITS, LIST_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from '../src/services/lists/read-sheet';
 import type { ListUploadError } from '../src/services/lists/upload-error';
-import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
+import { grantCredits, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { respondents, seedSurvey, upload, uploadSupplementary, xlsx, xlsxParts, zip } from './lists-fixtures';
 
 let app: TestApp;
@@ -13,6 +13,7 @@ let owner: SeededUser;
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
   owner = await seedUser(app, 'individual');
+  await grantCredits(app, owner);
 });
 afterAll(() => app.close());
 

@@ -9,13 +9,21 @@ import { strictNumber } from './strict';
 // individual account) as a ledger, credit requests by organization owners, and card payments when a
 // payment provider is configured.
 
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
 export const BILLING_MSG = {
   creditsInvalid: 'Please enter a whole number of credits from 1 to 100,000',
   requestSent: 'Your request for credits has been sent',
   organizationNotFound: ORGANIZATION_MSG.notFound,
   ownerOnly: 'Only the owner of the organization can request credits',
   paymentsNotConfigured: 'Card payments are not configured on this Tieline. Please request credits instead.',
-  notEnoughCredits: 'Not enough respondent credits: {needed} needed, {balance} left. Please request credits.',
+  /** A respondent list upload refused for credits: both numbers, and how this kind of account gets more. */
+  notEnoughCredits: (needed: number, balance: number, organization: boolean) =>
+    `Not enough respondent credits: this list adds ${count(needed, 'new respondent')} (one credit each) and ` +
+    `${count(balance, 'credit')} ${balance === 1 ? 'is' : 'are'} left. ` +
+    (organization
+      ? 'An owner of your organization can ask for more with Request credits under Billing.'
+      : 'Please ask for more with Help > Request Support.'),
 } as const;
 
 export const BILLING_LIMITS = { maxRequest: 100_000, historyRows: 50 } as const;

@@ -40,4 +40,7 @@ export const LIST_MSG = {
   typeMismatch: 'The list type does not match this upload.',
   idMismatch: 'The list id in the body does not match the path.',
   badUploadForm: 'The upload form is not valid.',
+  /** Spec §8's success toasts of a respondent list upload, by the credits it used. */
+  respondentListUpdated: (creditsUsed: number) =>
+    creditsUsed > 0 ? `Respondent List updated and ${creditsUsed} respondent credits used` : 'Respondent List updated',
 } as const;

@@ -53,9 +53,20 @@ export const ZUploadFields = z.object({
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 
-/** The answer of a respondent list upload (spec §7); uploads use no credits yet (see rest/lists.ts). */
+/**
+ * The answer of a respondent list upload (spec §7): respondentCreditsUsed is one per respondent new to
+ * the survey, taken from the survey owner's account.
+ */
 export const ZRespondentUploadResult = z.object({
   respondentCreditsUsed: z.number(),
   survey: z.object({ _id: z.string(), respondentList: z.string() }),
 });
 export type TRespondentUploadResult = z.infer<typeof ZRespondentUploadResult>;
+
+/** lists.respondentCredits: what a respondent list upload of this survey may spend (the Lists tab). */
+export const ZRespondentCredits = z.object({
+  credits: z.number(),
+  /** The organization whose credits they are; null for an individual account. */
+  organization: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type TRespondentCredits = z.infer<typeof ZRespondentCredits>;

@@ -25,7 +25,7 @@ export interface TListNodeInput {
   attributes: Record<string, TAttribute>;
 }
 
-export type TUploadErrorType = 'size' | 'format' | 'header' | 'data' | 'title' | 'deletion';
+export type TUploadErrorType = 'size' | 'format' | 'header' | 'data' | 'title' | 'deletion' | 'billing';
 /** The upload error payload of spec §3. */
 export interface TUploadErrorPayload {
   type: TUploadErrorType;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCurrentPassword, ZPersonName, ZTotpCode, ZUsername } from './auth';
+import { ZCurrentPassword, ZPersonName, ZTotpCode, ZTwoFactorToken, ZUsername } from './auth';
 import { ZEmail } from './common';
 import { COUNTRIES } from './countries';
 
@@ -65,3 +65,11 @@ export type TConfirmTwoFactorInput = z.input<typeof ZConfirmTwoFactorInput>;
 /** Answered once, when two-factor sign-in is turned on: each code opens one sign-in in place of a TOTP code. */
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
+
+/** How many recovery codes are unused, of the set made at enrolment or the last new set. */
+export const ZRecoveryCodesLeft = z.object({ left: z.number().int(), of: z.number().int() });
+export type TRecoveryCodesLeft = z.infer<typeof ZRecoveryCodesLeft>;
+
+/** A new set of recovery codes: the current password and a code from the app (or a recovery code). */
+export const ZNewRecoveryCodesInput = z.object({ currentPassword: ZCurrentPassword, token: ZTwoFactorToken });
+export type TNewRecoveryCodesInput = z.input<typeof ZNewRecoveryCodesInput>;

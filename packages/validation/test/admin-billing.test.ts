@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_MSG,
   BILLING_MSG,
+  LIST_MSG,
   MODULES,
   MSG,
   ZAdjustCreditsInput,
@@ -10,6 +11,7 @@ import {
   ZAuditListInput,
   ZCreditsForm,
   ZRequestCreditsInput,
+  ZRespondentCredits,
   ZSetLoginDisabledInput,
   ZSetModulesInput,
   ZSetPlanInput,
@@ -77,5 +79,28 @@ describe('credit requests', () => {
       );
     }
     expect(ZRequestCreditsInput.safeParse({ id: 'acme', credits: 5 }).success).toBe(false);
+  });
+});
+
+describe('respondent credit messages', () => {
+  it('names both numbers, in words that fit one or many, and how the account gets more', () => {
+    expect(BILLING_MSG.notEnoughCredits(1, 0, true)).toBe(
+      'Not enough respondent credits: this list adds 1 new respondent (one credit each) and 0 credits are left. ' +
+        'An owner of your organization can ask for more with Request credits under Billing.',
+    );
+    expect(BILLING_MSG.notEnoughCredits(50_000, 1, false)).toBe(
+      'Not enough respondent credits: this list adds 50,000 new respondents (one credit each) and 1 credit is left. ' +
+        'Please ask for more with Help > Request Support.',
+    );
+  });
+
+  it("says the credits a respondent list upload used in spec §8's words, and nothing when none", () => {
+    expect(LIST_MSG.respondentListUpdated(12)).toBe('Respondent List updated and 12 respondent credits used');
+    expect(LIST_MSG.respondentListUpdated(0)).toBe('Respondent List updated');
+  });
+
+  it('reads the balance a Lists tab shows', () => {
+    expect(ZRespondentCredits.parse({ credits: 5, organization: null })).toEqual({ credits: 5, organization: null });
+    expect(ZRespondentCredits.safeParse({ credits: '5', organization: null }).success).toBe(false);
   });
 });

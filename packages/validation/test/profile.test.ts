@@ -8,6 +8,8 @@ import {
   ZConfirmTwoFactorInput,
   ZCurrentPasswordInput,
   ZMobileNumber,
+  ZNewRecoveryCodesInput,
+  ZRecoveryCodesLeft,
   ZResetPasswordWithTwoFactorInput,
   ZTwoFactorSignInInput,
   ZTwoFactorToken,
@@ -115,5 +117,24 @@ describe('ZChangePasswordInput', () => {
     [{ currentPassword: '' }, MSG.passwordRequired],
   ])('refuses %j', (change, message) => {
     expect(firstMessage(ZChangePasswordInput.safeParse({ ...valid, ...change }))).toBe(message);
+  });
+});
+
+describe('a new set of recovery codes', () => {
+  it('takes the current password and a code from the app or a recovery code, as people type it', () => {
+    expect(ZNewRecoveryCodesInput.parse({ currentPassword: 'pw', token: '123456' })).toEqual({
+      currentPassword: 'pw',
+      token: '123456',
+    });
+    expect(ZNewRecoveryCodesInput.parse({ currentPassword: 'pw', token: ' ABCDE FGHIJ ' }).token).toBe('abcde-fghij');
+    expect(firstMessage(ZNewRecoveryCodesInput.safeParse({ currentPassword: 'pw', token: '12345' }))).toBe(
+      MSG.twoFactorTokenInvalid,
+    );
+    expect(ZNewRecoveryCodesInput.safeParse({ currentPassword: '', token: '123456' }).success).toBe(false);
+  });
+
+  it('counts the codes left as whole numbers', () => {
+    expect(ZRecoveryCodesLeft.parse({ left: 9, of: 10 })).toEqual({ left: 9, of: 10 });
+    expect(ZRecoveryCodesLeft.safeParse({ left: 1.5, of: 10 }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, type Db, eq, isNotNull, recoveryCodes, sql, userLogins } from '@tieline/db';
+import { and, count, type Db, eq, isNotNull, isNull, recoveryCodes, sql, type Tx, userLogins } from '@tieline/db';
 import { PROFILE_LIMITS } from '@tieline/validation';
 import { isSealed, type SecretBox } from './secrets';
 import { hashToken } from './tokens';
@@ -52,7 +52,6 @@ export async function enableTwoFactor(
   userLoginId: string,
   opts: { sealedSecret: string; step: number | null; mobileNumber: string | null; fromPending?: boolean },
 ): Promise<string[] | null> {
-  const codes = generateRecoveryCodes();
   // From a pending secret, only while it is still pending: of two confirmations at once, one turns
   // two-factor on and the other answers null, so nobody is shown codes that were replaced.
   const where = opts.fromPending
@@ -76,10 +75,25 @@ export async function enableTwoFactor(
       .where(where)
       .returning({ id: userLogins.id });
     if (updated.length === 0) return null;
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userLoginId, userLoginId));
-    await tx.insert(recoveryCodes).values(codes.map((code) => ({ userLoginId, codeHash: hashToken(code) })));
-    return codes;
+    return storeNewRecoveryCodes(tx, userLoginId);
   });
+}
+
+/** A new set of recovery codes in place of the login's old ones (used or not); answers them in plain. */
+export async function storeNewRecoveryCodes(tx: Tx, userLoginId: string): Promise<string[]> {
+  const codes = generateRecoveryCodes();
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userLoginId, userLoginId));
+  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userLoginId, codeHash: hashToken(code) })));
+  return codes;
+}
+
+/** How many of the login's recovery codes are still unused. */
+export async function recoveryCodesLeft(db: Db, userLoginId: string): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userLoginId, userLoginId), isNull(recoveryCodes.usedAt)));
+  return row?.left ?? 0;
 }
 
 export async function disableTwoFactor(db: Db, userLoginId: string) {

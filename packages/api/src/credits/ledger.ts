@@ -45,13 +45,14 @@ export async function creditHistory(db: Db, account: CreditAccount, limit: numbe
 
 /**
  * Locks the account's row (organization or user) for the rest of the transaction, so two changes that
- * check the balance first (a consumption) cannot both spend the same credits.
+ * check the balance first (a consumption) cannot both spend the same credits. 'No key update' still
+ * lets other transactions insert rows that refer to it (members, surveys) while a long upload holds it.
  */
 export async function lockAccount(tx: Tx, account: CreditAccount): Promise<void> {
   if ('organizationId' in account) {
-    await tx.execute(sql`select 1 from organizations where id = ${account.organizationId}::uuid for update`);
+    await tx.execute(sql`select 1 from organizations where id = ${account.organizationId}::uuid for no key update`);
   } else {
-    await tx.execute(sql`select 1 from users where id = ${account.userId}::uuid for update`);
+    await tx.execute(sql`select 1 from users where id = ${account.userId}::uuid for no key update`);
   }
 }
 
@@ -67,4 +68,21 @@ export async function addCredits(
     note: entry.note ?? null,
     actorUserId: entry.actorUserId ?? null,
   });
+}
+
+/**
+ * Spends `credits` from the account when its balance covers them, as one consumption row; answers the
+ * balance it found. The account stays locked until the transaction ends, so concurrent spenders queue.
+ */
+export async function spendCredits(
+  tx: Tx,
+  account: CreditAccount,
+  credits: number,
+  entry: { note: string; actorUserId: string },
+): Promise<{ ok: boolean; balance: number }> {
+  await lockAccount(tx, account);
+  const balance = await creditBalance(tx, account);
+  if (balance < credits) return { ok: false, balance };
+  await addCredits(tx, account, { change: -credits, reason: 'consumption', ...entry });
+  return { ok: true, balance };
 }

@@ -48,15 +48,15 @@ export function listsRest(deps: Deps): express.Router {
         fields: fields.data,
         file: form.file,
       });
+      const { respondentCreditsUsed, ...list } = result;
       if (type === 'Respondent List') {
-        // Spec §7: the answer has respondentCreditsUsed and survey. Credits are a ledger (credits/ledger.ts), but
-        // no rule yet says when an upload needs them, so uploads use none.
+        // Spec §7: the answer has respondentCreditsUsed and survey.
         const answer: TRespondentUploadResult = {
-          respondentCreditsUsed: 0,
-          survey: { _id: surveyId.data, respondentList: result._id },
+          respondentCreditsUsed,
+          survey: { _id: surveyId.data, respondentList: list._id },
         };
         res.json(answer);
-      } else res.json(result);
+      } else res.json(list);
     } catch (error) {
       answerUploadError(res, error, next);
     }

@@ -6,6 +6,7 @@ import {
   nodes,
   organizations,
   responses,
+  sql,
   surveys,
   testEmails,
   userLogins,
@@ -13,10 +14,17 @@ import {
 } from '@tieline/db';
 import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
+import { addCredits } from '../credits/ledger';
 import { defaultModules } from '../services/users/user-wire';
 import { seedDemoNetworks } from './demo-networks';
 
-export const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo', organization: 'Acme Research (demo)' };
+export const DEMO = {
+  email: 'demo@tieline.local',
+  password: 'tieline-demo',
+  organization: 'Acme Research (demo)',
+  /** Respondent credits granted to each of the demo's accounts (individual and organization). */
+  credits: 1_000_000,
+};
 
 const WELCOME =
   '<p>Hello {firstName},</p><p>This short survey asks who you work with. It takes about ten minutes. Your answers are confidential.</p>';
@@ -124,7 +132,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       .innerJoin(surveys, eq(responses.surveyId, surveys.id))
       .innerJoin(users, eq(surveys.ownerId, users.id))
       .where(eq(users.userLoginId, existing[0].id))
-      .orderBy(responses.createdAt)
+      // The link nobody has submitted yet, as the first start printed (all eight were made at once).
+      .orderBy(sql`${responses.submitted} is not null`, responses.createdAt, responses.nodeName)
       .limit(1);
     const [test] = await db
       .select({ id: testEmails.id })
@@ -197,6 +206,28 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
         })),
       )
       .returning({ uuid: responses.randomUuid });
+    // Credits enough for the demo's uploads, the e2e suite's and the benchmarks' 100,000-row lists; the
+    // demo respondents were paid for as an upload pays.
+    await addCredits(
+      tx,
+      { userId: individual!.id },
+      { change: DEMO.credits, reason: 'grant', note: 'Demo credits (demo)' },
+    );
+    await addCredits(
+      tx,
+      { userId: individual!.id },
+      {
+        change: -RESPONDENTS.length,
+        reason: 'consumption',
+        note: `Respondent List of ${survey!.name}`,
+        actorUserId: individual!.id,
+      },
+    );
+    await addCredits(
+      tx,
+      { organizationId: org!.id },
+      { change: DEMO.credits, reason: 'grant', note: 'Demo credits (demo)' },
+    );
     // As if the owner had sent themselves a test email: its link runs the survey and saves nothing.
     const [test] = await tx.insert(testEmails).values({ surveyId: survey!.id, to: DEMO.email }).returning();
     return {

@@ -119,7 +119,7 @@ export function ListRow({ surveyId, list, onChanged }: ListRowProps) {
         type={list.type}
         listId={respondent ? undefined : list._id}
         heading={`Re-upload ${list.title}`}
-        successMessage={respondent ? 'Respondent List updated' : 'List successfully updated'}
+        successMessage="List successfully updated"
         onUploaded={onChanged}
       />
       <TypedDeleteDialog

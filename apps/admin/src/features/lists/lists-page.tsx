@@ -7,6 +7,7 @@ import { FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ListRow, listDownloadUrl } from './list-row';
+import { RespondentCredits } from './respondent-credits';
 import { TEMPLATE_URL, TemplateLink } from './template-link';
 import { UploadDialog } from './upload-dialog';
 
@@ -23,6 +24,7 @@ export function ListsPage() {
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.lists.all.queryFilter({ surveyId: id }));
     void queryClient.invalidateQueries(trpc.surveys.get.queryFilter({ id }));
+    void queryClient.invalidateQueries(trpc.lists.respondentCredits.queryFilter({ surveyId: id }));
   };
 
   if (lists.isPending) return <FullPageSpinner label="Loading lists" />;
@@ -61,6 +63,7 @@ export function ListsPage() {
           </>
         }
       >
+        <RespondentCredits surveyId={id} withBillingLink />
         {respondentList ? (
           <ul aria-label="Respondent List">
             <ListRow surveyId={id} list={respondentList} onChanged={refresh} />
@@ -98,7 +101,6 @@ export function ListsPage() {
         surveyId={id}
         type="Respondent List"
         heading="Update Respondent List"
-        successMessage="Respondent List updated"
         onUploaded={refresh}
       />
       <UploadDialog

@@ -24,6 +24,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { checkListFile } from './check-file';
+import { RespondentCredits } from './respondent-credits';
 import { UploadErrors } from './upload-errors';
 import { uploadListFile } from './upload-request';
 
@@ -46,7 +47,8 @@ type UploadDialogProps = {
   heading: string;
   /** A new supplementary list asks for its title. */
   askTitle?: boolean;
-  successMessage: string;
+  /** A supplementary list's success toast; a respondent list's names the credits it used (spec §8). */
+  successMessage?: string;
   onUploaded: () => void;
 };
 
@@ -99,7 +101,11 @@ export function UploadDialog(props: UploadDialogProps) {
       onProgress: setProgress,
     });
     if (outcome.ok) {
-      toast.success(successMessage);
+      toast.success(
+        type === 'Respondent List'
+          ? LIST_MSG.respondentListUpdated(outcome.respondentCreditsUsed)
+          : (successMessage ?? 'List successfully uploaded'),
+      );
       onUploaded();
       reset();
       onOpenChange(false);
@@ -137,6 +143,7 @@ export function UploadDialog(props: UploadDialogProps) {
                 ? "An Excel (.xlsx, .xls) or CSV file whose first two columns are 'Name' and 'Email'."
                 : "An Excel (.xlsx, .xls) or CSV file whose first column is 'Name'."}
             </DialogDescription>
+            {type === 'Respondent List' ? <RespondentCredits surveyId={surveyId} /> : null}
           </DialogHeader>
           <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
             {askTitle ? (

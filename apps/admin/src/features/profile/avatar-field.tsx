@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { buttonVariants, toast } from '@tieline/ui';
+import { Button, buttonVariants, toast } from '@tieline/ui';
 import type { TUser } from '@tieline/validation';
-import { ImageUp } from 'lucide-react';
+import { ImageUp, X } from 'lucide-react';
 import { useId } from 'react';
+import { useTRPC } from '../../lib/trpc';
 import { avatarFileProblem, avatarUrl, profileError, uploadAvatar } from './profile-requests';
 
 const initials = (name: string) =>
@@ -13,18 +14,29 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase())
     .join('') || '?';
 
-/** The person's picture (or initials), name and address, with a button to upload a JPEG or PNG. */
-export function AvatarField({ user, onUploaded }: { user: TUser; onUploaded: (user: TUser) => void }) {
+/** The person's picture (or initials), name and address, with buttons to upload a JPEG or PNG or remove it. */
+export function AvatarField({ user, onChanged }: { user: TUser; onChanged: (user: TUser) => void }) {
   const inputId = useId();
+  const trpc = useTRPC();
   const upload = useMutation({
     mutationFn: uploadAvatar,
     meta: { silentError: true },
     onSuccess: (u) => {
       toast.success('Picture updated');
-      onUploaded(u);
+      onChanged(u);
     },
     onError: (error) => toast.error(profileError(error)),
   });
+  const remove = useMutation(
+    trpc.profile.removeAvatar.mutationOptions({
+      meta: { silentError: true },
+      onSuccess: (u) => {
+        toast.success('Picture removed');
+        onChanged(u);
+      },
+      onError: (error) => toast.error(profileError(error)),
+    }),
+  );
   const login = user.userLogin;
   return (
     <div className="flex flex-wrap items-center gap-4">
@@ -49,6 +61,11 @@ export function AvatarField({ user, onUploaded }: { user: TUser; onUploaded: (us
       <label htmlFor={inputId} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
         <ImageUp aria-hidden="true" /> {upload.isPending ? 'Uploading…' : 'Change picture'}
       </label>
+      {user.avatar ? (
+        <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          <X aria-hidden="true" /> Remove picture
+        </Button>
+      ) : null}
       <input
         id={inputId}
         type="file"

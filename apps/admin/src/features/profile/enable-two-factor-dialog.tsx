@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   AlertDescription,
-  AlertTitle,
   Button,
   Dialog,
   DialogContent,
@@ -13,16 +12,15 @@ import {
   DialogTitle,
   FormField,
   Input,
-  toast,
 } from '@tieline/ui';
 import { type TTwoFactorSecret, ZConfirmTwoFactorInput } from '@tieline/validation';
-import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordDialog } from './password-dialog';
 import { profileError } from './profile-requests';
+import { CopyButton, RecoveryCodes } from './recovery-codes';
 
 const ZCodeForm = ZConfirmTwoFactorInput.omit({ currentPassword: true });
 type TCodeForm = z.input<typeof ZCodeForm>;
@@ -153,62 +151,5 @@ function ScanAndConfirm(props: {
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function CopyButton({ text, label, copied }: { text: string; label: string; copied: string }) {
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => toast.success(copied),
-          () => toast.error('Could not copy; select the text and copy it instead'),
-        )
-      }
-    >
-      <Copy aria-hidden="true" /> {label}
-    </Button>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `${codes.join('\n')}\n`;
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'tieline-recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
-  return (
-    <div className="flex flex-col gap-4">
-      <Alert variant="warning" role="status">
-        <TriangleAlert aria-hidden="true" />
-        <div>
-          <AlertTitle>Save these codes now</AlertTitle>
-          <AlertDescription>
-            They are shown only this once. Keep them somewhere safe, apart from your phone.
-          </AlertDescription>
-        </div>
-      </Alert>
-      <ul
-        className="grid grid-cols-2 gap-2 rounded-md border border-border bg-muted p-3 font-mono text-sm"
-        aria-label="Recovery codes"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <DialogFooter className="gap-2">
-        <CopyButton text={text} label="Copy codes" copied="Codes copied" />
-        <Button variant="outline" size="sm" onClick={download}>
-          <Download aria-hidden="true" /> Download
-        </Button>
-        <Button onClick={onDone}>Done</Button>
-      </DialogFooter>
-    </div>
   );
 }

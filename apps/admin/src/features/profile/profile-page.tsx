@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@tieline/ui';
 import type { TUpdateProfileInput, TUser } from '@tieline/validation';
-import { KeyRound, ShieldCheck, Trash2 } from 'lucide-react';
+import { KeyRound, ListRestart, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
@@ -16,6 +16,7 @@ import {
 } from './account-dialogs';
 import { AvatarField } from './avatar-field';
 import { EnableTwoFactorDialog } from './enable-two-factor-dialog';
+import { NewRecoveryCodesDialog } from './new-recovery-codes-dialog';
 import { ProfileForm } from './profile-form';
 
 const BASE = '/users/settings/profile';
@@ -39,6 +40,7 @@ export function ProfilePage() {
   const dialog = useDialogRoute();
   const [changes, setChanges] = useState<Omit<TUpdateProfileInput, 'currentPassword'> | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [renewingCodes, setRenewingCodes] = useState(false);
   const close = () => void navigate(BASE);
   const refreshMe = () => void queryClient.invalidateQueries({ queryKey: trpc.users.me.queryKey() });
   const hideTutorial = useMutation(
@@ -51,6 +53,11 @@ export function ProfilePage() {
   );
   const login = user.userLogin;
   const twoFactorOn = login.twoFactorAuthEnabled;
+  const codesLeft = useQuery({ ...trpc.profile.twoFactor.recoveryCodesLeft.queryOptions(), enabled: twoFactorOn });
+  const refreshTwoFactor = () => {
+    refreshMe();
+    void queryClient.invalidateQueries({ queryKey: trpc.profile.twoFactor.recoveryCodesLeft.queryKey() });
+  };
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4 sm:p-6">
@@ -61,7 +68,7 @@ export function ProfilePage() {
           <CardDescription>Changes are saved once you confirm them with your password.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
-          <AvatarField user={user} onUploaded={(u: TUser) => setUser(u)} />
+          <AvatarField user={user} onChanged={(u: TUser) => setUser(u)} />
           <ProfileForm
             user={user}
             onSubmit={(values) => {
@@ -95,11 +102,25 @@ export function ProfilePage() {
               : 'Ask for a code from an authenticator app as well as your password when you sign in.'}
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-3">
           {twoFactorOn ? (
-            <Button variant="outline" onClick={() => void navigate(`${BASE}/disable-2fa`)}>
-              Turn off two-factor sign-in
-            </Button>
+            <>
+              {codesLeft.data ? (
+                <p className="text-sm" data-testid="recovery-codes-left">
+                  <strong className="font-semibold">{codesLeft.data.left}</strong> of {codesLeft.data.of} recovery codes
+                  left
+                  {codesLeft.data.left <= 3 ? ': make a new set before you run out.' : '.'}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" onClick={() => setRenewingCodes(true)}>
+                  <ListRestart aria-hidden="true" /> New recovery codes
+                </Button>
+                <Button variant="outline" onClick={() => void navigate(`${BASE}/disable-2fa`)}>
+                  Turn off two-factor sign-in
+                </Button>
+              </div>
+            </>
           ) : (
             <Button onClick={() => void navigate(`${BASE}/enable-2fa`)}>
               <ShieldCheck aria-hidden="true" /> Turn on two-factor sign-in
@@ -141,8 +162,11 @@ export function ProfilePage() {
       {dialog === 'confirm-update' && !changes ? <Navigate to={BASE} replace /> : null}
       {dialog === 'change-password' ? <ChangePasswordDialog onClose={close} /> : null}
       {/* Stays open once two-factor is on: the recovery codes are shown in it. */}
-      {dialog === 'enable-2fa' ? <EnableTwoFactorDialog onClose={close} onEnabled={refreshMe} /> : null}
-      {dialog === 'disable-2fa' ? <DisableTwoFactorDialog onClose={close} onDisabled={refreshMe} /> : null}
+      {dialog === 'enable-2fa' ? <EnableTwoFactorDialog onClose={close} onEnabled={refreshTwoFactor} /> : null}
+      {dialog === 'disable-2fa' ? <DisableTwoFactorDialog onClose={close} onDisabled={refreshTwoFactor} /> : null}
+      {renewingCodes ? (
+        <NewRecoveryCodesDialog onClose={() => setRenewingCodes(false)} onRenewed={refreshTwoFactor} />
+      ) : null}
       {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}
     </div>
   );

@@ -6,6 +6,7 @@ import {
   ZNecessaryList,
   ZOk,
   ZRandomUUID,
+  ZRespondentCredits,
   ZTestEmailIdInput,
   ZUpdateListInput,
 } from '@tieline/validation';
@@ -14,6 +15,7 @@ import { allLists } from '../../services/lists/all-lists';
 import { deleteList } from '../../services/lists/delete-list';
 import { necessaryLists, necessaryListsByLink, necessaryListsByTestEmail } from '../../services/lists/necessary-lists';
 import { renameList } from '../../services/lists/rename-list';
+import { respondentCredits } from '../../services/lists/respondent-credits';
 import { protectedProcedure, publicProcedure, router } from '../../trpc';
 
 // Uploads and downloads are not JSON: they are express routes in rest/lists.ts over the same services.
@@ -33,6 +35,11 @@ export const listsRouter = router({
     .input(ZDeleteListInput)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteList(ctx.deps, ctx.caller, input)),
+  // What a respondent list upload of the survey may spend (the Lists tab shows it); not a documented path.
+  respondentCredits: protectedProcedure
+    .input(ZListsAllInput)
+    .output(ZRespondentCredits)
+    .query(({ ctx, input }) => respondentCredits(ctx.deps, ctx.caller, input)),
   // The lists the survey's questions need (spec §7), nodes only when at most the option cap.
   getNecessary: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/lists/getNecessary/{surveyId}', tags: ['lists'] } })

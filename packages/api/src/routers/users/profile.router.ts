@@ -1,5 +1,6 @@
 import { ZChangePasswordInput, ZCurrentPasswordInput, ZOk, ZUpdateProfileInput, ZUser } from '@tieline/validation';
 import { clearSessionCookie, replaceSession } from '../../auth/cookies';
+import { removeAvatar } from '../../services/users/avatar';
 import { changePassword } from '../../services/users/change-password';
 import { deleteAccount } from '../../services/users/delete-account';
 import { hideTutorialVideosMessage, updateProfile } from '../../services/users/update-profile';
@@ -35,6 +36,9 @@ export const profileRouter = router({
       await replaceSession(ctx, sessionToken);
       return result;
     }),
+
+  // Uploading a picture is multipart (rest/profile.ts); removing it is not a documented path.
+  removeAvatar: protectedProcedure.output(ZUser).mutation(({ ctx }) => removeAvatar(ctx.deps, ctx.caller)),
 
   hideTutorialVideosMessage: protectedProcedure
     .meta({ openapi: { method: 'PUT', path: '/userLogins/hideTutorialVideosMessage', tags: ['userLogins'] } })

@@ -1,12 +1,20 @@
 import {
   ZConfirmTwoFactorInput,
   ZCurrentPasswordInput,
+  ZNewRecoveryCodesInput,
   ZOk,
   ZRecoveryCodes,
+  ZRecoveryCodesLeft,
   ZTwoFactorSecret,
 } from '@tieline/validation';
 import { replaceSession } from '../../auth/cookies';
-import { confirmTwoFactorSecret, disableTwoFactorAuth, generateTwoFactorSecret } from '../../services/users/two-factor';
+import {
+  confirmTwoFactorSecret,
+  disableTwoFactorAuth,
+  generateTwoFactorSecret,
+  newRecoveryCodes,
+  recoveryCodesStatus,
+} from '../../services/users/two-factor';
 import { router, sessionProcedure } from '../../trpc';
 
 const tags = ['userLogins'];
@@ -42,6 +50,16 @@ export const twoFactorRouter = router({
       await replaceSession(ctx, sessionToken);
       return result;
     }),
+
+  // The profile's recovery codes: how many are left, and a new set (not documented paths).
+  recoveryCodesLeft: sessionProcedure
+    .output(ZRecoveryCodesLeft)
+    .query(({ ctx }) => recoveryCodesStatus(ctx.deps, ctx.caller)),
+
+  newRecoveryCodes: sessionProcedure
+    .input(ZNewRecoveryCodesInput)
+    .output(ZRecoveryCodes)
+    .mutation(({ ctx, input }) => newRecoveryCodes(ctx.deps, ctx.caller, input)),
 
   disable: sessionProcedure
     .meta({ openapi: { method: 'PUT', path: '/userLogins/disableTwoFactorAuth', tags } })

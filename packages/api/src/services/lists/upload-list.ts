@@ -16,6 +16,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { readSheet } from './read-sheet';
 import { titleTaken } from './require-list';
+import { chargeNewRespondents } from './respondent-credits';
 import {
   deleteNodes,
   deleteResponses,
@@ -39,6 +40,8 @@ export interface UploadListResult {
   _id: string;
   title: string;
   type: TListType;
+  /** One per respondent new to the survey (respondent-credits.ts); 0 for supplementary lists. */
+  respondentCreditsUsed: number;
 }
 
 /**
@@ -84,6 +87,7 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
 
       const plan = await planNodes(tx, existing?.id ?? null, type, checked.nodes);
       const links = type === 'Respondent List' ? await planLinks(tx, survey.id, checked.nodes) : null;
+      const respondentCreditsUsed = links ? await chargeNewRespondents(tx, caller, survey, links.added.length) : 0;
       const removedNames = unique([...plan.removed.map((n) => n.name), ...(links?.removed.map((r) => r.name) ?? [])]);
       if (removedNames.length > 0 && !fields.skipCheckForDeletedNodes) {
         const message = type === 'Respondent List' ? LIST_MSG.respondentsDeleted : LIST_MSG.nodesDeleted;
@@ -119,7 +123,7 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
         await insertResponses(tx, survey.id, links.added);
       }
       changedRows = plan.added.length + plan.removed.length + (links ? links.added.length + links.removed.length : 0);
-      return { _id: list!.id, title: list!.title, type } satisfies UploadListResult;
+      return { _id: list!.id, title: list!.title, type, respondentCreditsUsed } satisfies UploadListResult;
     });
     // Fresh statistics for the name search's plans once many rows came or went (a job: not this request's time).
     if (changedRows >= ANALYZE_AFTER_ROWS) await deps.enqueue('analyze-tables', { tables: ['nodes', 'responses'] });

@@ -19,6 +19,16 @@ export async function uploadAvatar(deps: Deps, caller: SignedInCaller, input: { 
   if (type !== 'image/png' && type !== 'image/jpeg') throw new AppError('BAD_REQUEST', PROFILE_MSG.avatarType);
   const avatarUuid = randomUUID();
   await deps.storage.put(avatarKey(avatarUuid), input.bytes, type);
+  return setAvatar(deps, caller, avatarUuid);
+}
+
+/** profile.removeAvatar: the login's picture goes (its file too); initials show in its place. */
+export function removeAvatar(deps: Deps, caller: SignedInCaller) {
+  return setAvatar(deps, caller, null);
+}
+
+/** Sets the picture of every user of the login, deleting the files it replaces; answers the user. */
+async function setAvatar(deps: Deps, caller: SignedInCaller, avatarUuid: string | null): Promise<TUser> {
   const replaced = await deps.db.transaction(async (tx) => {
     const before = await tx
       .select({ avatar: users.avatar })
@@ -29,7 +39,7 @@ export async function uploadAvatar(deps: Deps, caller: SignedInCaller, input: { 
     return [...new Set(before.map((u) => u.avatar).filter((a): a is string => a !== null))];
   });
   await Promise.all(replaced.map((a) => deps.storage.delete(avatarKey(a))));
-  const user: TUser | null = await getUserWire(deps.db, caller.actor.userId);
+  const user = await getUserWire(deps.db, caller.actor.userId);
   if (!user) throw new AppError('NOT_FOUND', PROFILE_MSG.avatarNotFound);
   return user;
 }

@@ -5,12 +5,16 @@ import type { Caller } from '../../auth/actor';
 import { hashPassword } from '../../auth/password';
 import { enforce, LIMITS } from '../../auth/rate-limit';
 import { createSession } from '../../auth/session';
+import { addCredits } from '../../credits/ledger';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { emailAvailable, usernameAvailable } from './availability';
 import { sendVerification } from './email-tokens';
 import { liveInvitation } from './temp-users';
 import { defaultModules, toUserWire } from './user-wire';
+
+/** The ledger note of the starting allowance (SIGNUP_CREDITS). */
+const SIGNUP_NOTE = 'Sign-up allowance';
 
 /**
  * Creates a login and its first user. Invited sign-ups join the inviting organization and are verified
@@ -59,6 +63,14 @@ export async function signUp(deps: Deps, caller: Caller, input: z.output<typeof 
       })
       .returning();
     if (invite) await tx.update(tempUsers).set({ acceptedAt: new Date() }).where(eq(tempUsers.id, invite.invite.id));
+    // An invited person spends the organization's credits; anyone else starts an individual account.
+    else if (deps.env.SIGNUP_CREDITS > 0) {
+      await addCredits(
+        tx,
+        { userId: user!.id },
+        { change: deps.env.SIGNUP_CREDITS, reason: 'grant', note: SIGNUP_NOTE },
+      );
+    }
     return { login, user: user! };
   });
   if (!created.login.verified) await sendVerification(deps, created.login);

@@ -5,17 +5,27 @@ import {
   PROFILE_MSG,
   type TConfirmTwoFactorInput,
   type TCurrentPasswordInput,
+  type TNewRecoveryCodesInput,
   type TRecoveryCodes,
+  type TRecoveryCodesLeft,
   type TTwoFactorSecret,
+  ZNewRecoveryCodesInput,
 } from '@tieline/validation';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import type { SignedInCaller } from '../../auth/actor';
-import { totpStep } from '../../auth/attempts';
+import { checkSecondFactor, spendSecondFactor, totpStep } from '../../auth/attempts';
 import { requireCurrentPassword } from '../../auth/current-password';
 import { enforce, LIMITS } from '../../auth/rate-limit';
 import { rotateLoginSessions } from '../../auth/session';
-import { disableTwoFactor, enableTwoFactor, openPendingSecret, sealTotpSecret } from '../../auth/two-factor';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  openPendingSecret,
+  recoveryCodesLeft,
+  sealTotpSecret,
+  storeNewRecoveryCodes,
+} from '../../auth/two-factor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 
@@ -94,4 +104,37 @@ export async function disableTwoFactorAuth(
   await disableTwoFactor(deps.db, login.id);
   const sessionToken = await rotateLoginSessions(deps.db, login.id, caller.actor.userId);
   return { result: { ok: true }, sessionToken };
+}
+
+/** The profile's count of unused recovery codes (0 when two-factor sign-in is off). */
+export async function recoveryCodesStatus(deps: Deps, caller: SignedInCaller): Promise<TRecoveryCodesLeft> {
+  return { left: await recoveryCodesLeft(deps.db, caller.actor.userLoginId), of: PROFILE_LIMITS.recoveryCodes };
+}
+
+/**
+ * A new set of recovery codes in place of the old ones, answered this once: the current password and a
+ * second factor (an app code, or one of the old recovery codes, which is spent), checked and counted as
+ * at sign-in. Sessions stay: nobody's way in changed but the codes.
+ */
+export async function newRecoveryCodes(
+  deps: Deps,
+  caller: SignedInCaller,
+  raw: TNewRecoveryCodesInput,
+): Promise<TRecoveryCodes> {
+  const input = ZNewRecoveryCodesInput.parse(raw);
+  const { db } = deps;
+  const login = await requireCurrentPassword(db, whoCalls(caller), input.currentPassword);
+  if (!login.twoFactorEnabled) throw new AppError('BAD_REQUEST', PROFILE_MSG.twoFactorNotOn);
+  await enforce(db, `twofactor:login:${login.id}`, LIMITS.signInPerAccount, MSG.tooManyAttempts);
+  try {
+    const factor = await checkSecondFactor(deps, caller.ip, login, input.token);
+    await spendSecondFactor(db, login.id, factor);
+  } catch (error) {
+    // 400, not 401: the person is signed in, and a 401 would read as signed out.
+    if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
+      throw new AppError('BAD_REQUEST', MSG.invalidTwoFactorCode);
+    }
+    throw error;
+  }
+  return { recoveryCodes: await db.transaction((tx) => storeNewRecoveryCodes(tx, login.id)) };
 }

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+} from '@tieline/ui';
+import { type TNewRecoveryCodesInput, ZNewRecoveryCodesInput } from '@tieline/validation';
+import { useForm } from 'react-hook-form';
+import { useTRPC } from '../../lib/trpc';
+import { profileError } from './profile-requests';
+import { RecoveryCodes } from './recovery-codes';
+
+/**
+ * New recovery codes in place of the old set: the current password and a code from the authenticator
+ * app (or a recovery code), then the new codes, shown this once.
+ */
+export function NewRecoveryCodesDialog({ onClose, onRenewed }: { onClose: () => void; onRenewed: () => void }) {
+  const trpc = useTRPC();
+  const renew = useMutation(
+    trpc.profile.twoFactor.newRecoveryCodes.mutationOptions({ meta: { silentError: true }, onSuccess: onRenewed }),
+  );
+  const form = useForm<TNewRecoveryCodesInput>({
+    resolver: zodResolver(ZNewRecoveryCodesInput),
+    defaultValues: { currentPassword: '', token: '' },
+  });
+  const codes = renew.data?.recoveryCodes ?? null;
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="max-w-[560px]" onInteractOutside={(e) => (codes ? e.preventDefault() : null)}>
+        <DialogHeader>
+          <DialogTitle>{codes ? 'Your new recovery codes' : 'New recovery codes'}</DialogTitle>
+          <DialogDescription>
+            {codes
+              ? 'Your old recovery codes no longer work. Each new code signs you in once.'
+              : 'A new set of ten codes replaces your old ones, used or not.'}
+          </DialogDescription>
+        </DialogHeader>
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={onClose} />
+        ) : (
+          <form
+            className="flex flex-col gap-4"
+            noValidate
+            aria-busy={renew.isPending}
+            onSubmit={form.handleSubmit((v) => renew.mutate(v))}
+          >
+            <FormField label="Current password" error={form.formState.errors.currentPassword?.message}>
+              {(p) => (
+                <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+              )}
+            </FormField>
+            <FormField
+              label="Code from your app"
+              hint="Or one of your recovery codes."
+              error={form.formState.errors.token?.message}
+            >
+              {(p) => <Input {...p} autoComplete="one-time-code" className="font-mono" {...form.register('token')} />}
+            </FormField>
+            {renew.error ? (
+              <Alert variant="destructive" role="alert">
+                <AlertDescription>{profileError(renew.error)}</AlertDescription>
+              </Alert>
+            ) : null}
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={renew.isPending}>
+                {renew.isPending ? 'Making new codes…' : 'Make new codes'}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
