@@ -8,12 +8,12 @@
 // Imported by bench/run.mjs as the `search` and `saves` entries. Needs `pnpm build` and psql.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { demoOwner, root } from './lib.mjs';
+import { cpuMs, demoOwner, root } from './lib.mjs';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 4377;
@@ -274,18 +274,6 @@ export async function search({ results, startServer }) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** CPU time (user + system, ms) the processes `pids` have used so far; Linux /proc, 100 ticks a second. */
-function cpuMs(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks * 10;
 }
 
 /** `clients` loops of `request(client)` for `seconds`: the latencies of the successful ones, failures. */
