@@ -18,6 +18,7 @@ import { FullPageSpinner } from '../../components/page-states';
 import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useProgressiveCount } from '../../lib/use-progressive-count';
 import { useStableCallback } from '../../lib/use-stable-callback';
 import { DeleteQuestionDialog } from './delete-question-dialog';
 import { QuestionCard, questionName } from './question-card';
@@ -49,6 +50,7 @@ export function QuestionsPage() {
   const editCard = useStableCallback((questionId: string) => void navigate(`${base}/${questionId}/edit`));
   const deleteCard = useStableCallback((questionId: string) => void navigate(`${base}/${questionId}/delete`));
   const duplicateCard = useStableCallback((questionId: string) => duplicate(questionId));
+  const shown = useProgressiveCount(api.survey.data?.questions.length ?? 0, 40);
 
   const survey = api.survey.data;
   if (api.survey.isPending) return <FullPageSpinner label="Loading questions" />;
@@ -211,7 +213,7 @@ export function QuestionsPage() {
       ) : (
         <SortableQuestions questions={questions} numbers={numbers} onMove={move}>
           <ol className="flex flex-col gap-3" aria-label="Questions">
-            {questions.map((q, index) => (
+            {questions.slice(0, shown).map((q, index) => (
               <QuestionCard
                 key={q._id}
                 question={q}
