@@ -3,7 +3,7 @@
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { saves } from './answer-saves.mjs';
@@ -12,9 +12,9 @@ import { editor } from './editor.mjs';
 import { emailSend } from './email-send.mjs';
 import { explorerBench } from './explorer.mjs';
 import { exportResponses } from './export-responses.mjs';
-import { demoOwner, median, root } from './lib.mjs';
+import { cpuMs, demoOwner, median, root } from './lib.mjs';
 import { networkApi } from './network-api.mjs';
-import { search } from './respondent-api.mjs';
+import { psql, search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
 
 const server = join(root, 'packages/api/dist/server.js');
@@ -303,10 +303,12 @@ async function authed() {
 }
 
 /**
- * A 50,000-row respondent list uploaded end to end over HTTP (multipart, format checks, SheetJS parse,
- * the shared rules, one transaction storing 50,000 nodes and 50,000 personal links) against SheetJS
- * alone parsing the same file (`read` + `sheet_to_json`, default options) in this process, alternated
- * so both meet the same load. Each timed upload follows a one-row upload, so it inserts every row.
+ * A 50,000-row respondent list uploaded end to end over HTTP (multipart, format checks, reading the
+ * sheet, the shared rules, one transaction storing 50,000 nodes and 50,000 personal links) against
+ * SheetJS alone parsing the same file (`read` + `sheet_to_json`, default options) in this process,
+ * alternated so both meet the same load. Each timed upload follows a one-row upload, so it inserts
+ * every row. CPU time beside the wall time: of the server process and this database's PostgreSQL
+ * backends per upload, of this process per parse (a loaded machine stretches wall time far more).
  */
 async function lists() {
   const XLSX = await import(join(root, 'packages/api/node_modules/@e965/xlsx/xlsx.mjs'));
@@ -340,6 +342,11 @@ async function lists() {
         const api = `${srv.base}/api/base`;
         const link = srv.output().match(/\/responses\/([0-9a-f-]{36})/)?.[1];
         const { surveyId, cookie } = await demoOwner(api, link);
+        const backends = () =>
+          env.DATABASE_URL
+            ? psql(env.DATABASE_URL, 'select pid from pg_stat_activity where datname = current_database()').split('\n')
+            : [];
+        const cpu = { server: [], postgres: [], parse: [] };
         const upload = async (bytes) => {
           const form = new FormData();
           form.append('skipCheckForDeletedNodes', 'true');
@@ -358,16 +365,30 @@ async function lists() {
         const parses = [];
         for (let i = 0; i < 3; i++) {
           await upload(small);
+          const pids = backends();
+          const before = [cpuMs([srv.pid]), cpuMs(pids)];
           uploads.push(await upload(file));
+          cpu.server.push(cpuMs([srv.pid]) - before[0]);
+          cpu.postgres.push(cpuMs(pids) - before[1]);
+          const c = process.cpuUsage();
           const t = performance.now();
           const wb = XLSX.read(file);
           XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]]);
           parses.push(performance.now() - t);
+          const used = process.cpuUsage(c);
+          cpu.parse.push((used.user + used.system) / 1000);
         }
         results.lists[engine] = {
           uploadMs: Math.round(median(uploads)),
           sheetjsParseMs: Math.round(median(parses)),
           ratio: +(median(uploads) / median(parses)).toFixed(2),
+          cpuMs: {
+            server: median(cpu.server),
+            ...(env.DATABASE_URL ? { postgres: median(cpu.postgres) } : {}),
+            sheetjsParse: Math.round(median(cpu.parse)),
+          },
+          runs: uploads.map((ms, i) => ({ uploadMs: Math.round(ms), sheetjsParseMs: Math.round(parses[i]) })),
+          loadAverage: loadavg().map((x) => +x.toFixed(1)),
         };
       } finally {
         await srv.stop();

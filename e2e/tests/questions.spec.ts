@@ -224,3 +224,51 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await page.reload();
   await expect(cards(page)).toHaveCount(9);
 });
+
+test('reorders a long questionnaire by keyboard, past the cards near the screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = await newSurvey(page);
+  // Sixty questions through the REST API: several screens of cards, most of them far from the viewport.
+  await page.evaluate(async (surveyId) => {
+    const call = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(`/api/base/surveys/${surveyId}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+      return res.json();
+    };
+    let { version } = (await (await fetch(`/api/base/surveys/${surveyId}`)).json()) as { version: number };
+    for (let i = 0; i < 60; i++) {
+      const added = await call('POST', '/questions', { version, index: i, type: 'freeFormText' });
+      const text = `<p>Long list item ${i + 1}</p>`;
+      ({ version } = await call('PUT', `/questions/${added.questionId}`, {
+        version: added.survey.version,
+        question: { text },
+      }));
+    }
+  }, id);
+  await page.reload();
+  await expect(cards(page)).toHaveCount(60);
+  await expectNoAxeViolations(page);
+
+  // Item 1 goes down 30 places, one announced step at a time, with the page scrolling along.
+  const spoken = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: 'Move Question 1', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(spoken).toContainText('position 1 of 60.');
+  for (let position = 2; position <= 31; position++) {
+    await page.keyboard.press('ArrowDown');
+    await expect(spoken).toContainText(`Question 1 moved to position ${position} of 60.`);
+  }
+  await page.keyboard.press('Space');
+  await expect(spoken).toContainText('Question 1 dropped at position 31 of 60.');
+  await expect(cards(page).nth(30)).toContainText('Long list item 1');
+  await expect(cards(page).nth(30)).toContainText('Question 31');
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect(cards(page).first()).toContainText('Long list item 2');
+  await expect(cards(page).nth(30)).toContainText('Long list item 1');
+  await page.screenshot({ path: `${SHOTS}/long-list.png` });
+});

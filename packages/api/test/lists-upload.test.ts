@@ -76,6 +76,21 @@ describe('a respondent list upload', () => {
     expect(list!.title).toBe('Respondent List');
   });
 
+  it('stores backslashes, quotes and what looks like COPY escapes exactly as written', async () => {
+    const surveyId = await seedSurvey(app, owner);
+    const names = ['Back\\slash \\N', 'O\'Brien "Bob"', '\\t not a tab', 'Zoë 😀'];
+    const file = xlsx([
+      ['Name', 'Email', 'Path'],
+      ...names.map((name, i) => [name, `p${i}@example.com`, `C:\\temp\\${i}\\n`]),
+    ]);
+    const res = await uploadRespondents(app, owner.cookie, surveyId, file);
+    expect(res.status).toBe(200);
+    const stored = await nodesOf(res.body.survey.respondentList);
+    expect(stored.map((n) => n.name)).toEqual(names);
+    expect(stored[2]!.attributes).toEqual({ Path: { value: 'C:\\temp\\2\\n', text: 'C:\\temp\\2\\n' } });
+    expect((await linksOf(surveyId)).map((l) => l.name).sort()).toEqual([...names].sort());
+  });
+
   it('answers each data error with the upload error payload, verbatim', async () => {
     const surveyId = await seedSurvey(app, owner);
     const file = xlsx([

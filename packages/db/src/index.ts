@@ -17,5 +17,6 @@ export {
   sql,
 } from 'drizzle-orm';
 export * from './client';
+export * from './copy';
 export * from './errors';
 export * from './schema/index';

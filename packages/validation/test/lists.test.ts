@@ -164,13 +164,22 @@ describe('accepted lists', () => {
         ['  Zoë  Ångström ', 'Zoe+Survey@Example.COM'],
         ['李 小龙', 'li@example.com'],
         ['Ngũgĩ 🌍', 'n@example.com'],
+        ['Ada\u00a0Lovelace', 'ada@example.com'],
+        ['Mononym', 'm@example.com'],
       ]),
     );
     expect(r.nodes.map((n) => [n.name, n.email, n.firstName])).toEqual([
       ['Zoë  Ångström', 'zoe+survey@example.com', 'Zoë'],
       ['李 小龙', 'li@example.com', '李'],
       ['Ngũgĩ 🌍', 'n@example.com', 'Ngũgĩ'],
+      ['Ada\u00a0Lovelace', 'ada@example.com', 'Ada'],
+      ['Mononym', 'm@example.com', 'Mononym'],
     ]);
+  });
+
+  it('finds a name written decomposed and composed twice, and ASCII names as written', () => {
+    const e = errorOf(checkListRows(S, [['Name'], ['Zoe\u0308'], ['Zo\u00eb'], ['Ada'], ['ada']]));
+    expect(e.dataErrors.duplicates.names).toEqual([LIST_MSG.duplicated(S, 'Zo\u00eb')]);
   });
 
   it('types the columns after the required ones and keeps their text', () => {

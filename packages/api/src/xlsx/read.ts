@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { cellText, type TSheetCell } from '@tieline/validation';
+import { readSheetCells, type TSheetContext } from './sheet-cells';
 import { WorkbookError } from './workbook-error';
 import { inflateEntry, zipEntries } from './zip';
 
@@ -60,7 +61,7 @@ function checkSize(bytes: Buffer, limits: TReadLimits) {
 /** The first sheet of a workbook (xlsx, xls) or of CSV-like text. */
 export function readFirstSheet(bytes: Buffer, limits: TReadLimits): string[][] {
   checkSize(bytes, limits);
-  if (startsWith(bytes, ZIP_MAGIC)) return sheetRows(readXlsx(bytes, limits, 0), 0, limits);
+  if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes, limits, 0)[0]?.rows ?? [];
   if (startsWith(bytes, CFB_MAGIC)) return sheetRows(readCfb(bytes, limits, 0), 0, limits);
   const text = decodeText(bytes);
   // SheetJS picks a reader by the first characters ('<' HTML, 'ID' SYLK, '{\rt' RTF, ...): a leading row
@@ -82,10 +83,9 @@ export function readFirstSheet(bytes: Buffer, limits: TReadLimits): string[][] {
 /** Every sheet of a workbook (xlsx, xls), in order; text files are refused (they have no sheets). */
 export function readAllSheets(bytes: Buffer, limits: TReadLimits): TSheetRows[] {
   checkSize(bytes, limits);
-  let workbook: Workbook;
-  if (startsWith(bytes, ZIP_MAGIC)) workbook = readXlsx(bytes, limits, undefined);
-  else if (startsWith(bytes, CFB_MAGIC)) workbook = readCfb(bytes, limits, undefined);
-  else throw new WorkbookError('format');
+  if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes, limits, undefined);
+  if (!startsWith(bytes, CFB_MAGIC)) throw new WorkbookError('format');
+  const workbook = readCfb(bytes, limits, undefined);
   return workbook.SheetNames.map((name, i) => ({ name, rows: sheetRows(workbook, i, limits) }));
 }
 
@@ -110,7 +110,8 @@ function tooManyRows(xml: Buffer, limit: number): boolean {
   return false;
 }
 
-function readXlsx(bytes: Buffer, limits: TReadLimits, sheets: XLSX.ParsingOptions['sheets']): Workbook {
+/** The XML parts of an xlsx, inflated, after the zip and row limits. */
+function unpack(bytes: Buffer, limits: TReadLimits): { name: string; data: Buffer }[] {
   const entries = zipEntries(bytes, limits.maxZipEntries);
   const names = new Set(entries.map((e) => e.name));
   if (names.size !== entries.length || !names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) {
@@ -119,13 +120,78 @@ function readXlsx(bytes: Buffer, limits: TReadLimits, sheets: XLSX.ParsingOption
   if (entries.some((e) => e.encrypted)) throw new WorkbookError('passwordProtected');
   const parts = entries.filter((e) => isXmlPart(e.name));
   if (parts.reduce((sum, e) => sum + e.size, 0) > limits.maxUnzippedBytes) throw new WorkbookError('unpackedTooLarge');
-  const zip = sheetjs.CFB.utils.cfb_new();
-  for (const e of parts) {
+  return parts.map((e) => {
     const data = inflateEntry(bytes, e);
     if (isSheetPart(e.name) && tooManyRows(data, limits.maxRows + 2)) throw new WorkbookError('tooManyRows');
-    sheetjs.CFB.utils.cfb_add(zip, e.name, data, { unsafe: true });
-  }
-  return parseWith(() => sheetjs.parse_zip(zip, options(limits, sheets)));
+    return { name: e.name, data };
+  });
+}
+
+function parseParts(parts: { name: string; data: Buffer }[], opts: XLSX.ParsingOptions): Workbook {
+  const zip = sheetjs.CFB.utils.cfb_new();
+  for (const part of parts) sheetjs.CFB.utils.cfb_add(zip, part.name, part.data, { unsafe: true });
+  return parseWith(() => sheetjs.parse_zip(zip, opts));
+}
+
+// Where SheetJS finds a worksheet's cells (its str_match_xml_ns(data, "sheetData")).
+const SHEET_DATA_OPEN = /<(?:\w+:)?sheetData\b[^<>]*>/;
+const SHEET_DATA_CLOSE = /<\/(?:\w+:)?sheetData>/g;
+
+function splitSheetData(xml: string) {
+  const open = SHEET_DATA_OPEN.exec(xml);
+  if (!open) return null;
+  SHEET_DATA_CLOSE.lastIndex = open.index + open[0].length;
+  const close = SHEET_DATA_CLOSE.exec(xml);
+  if (!close) return null;
+  const start = open.index + open[0].length;
+  return { head: xml.slice(0, start), cells: xml.slice(start, close.index), tail: xml.slice(close.index) };
+}
+
+/** The part number a sheet read with swapped cells holds, or null if SheetJS gave it anything more. */
+function partNumber(sheet: XLSX.WorkSheet | undefined): number | null {
+  const data = sheet?.['!data'] as TSheetCell[][] | undefined;
+  const cell = data?.length === 1 && data[0]?.length === 1 ? data[0][0] : undefined;
+  return cell?.t === 'n' && Object.keys(cell).length === 2 && typeof cell.v === 'number' ? cell.v : null;
+}
+
+/**
+ * The sheets of an xlsx. SheetJS reads the workbook (sheet order, shared strings, styles) with each
+ * worksheet's cells swapped for one cell numbering the part, and sheet-cells.ts reads the cells of the
+ * sheets that come back with that cell alone. A sheet that comes back with more (cells made for
+ * comments or links) or whose cells sheet-cells.ts leaves to SheetJS: SheetJS reads the whole workbook.
+ */
+function readXlsx(bytes: Buffer, limits: TReadLimits, sheets: 0 | undefined): TSheetRows[] {
+  const parts = unpack(bytes, limits);
+  const held: string[] = [];
+  const outline = parseParts(
+    parts.map((part, n) => {
+      const split = isSheetPart(part.name) ? splitSheetData(part.data.toString('utf8')) : null;
+      if (!split) return part;
+      held[n] = split.cells;
+      return {
+        name: part.name,
+        data: Buffer.from(`${split.head}<row r="1"><c r="A1"><v>${n}</v></c></row>${split.tail}`),
+      };
+    }),
+    options(limits, sheets),
+  );
+  const names = sheets === 0 ? outline.SheetNames.slice(0, 1) : outline.SheetNames;
+  const styles = (outline as { Styles?: { CellXf?: TSheetContext['cellXf'] } }).Styles;
+  const context: TSheetContext = {
+    strings: (outline as { Strings?: TSheetContext['strings'] }).Strings ?? [],
+    cellXf: Array.isArray(styles?.CellXf) ? styles.CellXf : undefined,
+    formats: (outline as { SSF?: TSheetContext['formats'] }).SSF ?? {},
+    isDateFormat: (format) => XLSX.SSF.is_date(format),
+    sheetRows: limits.maxRows + 2,
+  };
+  const fast = names.map((name) => {
+    const n = partNumber(outline.Sheets[name]);
+    const cells = n === null || held[n] === undefined ? null : readSheetCells(held[n], context, width(limits));
+    return cells && { name, rows: withinRows(cells, limits) as string[][] };
+  });
+  if (fast.every((sheet) => sheet !== null)) return fast as TSheetRows[];
+  const workbook = parseParts(parts, options(limits, sheets));
+  return names.map((name, i) => ({ name, rows: sheetRows(workbook, i, limits) }));
 }
 
 /** A compound file: a legacy .xls workbook, or an Excel-encrypted xlsx (the form a password gives it). */
@@ -175,10 +241,17 @@ function decodeText(bytes: Buffer): string {
 
 function sheetRows(workbook: Workbook, index: number, limits: TReadLimits, skip = 0): string[][] {
   const sheet = workbook.Sheets[workbook.SheetNames[index] ?? ''];
-  const data = ((sheet?.['!data'] ?? []) as (TSheetCell[] | undefined)[]).slice(skip);
-  if (data.length >= limits.maxRows + 2) throw new WorkbookError('tooManyRows');
-  // A cell far to the right would make every row that wide: past the column limit nothing is kept,
-  // and the rules report the extra column.
-  const width = limits.maxColumns + 1;
-  return data.map((row) => (row ? Array.from(row.slice(0, width), cellText) : []));
+  const data = withinRows(((sheet?.['!data'] ?? []) as (TSheetCell[] | undefined)[]).slice(skip), limits);
+  return data.map((row) => (row ? Array.from(row.slice(0, width(limits)), cellText) : []));
 }
+
+function withinRows<T>(data: T[], limits: TReadLimits): T[] {
+  if (data.length >= limits.maxRows + 2) throw new WorkbookError('tooManyRows');
+  return data;
+}
+
+/**
+ * Columns kept of a row. A cell far to the right would make every row that wide: past the column
+ * limit nothing is kept, and the rules report the extra column.
+ */
+const width = (limits: TReadLimits) => limits.maxColumns + 1;

@@ -1,9 +1,20 @@
+import type { DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Card, cn } from '@tieline/ui';
 import { QUESTION_TYPE_LABELS, type TQuestion } from '@tieline/validation';
 import { Copy, GripVertical, Pencil, Trash2 } from 'lucide-react';
-import { type HTMLAttributes, memo, type ReactNode } from 'react';
+import {
+  type HTMLAttributes,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useLiveCard } from './live-cards';
 
 /** Spec §9: the drag animation lasts 200 ms. */
 export const DRAG_TRANSITION = { duration: 200, easing: 'ease' };
@@ -13,65 +24,129 @@ export function questionName(q: TQuestion, number: number | undefined): string {
   return number ? `Question ${number}` : QUESTION_TYPE_LABELS[q.type];
 }
 
+/**
+ * dnd-kit's DndContext id, which is also the id of its hidden instructions: every Move handle is
+ * described by them, whether or not its card is sortable at this moment.
+ */
+export const DRAG_INSTRUCTIONS_ID = 'question-drag-instructions';
+
 type CardProps = {
   question: TQuestion;
   number: number | undefined;
   /** The edit form replaces the read view when given. */
   editor?: ReactNode;
-  onEdit: () => void;
-  onDuplicate: () => void;
-  onDelete: () => void;
-  onFocus: () => void;
+  onEdit: (id: string) => void;
+  onDuplicate: (id: string) => void;
+  onDelete: (id: string) => void;
+  onFocus: (id: string) => void;
   busy: boolean;
 };
 
 /**
- * One question of the list, sortable by its Move handle (pointer or keyboard). Every useSortable
- * re-renders on each drag event (dnd-kit's context), so the card's content is a memoized child: picking
- * up one of 200 cards re-renders 200 small wrappers and one card body, not 200 bodies.
+ * One question of the list, sortable by its Move handle (pointer or keyboard) while live-cards.ts says
+ * so: a SortableBinding, which renders nothing, then ties the card to dnd-kit. The card's markup does
+ * not depend on dnd-kit's renders (the handle's props stay the same, its listeners are forwarded), so
+ * each drag event re-renders the bindings of the cards near the viewport and nothing else.
  */
-export function QuestionCard({ question, editor, ...rest }: CardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: question._id,
-    transition: DRAG_TRANSITION,
-    disabled: Boolean(editor),
-  });
+export const QuestionCard = memo(function QuestionCard({ question, editor, onFocus, ...rest }: CardProps) {
+  const id = question._id;
+  const [item, setItem] = useState<HTMLLIElement | null>(null);
+  const [handle, setHandle] = useState<HTMLButtonElement | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const listeners = useRef<DraggableSyntheticListeners>(undefined);
+  const disabled = Boolean(editor);
+  const live = useLiveCard(id, item, focused);
+  // What useSortable gives the handle (its attributes), stable while the card is not dragged.
+  const handleProps = useMemo(
+    (): HTMLAttributes<HTMLButtonElement> => ({
+      role: 'button',
+      tabIndex: 0,
+      'aria-disabled': disabled,
+      'aria-pressed': dragging || undefined,
+      'aria-roledescription': 'sortable',
+      'aria-describedby': DRAG_INSTRUCTIONS_ID,
+      onKeyDown: (event) => listeners.current?.onKeyDown?.(event),
+      onPointerDown: (event) => listeners.current?.onPointerDown?.(event),
+    }),
+    [disabled, dragging],
+  );
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn('list-none', isDragging && 'relative z-10 opacity-80')}
-      onFocus={rest.onFocus}
+      ref={setItem}
+      className={cn('list-none', dragging && 'relative z-10 opacity-80')}
+      onFocus={() => {
+        setFocused(true);
+        onFocus(id);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
       data-testid="question-card"
       aria-label={questionName(question, rest.number)}
     >
-      <CardBody
-        question={question}
-        editor={editor}
-        {...rest}
-        handleRef={setActivatorNodeRef}
-        handleProps={{ ...attributes, ...listeners } as HTMLAttributes<HTMLButtonElement>}
-      />
+      {live && item ? (
+        <SortableBinding
+          id={id}
+          item={item}
+          handle={handle}
+          disabled={disabled}
+          listeners={listeners}
+          onDragging={setDragging}
+        />
+      ) : null}
+      <CardBody question={question} editor={editor} {...rest} handleRef={setHandle} handleProps={handleProps} />
     </li>
   );
-}
+});
 
-type BodyProps = CardProps & {
-  handleRef: (element: HTMLElement | null) => void;
-  handleProps: HTMLAttributes<HTMLButtonElement>;
+type BindingProps = {
+  id: string;
+  item: HTMLLIElement;
+  handle: HTMLButtonElement | null;
+  disabled: boolean;
+  listeners: RefObject<DraggableSyntheticListeners>;
+  onDragging: (dragging: boolean) => void;
 };
 
-/** Compares the handle's props by entry: dnd-kit keeps each of them stable except on the dragged card. */
-function sameBody(a: BodyProps, b: BodyProps): boolean {
-  const { handleProps: ha, ...ra } = a;
-  const { handleProps: hb, ...rb } = b;
-  return shallowEqual(ra, rb) && shallowEqual(ha, hb);
+/** useSortable for one card: its nodes, its handle's listeners, and its place (transform) while sorting. */
+function SortableBinding({ id, item, handle, disabled, listeners, onDragging }: BindingProps) {
+  const sortable = useSortable({ id, transition: DRAG_TRANSITION, disabled });
+  const { setNodeRef, setActivatorNodeRef, isDragging, transition } = sortable;
+  const translate = CSS.Translate.toString(sortable.transform) ?? '';
+  useLayoutEffect(() => {
+    setNodeRef(item);
+    return () => setNodeRef(null);
+  }, [setNodeRef, item]);
+  useLayoutEffect(() => {
+    setActivatorNodeRef(handle);
+    return () => setActivatorNodeRef(null);
+  }, [setActivatorNodeRef, handle]);
+  useLayoutEffect(() => {
+    listeners.current = sortable.listeners;
+  });
+  useLayoutEffect(() => {
+    item.style.transform = translate;
+    item.style.transition = transition ?? '';
+  }, [item, translate, transition]);
+  useLayoutEffect(() => onDragging(isDragging), [onDragging, isDragging]);
+  // Untied (gone far off screen, or unmounted): the card as it was before.
+  useLayoutEffect(
+    () => () => {
+      listeners.current = undefined;
+      item.style.transform = '';
+      item.style.transition = '';
+      onDragging(false);
+    },
+    [listeners, item, onDragging],
+  );
+  return null;
 }
 
-function shallowEqual(a: object, b: object): boolean {
-  const ka = Object.keys(a) as (keyof typeof a)[];
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
-}
+type BodyProps = Omit<CardProps, 'onFocus'> & {
+  handleRef: (element: HTMLButtonElement | null) => void;
+  handleProps: HTMLAttributes<HTMLButtonElement>;
+};
 
 const CardBody = memo(function CardBody({
   question,
@@ -100,16 +175,34 @@ const CardBody = memo(function CardBody({
   const actions = (
     <div className="flex items-center gap-1">
       {pageBreak ? null : (
-        <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onEdit(question._id)}
+          disabled={busy}
+          aria-label={`Edit ${name}`}
+        >
           <Pencil aria-hidden="true" />
           <span className="hidden sm:inline">Edit</span>
         </Button>
       )}
-      <Button variant="ghost" size="sm" onClick={onDuplicate} disabled={busy} aria-label={`Duplicate ${name}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onDuplicate(question._id)}
+        disabled={busy}
+        aria-label={`Duplicate ${name}`}
+      >
         <Copy aria-hidden="true" />
         <span className="hidden sm:inline">Duplicate</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={onDelete} disabled={busy} aria-label={`Delete ${name}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onDelete(question._id)}
+        disabled={busy}
+        aria-label={`Delete ${name}`}
+      >
         <Trash2 aria-hidden="true" />
         <span className="hidden sm:inline">Delete</span>
       </Button>
@@ -148,4 +241,4 @@ const CardBody = memo(function CardBody({
       )}
     </Card>
   );
-}, sameBody);
+});

@@ -18,6 +18,8 @@ import { FullPageSpinner } from '../../components/page-states';
 import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useProgressiveCount } from '../../lib/use-progressive-count';
+import { useStableCallback } from '../../lib/use-stable-callback';
 import { DeleteQuestionDialog } from './delete-question-dialog';
 import { QuestionCard, questionName } from './question-card';
 import { QuestionEditor } from './question-editor';
@@ -42,6 +44,13 @@ export function QuestionsPage() {
   /** A question just added and not finished yet: cancelling its first edit takes it away again. */
   const [fresh, setFresh] = useState<string | null>(null);
   useDocumentTitle('Questions');
+  const base = `/surveys/${id}/questions`;
+  // The cards are memoized: their callbacks keep their identity (see question-card.tsx).
+  const focusCard = useStableCallback((questionId: string) => setCurrent(questionId));
+  const editCard = useStableCallback((questionId: string) => void navigate(`${base}/${questionId}/edit`));
+  const deleteCard = useStableCallback((questionId: string) => void navigate(`${base}/${questionId}/delete`));
+  const duplicateCard = useStableCallback((questionId: string) => duplicate(questionId));
+  const shown = useProgressiveCount(api.survey.data?.questions.length ?? 0, 40);
 
   const survey = api.survey.data;
   if (api.survey.isPending) return <FullPageSpinner label="Loading questions" />;
@@ -61,7 +70,6 @@ export function QuestionsPage() {
 
   const questions = survey.questions;
   const numbers = questionNumbers(questions);
-  const base = `/surveys/${id}/questions`;
   const busy = api.insert.isPending || api.duplicate.isPending || api.remove.isPending || api.update.isPending;
   const ref = (questionId: string) => ({ surveyId: id, version: api.version(), questionId });
 
@@ -85,7 +93,7 @@ export function QuestionsPage() {
     );
   };
 
-  const duplicate = (questionId: string) =>
+  function duplicate(questionId: string) {
     api.duplicate.mutate(ref(questionId), {
       onSuccess: ({ questionId: copy, survey: next }) => {
         api.store(next);
@@ -93,6 +101,7 @@ export function QuestionsPage() {
       },
       onError: api.showError,
     });
+  }
 
   const finish = ({ _id, ...changes }: TQuestionData) =>
     api.update.mutate(
@@ -204,16 +213,16 @@ export function QuestionsPage() {
       ) : (
         <SortableQuestions questions={questions} numbers={numbers} onMove={move}>
           <ol className="flex flex-col gap-3" aria-label="Questions">
-            {questions.map((q, index) => (
+            {questions.slice(0, shown).map((q, index) => (
               <QuestionCard
                 key={q._id}
                 question={q}
                 number={numbers.get(q._id)}
                 busy={busy}
-                onFocus={() => setCurrent(q._id)}
-                onEdit={() => void navigate(`${base}/${q._id}/edit`)}
-                onDuplicate={() => duplicate(q._id)}
-                onDelete={() => void navigate(`${base}/${q._id}/delete`)}
+                onFocus={focusCard}
+                onEdit={editCard}
+                onDuplicate={duplicateCard}
+                onDelete={deleteCard}
                 editor={
                   q._id === editingId && q.type !== 'pageBreak' ? (
                     <QuestionEditor

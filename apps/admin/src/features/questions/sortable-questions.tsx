@@ -3,6 +3,7 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   type UniqueIdentifier,
@@ -16,8 +17,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { TQuestion } from '@tieline/validation';
-import type { ReactNode } from 'react';
-import { questionName } from './question-card';
+import { type ReactNode, useRef, useState } from 'react';
+import { LiveCards, LiveCardsContext } from './live-cards';
+import { DRAG_INSTRUCTIONS_ID, questionName } from './question-card';
 
 type Props = {
   questions: readonly TQuestion[];
@@ -29,8 +31,17 @@ type Props = {
 const INSTRUCTIONS =
   'To pick up a question, focus its Move button and press Space or Enter. Use the Up and Down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.';
 
-/** Drag to reorder, by pointer or keyboard, with spoken positions (dnd-kit's live region). */
+/**
+ * Drag to reorder, by pointer or keyboard, with spoken positions (dnd-kit's live region). Only the
+ * cards near the viewport, and the one being dragged, take part (live-cards.ts).
+ */
 export function SortableQuestions({ questions, numbers, onMove, children }: Props) {
+  const [cards] = useState(() => new LiveCards());
+  const unpin = useRef<(() => void) | null>(null);
+  const release = () => {
+    unpin.current?.();
+    unpin.current = null;
+  };
   const sensors = useSensors(
     // A few pixels of travel first, so clicking a card's buttons never starts a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -49,19 +60,27 @@ export function SortableQuestions({ questions, numbers, onMove, children }: Prop
       over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
+  const start = ({ active }: DragStartEvent) => {
+    release();
+    unpin.current = cards.pin(String(active.id));
+  };
   const end = ({ active, over }: DragEndEvent) => {
+    release();
     if (!over || active.id === over.id) return;
     onMove(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
   };
   return (
     <DndContext
+      id={DRAG_INSTRUCTIONS_ID}
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={start}
       onDragEnd={end}
+      onDragCancel={release}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {children}
+        <LiveCardsContext.Provider value={cards}>{children}</LiveCardsContext.Provider>
       </SortableContext>
     </DndContext>
   );

@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Tx } from '@tieline/db';
+import { copyInto, sql, type Tx, copyValue as v } from '@tieline/db';
 import type { TAttribute } from '@tieline/validation';
 
-// Bulk writes of nodes and personal links. A 100,000-row list is written in chunks, each one statement
-// over a JSON parameter (json_to_recordset): one parse and plan per chunk on both engines, no
-// per-row parameters (PostgreSQL allows 65,535 per statement) and no array-typing differences
-// between postgres.js and PGlite. Callers run them inside one transaction. New ids come from node's
-// CSPRNG: PGlite's gen_random_uuid() costs ~3 µs each in WASM, a tenth of a 50,000-row upload.
+// Bulk writes of nodes and personal links, inside the caller's transaction. New rows go in with COPY
+// (db/copy.ts); updates and deletes, in chunks, each one statement over a JSON parameter
+// (json_to_recordset): one parse and plan per chunk on both engines, no per-row parameters
+// (PostgreSQL allows 65,535 per statement) and no array-typing differences between postgres.js and
+// PGlite. New ids come from node's CSPRNG: PGlite's gen_random_uuid() costs ~3 µs each in WASM, a
+// tenth of a 50,000-row upload.
 
 const CHUNK = 5_000;
+/** Rows per piece of COPY text: the server stores one piece while the next is formatted. */
+const COPY_CHUNK = 1_000;
+
+function* copyLines<T>(items: readonly T[], line: (item: T) => string): Generator<string> {
+  for (let i = 0; i < items.length; i += COPY_CHUNK) {
+    let text = '';
+    for (let k = i; k < Math.min(i + COPY_CHUNK, items.length); k++) text += line(items[k]!);
+    yield text;
+  }
+}
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -25,14 +36,16 @@ export interface NodeRow {
 }
 
 export async function insertNodes(tx: Tx, listId: string, nodes: readonly NodeRow[]) {
-  for (const chunk of chunks(nodes)) {
-    const rows = chunk.map((n) => ({ ...n, id: randomUUID() }));
-    await tx.execute(sql`
-      insert into nodes (id, list_id, name, email, first_name, attributes, position)
-      select r.id, ${listId}::uuid, r.name, r.email, r.first_name, r.attributes, r.position
-      from json_to_recordset(${JSON.stringify(rows)}::json)
-        as r(id uuid, name text, email text, first_name text, attributes jsonb, position int)`);
-  }
+  await copyInto(
+    tx,
+    'nodes',
+    ['id', 'list_id', 'name', 'email', 'first_name', 'attributes', 'position'],
+    copyLines(
+      nodes,
+      (n) =>
+        `${randomUUID()}\t${listId}\t${v(n.name)}\t${v(n.email)}\t${v(n.first_name)}\t${v(JSON.stringify(n.attributes))}\t${n.position}\n`,
+    ),
+  );
 }
 
 export async function updateNodes(tx: Tx, nodes: readonly (NodeRow & { id: string })[]) {
@@ -59,15 +72,16 @@ export async function insertResponses(
   surveyId: string,
   respondents: readonly { node_name: string; node_email: string }[],
 ) {
-  for (const chunk of chunks(respondents)) {
-    // random_uuid is the personal link: as unguessable as the database's own (both 122 random bits).
-    const rows = chunk.map((r) => ({ ...r, id: randomUUID(), random_uuid: randomUUID() }));
-    await tx.execute(sql`
-      insert into responses (id, random_uuid, survey_id, node_name, node_email)
-      select r.id, r.random_uuid, ${surveyId}::uuid, r.node_name, r.node_email
-      from json_to_recordset(${JSON.stringify(rows)}::json)
-        as r(id uuid, random_uuid uuid, node_name text, node_email text)`);
-  }
+  // random_uuid is the personal link: as unguessable as the database's own (both 122 random bits).
+  await copyInto(
+    tx,
+    'responses',
+    ['id', 'random_uuid', 'survey_id', 'node_name', 'node_email'],
+    copyLines(
+      respondents,
+      (r) => `${randomUUID()}\t${randomUUID()}\t${surveyId}\t${v(r.node_name)}\t${v(r.node_email)}\n`,
+    ),
+  );
 }
 
 /** A kept respondent's link follows the list's spelling of the name. */
