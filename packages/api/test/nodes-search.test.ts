@@ -64,6 +64,8 @@ describe('name search over 4,000 names', () => {
     ['xw', 1001, 2000],
     ['vk', 1, 999],
     ['nomatch', 0, 0],
+    ['', 4000, 4000],
+    ['J', 1, 4000],
   ] as const) {
     it(`"${pattern}": the count (capped at ${cap}) and pages 1, 3 and one past the end as the model has them`, async () => {
       const model = NAMES.filter((n) => n.includes(pattern.toLowerCase())).sort();

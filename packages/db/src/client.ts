@@ -46,9 +46,6 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
       postgres(opts.url, {
         max: opts.maxConnections ?? 10,
         onnotice: () => {},
-        // Each execution is planned for its own values, as unnamed statements are (a name search's
-        // pattern decides between its indexes); naming them only saves the describe round trip.
-        connection: { plan_cache_mode: 'force_custom_plan' },
       }),
     );
     const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
@@ -80,8 +77,9 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
 /**
  * drizzle sends every query but its `.prepare()`d ones with `prepare: false`, and postgres.js runs such
  * a query with parameters in two round trips each time (describe its parameter types, then execute).
- * Named (prepared), a statement is described once per connection and then runs in one round trip
- * (still planned for each execution's values: plan_cache_mode above).
+ * Named (prepared), a statement is described once per connection and then runs in one round trip, and
+ * PostgreSQL may keep its plan (a statement whose best plan depends on its values, such as the name
+ * search, must be written to have one plan that suits them all).
  * Queries without parameters (migrations, DDL) stay unnamed. postgres.js recycles connections
  * (max_lifetime), which bounds the statements each one keeps.
  */

@@ -34,23 +34,36 @@ const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingNodesInput): Promise<TMatchingNodes> {
   await requireSearchable(deps.db, caller, input);
   const name = input.name.trim();
-  const pattern = sql`'%' || replace(replace(replace(tieline_fold(${name}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-  const where = name === '' ? sql`list_id = ${input.listId}` : sql`list_id = ${input.listId} and search_name like ${pattern}`;
   const offset = (input.page - 1) * input.limit;
   const cap = RESPONDENT_LIMITS.searchCountCap;
-  // A pattern too short for trigrams finds its matches by reading the list: it stops at the count's cap.
-  const collect = [...name].length >= 3 ? SORT_MATCHES_UP_TO : cap;
-  // One statement, one round trip: the unused branch never runs (a one-time filter on the count).
+  const folded = sql`tieline_fold(${name})`;
+  const long = sql`length(${folded}) >= 3`;
+  // Whether m holds every match: it stops at SORT_MATCHES_UP_TO for a long pattern, at the cap otherwise.
+  const complete = sql`c.n < case when ${long} then ${SORT_MATCHES_UP_TO}::int else ${cap}::int end`;
+  // One statement, one round trip, and the same plan whatever the pattern (prepared statements are
+  // planned once): each branch is gated by a one-time filter on the pattern's folded length or the count,
+  // and never runs when its gate is false. The matches (m): a pattern of 3+ characters through the
+  // trigram index; one of 1-2 characters through its pieces (migration 0017); none, the list. Then the page:
+  // sorted from m when m holds every match, else the list walked in name order (strpos, which no index
+  // serves, keeps the walk on the name index) until the page, which finds it sooner than sorting them all.
   const rows = rowsOf<{ n: number; id: string | null; name: string | null }>(
     await deps.db.execute(sql`
-      with m as materialized (select id, name, search_name from nodes where ${where} limit ${collect}),
+      with m as materialized (
+        (select id, name, search_name from nodes where ${long} and list_id = ${input.listId}
+          and search_name like '%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+          limit ${SORT_MATCHES_UP_TO})
+        union all
+        (select id, name, search_name from nodes where length(${folded}) between 1 and 2 and list_id = ${input.listId}
+          and tieline_short_grams(search_name) @> array[${folded}] and strpos(search_name, ${folded}) > 0 limit ${cap})
+        union all
+        (select id, name, search_name from nodes where length(${folded}) = 0 and list_id = ${input.listId} limit ${cap})),
       c as (select count(*)::int as n from m)
       select least(c.n, ${cap}) as n, p.id, p.name from c left join lateral (
-        (select id, name, search_name from m where c.n < ${collect}
+        (select id, name, search_name from m where ${complete}
           order by search_name, id limit ${input.limit} offset ${offset})
         union all
-        (select id, name, search_name from nodes where c.n >= ${collect} and ${where}
-          order by search_name, id limit ${input.limit} offset ${offset})
+        (select id, name, search_name from nodes where not (${complete}) and list_id = ${input.listId}
+          and strpos(search_name, ${folded}) > 0 order by search_name, id limit ${input.limit} offset ${offset})
       ) p on true
       order by p.search_name, p.id`),
   );

@@ -98,10 +98,14 @@ async function writeBatch(db: Db, items: BatchItem[]): Promise<(TSaveResult | nu
       select i.*, r.answers as old_answers, r.status as old_status,
         case when r.status in ('Not Sent', 'Not Started') then 'Started' else r.status end as new_status,
         s.status = 'Collecting' and s.version = i.ver and r.revision = i.rev and r.submitted is null
-          and not exists (select 1 from response_saves rs where rs.response_id = r.id and rs.save_id = i.save_id)
+          and seen.save_id is null
           and (cardinality(i.node_ids) = 0 or (select count(*) from nodes n join lists l on l.id = n.list_id
             where l.survey_id = s.id and n.id = any(i.node_ids)) = cardinality(i.node_ids)) as ok
-      from i join responses r on r.id = i.rid join surveys s on s.id = r.survey_id),
+      from i join responses r on r.id = i.rid join surveys s on s.id = r.survey_id
+        -- A lateral lookup by the history's key: never a hash of the whole history (as NOT EXISTS may
+        -- become when the planner's statistics think it small).
+        left join lateral (select rs.save_id from response_saves rs
+          where rs.response_id = r.id and rs.save_id = i.save_id limit 1) seen on true),
     diff as (
       select c.*, coalesce((select jsonb_agg(d.a order by d.o) from (
           select n.a, n.o from jsonb_array_elements(c.answers) with ordinality n(a, o)
