@@ -2,7 +2,7 @@
 // an N-row xlsx through the REST upload, the personal links read from the database.
 // - search: GET /api/base/nodes/getMatchingNodes over a 100,000-name respondent list with a personal
 //   link, typical queries one at a time; p95 per query against GET /api/health in the same run, on
-//   PostgreSQL and PGlite. `EXPLAIN ANALYZE` of the two SQL statements on PostgreSQL says where it goes.
+//   PostgreSQL and PGlite. `EXPLAIN ANALYZE` of its one SQL statement on PostgreSQL (prepared, as the server runs it) says where it goes.
 // Imported by bench/run.mjs as the `search` entry (and its seeding by answer-saves.mjs). Needs `pnpm build` and psql.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -223,25 +223,44 @@ async function searchOn(engine, startServer, env, rows) {
   }
 }
 
-/** Execution time of the two statements of a search (page and capped count) for each query, in PostgreSQL (as in services/nodes/matching-nodes.ts). */
+/**
+ * Execution time of the search's one statement for each query in PostgreSQL, prepared and run past the
+ * five executions after which PostgreSQL may keep a generic plan, as the server's connections run it
+ * (the SQL of services/nodes/matching-nodes.ts, parameters in order: list, name, sort limit, cap, page
+ * size, offset).
+ */
 function explain(url, listId) {
+  const folded = 'tieline_fold($2)';
+  const complete = `c.n < case when length(${folded}) >= 3 then $3 else $4 end`;
+  const statement = `prepare search(uuid, text, int, int, int, int) as
+    with m as materialized (
+      (select id, name, search_name from nodes where length(${folded}) >= 3 and list_id = $1
+        and search_name like '%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' limit $3)
+      union all
+      (select id, name, search_name from nodes where length(${folded}) between 1 and 2 and list_id = $1
+        and tieline_short_grams(search_name) @> array[${folded}] and strpos(search_name, ${folded}) > 0 limit $4)
+      union all
+      (select id, name, search_name from nodes where length(${folded}) = 0 and list_id = $1 limit $4)),
+    c as (select count(*)::int as n from m)
+    select least(c.n, $4) as n, p.id, p.name from c left join lateral (
+      (select id, name, search_name from m where ${complete} order by search_name, id limit $5 offset $6)
+      union all
+      (select id, name, search_name from nodes where not (${complete}) and list_id = $1
+        and strpos(search_name, ${folded}) > 0 order by search_name, id limit $5 offset $6)
+    ) p on true order by p.search_name, p.id`;
   const out = {};
   for (const [label, name] of Object.entries(QUERIES)) {
-    const pattern = `'%' || replace(replace(replace(tieline_fold('${name.replace(/'/g, "''")}'), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-    const where = `list_id = '${listId}' and search_name like ${pattern}`;
-    const time = (sql) => {
-      const runs = Array.from({ length: 5 }, () => JSON.parse(psql(url, `explain (analyze, format json) ${sql}`))[0]);
-      return ms(
-        quantile(
-          runs.map((plan) => plan['Execution Time']),
-          0.5,
-        ),
-      );
-    };
-    out[label] = {
-      pageMs: time(`select id, name from nodes where ${where} order by search_name, id limit 100 offset 0`),
-      countMs: time(`select count(*)::int as n from (select 1 from nodes where ${where} limit 10000) m`),
-    };
+    const execute = `execute search('${listId}', '${name.replace(/'/g, "''")}', 3000, 1000, 100, 0)`;
+    const script = [
+      statement,
+      ...Array.from({ length: 6 }, () => execute),
+      `explain (analyze, format json) ${execute}`,
+    ];
+    const runs = Array.from({ length: 5 }, () => {
+      const printed = execFileSync('psql', [url, '-qAt', ...script.flatMap((c) => ['-c', c])]).toString();
+      return JSON.parse(printed.slice(printed.lastIndexOf('[\n')))[0]['Execution Time'];
+    });
+    out[label] = { statementMs: ms(quantile(runs, 0.5)) };
   }
   return out;
 }
