@@ -134,9 +134,24 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       router: appRouter,
       createContext,
       onError,
+      type: 'mutation',
       path: 'responses.save',
       input: (req) => ({ ...req.body, randomUUID: req.params.randomUUID }),
       call: (caller, input) => caller.responses.save(input as Parameters<typeof caller.responses.save>[0]),
+    }),
+  );
+  // Name search runs on every keystroke of every respondent: the same, for a GET.
+  api.get(
+    '/base/nodes/getMatchingNodes',
+    directRoute({
+      router: appRouter,
+      createContext,
+      onError,
+      type: 'query',
+      path: 'nodes.getMatchingNodes',
+      input: (req) => req.query,
+      call: (caller, input) =>
+        caller.nodes.getMatchingNodes(input as Parameters<typeof caller.nodes.getMatchingNodes>[0]),
     }),
   );
   // Reached from mail clients and the mail system, not our pages: before the same-origin guard.

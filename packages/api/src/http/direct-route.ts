@@ -10,7 +10,7 @@ type Caller = ReturnType<AppRouter['createCaller']>;
 
 /**
  * A documented REST path answered by calling its procedure directly, for the few hot paths measured to
- * need it (a respondent's save): the same procedure, middlewares and schemas as through the OpenAPI
+ * need it (a respondent's save and name search): the same procedure, middlewares and schemas as through the OpenAPI
  * bridge, and the same answers and error bodies (rest-contract.test.ts), without the bridge's per-request
  * path matching, schema coercion walk and abort plumbing. The procedure's `meta.openapi` still documents it.
  */
@@ -18,6 +18,7 @@ export function directRoute(opts: {
   router: AppRouter;
   createContext: (o: { req: Request; res: Response }) => Promise<Context>;
   onError: (o: { error: TRPCError }) => void;
+  type: 'query' | 'mutation';
   path: string;
   input: (req: Request) => unknown;
   call: (caller: Caller, input: unknown) => Promise<unknown>;
@@ -26,7 +27,7 @@ export function directRoute(opts: {
     let ctx: Context | undefined;
     const input = opts.input(req);
     try {
-      if (!req.headers['content-type'])
+      if (opts.type === 'mutation' && !req.headers['content-type'])
         throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Missing content-type header' });
       ctx = await opts.createContext({ req, res });
       res.json(await opts.call(opts.router.createCaller(ctx), input));
@@ -37,7 +38,7 @@ export function directRoute(opts: {
       const shape = getErrorShape({
         config: opts.router._def._config,
         error,
-        type: 'mutation',
+        type: opts.type,
         path: opts.path,
         input,
         ctx,
