@@ -84,6 +84,8 @@ export async function startFakePaymentProvider() {
   let refuseNext: { status: number; message: string } | null = null;
   /** Where the page posts events; by default the Tieline that the success URL names. */
   let webhookUrl: string | null = null;
+  /** While held, paid checkouts' events wait here (the browser is back before the provider's event). */
+  let held: (() => Promise<unknown>)[] | null = null;
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -136,13 +138,15 @@ export async function startFakePaymentProvider() {
       );
     }
     if (session && req.method === 'POST') {
-      // The provider tells Tieline first, then sends the browser back (here the event lands first).
       session.status = 'complete';
       session.payment_status = 'paid';
-      await deliver(
-        webhookUrl ?? `${new URL(session.success_url).origin}/api/base/billing/webhook`,
-        completedEvent(session),
-      );
+      const send = () =>
+        deliver(
+          webhookUrl ?? `${new URL(session.success_url).origin}/api/base/billing/webhook`,
+          completedEvent(session),
+        );
+      if (held) held.push(send);
+      else await send();
       return res.writeHead(303, { location: session.success_url }).end();
     }
     json(404, { error: { type: 'invalid_request_error', message: `No route ${req.method} ${path}` } });
@@ -158,6 +162,15 @@ export async function startFakePaymentProvider() {
     },
     deliverTo: (url: string) => {
       webhookUrl = url;
+    },
+    /** Keeps events back until `releaseEvents`, as a slow provider would. */
+    holdEvents: () => {
+      held = [];
+    },
+    releaseEvents: async () => {
+      const sends = held ?? [];
+      held = null;
+      for (const send of sends) await send();
     },
     close: () =>
       new Promise<void>((resolve) => {

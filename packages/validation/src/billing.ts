@@ -21,9 +21,8 @@ export const BILLING_MSG = {
   accountNotFound: 'Account not found',
   paymentNotFound: 'Payment not found',
   webhookSignature: 'The payment event is not signed by the payment provider',
-  paymentCancelled: 'Payment cancelled: nothing was charged and no credits were added.',
-  paymentPending:
-    'Thank you. The payment provider is confirming your payment; the credits appear here as soon as it does.',
+  paymentCancelled: 'Nothing was charged and no credits were added.',
+  paymentPending: 'Thank you. Your credits appear here as soon as the payment provider confirms the payment.',
   paymentSlow:
     'The payment provider has not confirmed your payment yet. The credits appear here once it does; please look again in a few minutes.',
   paymentReceived: (credits: number) => `Payment received: ${count(credits, 'respondent credit')} added.`,
