@@ -1,4 +1,5 @@
 import type { TEnv } from '../../env';
+import { stripeProvider } from './stripe-provider';
 
 /**
  * Card payments go through a provider's hosted checkout: Tieline opens a checkout for a number of
@@ -60,7 +61,5 @@ type PaymentEnv = Pick<
  * provider server). The provider's library loads only when configured, so it costs nothing otherwise.
  */
 export async function createPaymentProvider(env: PaymentEnv): Promise<PaymentProvider | null> {
-  if (!env.PAYMENT_PUBLIC_KEY) return null;
-  const { stripeProvider } = await import('./stripe-provider');
-  return stripeProvider(env);
+  return env.PAYMENT_PUBLIC_KEY ? stripeProvider(env) : null;
 }
