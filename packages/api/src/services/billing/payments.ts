@@ -12,8 +12,6 @@ import { stripeProvider } from './stripe-provider';
  * requests only.
  */
 export interface PaymentProvider {
-  /** The publishable key: what turns payments on. */
-  publicKey: string;
   /** The price of one credit, in the currency's smallest unit. */
   creditPriceCents: number;
   currency: string;
@@ -46,7 +44,7 @@ export type PaymentEvent =
     }
   | { type: 'other'; name: string };
 
-type PaymentEnv = Pick<
+export type PaymentEnv = Pick<
   TEnv,
   | 'PAYMENT_PUBLIC_KEY'
   | 'PAYMENT_SECRET_KEY'

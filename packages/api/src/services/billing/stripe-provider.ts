@@ -1,8 +1,7 @@
 import { BILLING_LIMITS, ZId } from '@tieline/validation';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { TEnv } from '../../env';
-import type { PaymentEvent, PaymentProvider } from './payments';
+import type { PaymentEnv, PaymentEvent, PaymentProvider } from './payments';
 
 /** What our checkouts carry in their metadata, read back from the provider's events. */
 const ZOrderMetadata = z.object({
@@ -17,18 +16,8 @@ const ZOrderMetadata = z.object({
  * not at once; no delayed payment methods), quantity = credits at CREDIT_PRICE_CENTS each, and events
  * verified with Stripe's own webhook signature check.
  */
-export async function stripeProvider(
-  env: Pick<
-    TEnv,
-    | 'PAYMENT_PUBLIC_KEY'
-    | 'PAYMENT_SECRET_KEY'
-    | 'PAYMENT_WEBHOOK_SECRET'
-    | 'CREDIT_PRICE_CENTS'
-    | 'PAYMENT_CURRENCY'
-    | 'PAYMENT_API_URL'
-  >,
-): Promise<PaymentProvider> {
-  // Loaded here, not at start, and kept out of the server bundle (build.mjs): ~1 MB no one else needs.
+export async function stripeProvider(env: PaymentEnv): Promise<PaymentProvider> {
+  // Loaded only when payments are configured, and kept out of the server bundle (build.mjs): ~1 MB.
   const { default: Stripe } = await import('stripe');
   const api = env.PAYMENT_API_URL ? new URL(env.PAYMENT_API_URL) : null;
   const https = api?.protocol !== 'http:';
@@ -48,7 +37,6 @@ export async function stripeProvider(
   };
 
   return {
-    publicKey: env.PAYMENT_PUBLIC_KEY,
     creditPriceCents: env.CREDIT_PRICE_CENTS,
     currency: env.PAYMENT_CURRENCY,
 
