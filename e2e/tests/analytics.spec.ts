@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { type AddressInfo, createServer as createTcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn, unique } from './helpers';
+import { startTieline } from './own-server';
 
 // Analytics (issue 12): the admin app reports page views and key events only when the server has an
 // ANALYTICS_KEY, through the service's own library, loaded on demand. The shared e2e server has no key;
@@ -67,54 +64,6 @@ async function startCapture() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { captured, url, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** A port free right now (helpers running side by side each hold their own). */
-async function freePort(): Promise<number> {
-  const probe = createTcpServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-/** The built server on a fresh embedded database, with the analytics settings given. */
-async function startTieline(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tieline-e2e-analytics-'));
-  const server: ChildProcess = spawn(process.execPath, ['../packages/api/dist/server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      SEED_DEMO: 'no',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Tieline is running at')) resolve();
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 test('with a key the admin app loads the library and reports page views, sign-up and a new survey', async ({

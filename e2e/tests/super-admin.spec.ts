@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, unique } from './helpers';
+import { freePort } from './own-server';
 
 // The first super admin is made by the documented command (README "Administration"), which opens the
 // server's database; on the embedded database one process holds a data directory at a time. So this
@@ -14,17 +14,6 @@ import { expectNoAxeViolations, unique } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function serverEnv(dataDir: string, port: number) {
   return {

@@ -1,6 +1,7 @@
 // Bundles the server and its npm dependencies into dist/server.js: one file parses faster at start than
 // hundreds of modules resolved one by one. PGlite (WASM and data files beside its code) and argon2 (a
-// native addon) stay external and load from node_modules.
+// native addon) stay external and load from node_modules, as does the payment provider's library (~1 MB,
+// loaded only when payments are configured: services/billing/payments.ts).
 import { build } from 'esbuild';
 
 const options = {
@@ -12,7 +13,7 @@ const options = {
   minifySyntax: true,
   legalComments: 'linked',
   logLevel: 'warning',
-  external: ['@electric-sql/pglite', '@node-rs/argon2'],
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'stripe'],
   // CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
   banner: {
     js: "import { createRequire as __tielineRequire } from 'node:module'; const require = __tielineRequire(import.meta.url);",

@@ -3,6 +3,7 @@ import type { SecretBox } from './auth/secrets';
 import type { TEnv } from './env';
 import { enqueue } from './jobs/queue';
 import type { Enqueue } from './jobs/registry';
+import type { PaymentProvider } from './services/billing/payments';
 import type { FileStorage } from './storage';
 
 /** What services need from the running server, built once in createServer and passed down. */
@@ -22,6 +23,8 @@ export interface Deps {
   secrets: SecretBox;
   /** Queues background work (mail, ...); the job worker runs it outside the request. */
   enqueue: Enqueue;
+  /** The card payment provider, or null when payments are not configured. */
+  payments: PaymentProvider | null;
 }
 
 export function jobEnqueuer(db: Db, wake: () => void): Enqueue {

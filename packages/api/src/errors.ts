@@ -15,6 +15,8 @@ export const APP_ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  /** A service we depend on (the payment provider) failed. */
+  BAD_GATEWAY: 502,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
@@ -25,9 +27,9 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    opts: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
+    opts: { retryAfterSeconds?: number; details?: Record<string, unknown>; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'AppError';
     this.retryAfterSeconds = opts.retryAfterSeconds;
     this.details = opts.details;

@@ -24,6 +24,7 @@ import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
+import { billingRest } from './rest/billing';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
@@ -35,6 +36,7 @@ import { samlRest } from './rest/saml';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
 import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
+import { createPaymentProvider } from './services/billing/payments';
 import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
 
@@ -89,6 +91,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     storage: createStorage(env),
     secrets,
     enqueue: jobEnqueuer(db, () => wake()),
+    payments: await createPaymentProvider(env),
   };
   const worker = startWorker(db, jobHandlers({ ...deps, mailer }), {
     onError: log,
@@ -119,9 +122,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   );
 
   const api = express.Router();
-  // Unexpected failures reach the log; the client only ever sees 'Something went wrong.'.
+  // Unexpected failures, and the payment provider's, reach the log; the client only ever sees our message.
   const onError = ({ error }: { error: TRPCError }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') log(error.cause ?? error);
+    if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') log(error.cause ?? error);
   };
   // A respondent's save is the hottest path (every page of every respondent): its procedure is called
   // directly, ahead of every other route and the bridge, behind the same guards (docs/BENCHMARKS.md "Answer saves").
@@ -157,7 +160,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   // Reached from mail clients and the mail system, not our pages: before the same-origin guard.
   api.use('/base', emailsRest(deps));
   // The SAML ACS is a cross-site form post by design (the IdP's page sends it): before the guard too.
-  api.use('/base', samlRest(deps, env.LOG_LEVEL === 'info' ? (line) => console.warn(line) : () => {}));
+  const warn = env.LOG_LEVEL === 'info' ? (line: string) => console.warn(line) : () => {};
+  api.use('/base', samlRest(deps, warn));
+  // The payment provider's signed events: raw bodies, from the provider's servers.
+  api.use('/base', billingRest(deps, env.LOG_LEVEL === 'silent' ? () => {} : (line) => console.error(line)));
   api.use(
     sameOriginJson(deps.publicOrigin, [
       ...LIST_MULTIPART_ROUTES,

@@ -84,6 +84,15 @@ export const orgOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, organizationId: ctx.actor.organizationId } });
 });
 
+/**
+ * Whoever holds an account's purse: the owner of the caller's organization, or a user of no organization
+ * (an individual account). Buying credits; the service then checks the account named is the caller's.
+ */
+export const accountOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.organizationId && ctx.actor.permission !== 'Owner') throw new AppError('FORBIDDEN', MSG.forbidden);
+  return next();
+});
+
 export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'Admin') throw new AppError('FORBIDDEN', MSG.forbidden);
   return next();

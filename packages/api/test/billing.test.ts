@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { auditLog, creditRequests, eq, responses, surveys } from '@tieline/db';
 import { BILLING_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentProvider } from '../src/services/billing/payments';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { networkOf } from './router-access-fixtures';
 import { clientOf, colleague, restOf } from './surveys-setup';
@@ -23,28 +22,27 @@ describe('the billing summary', () => {
     const summary = await clientOf(app, single).billing.summary.query();
     expect(summary).toMatchObject({
       networksSubscriptionType: 'free',
-      account: { organization: null },
+      account: { _id: single.userId, organization: null },
       credits: 0,
       history: [],
       canRequestCredits: false,
-      // No PAYMENT_PUBLIC_KEY in tests: payments are not configured, and no provider is called.
-      paymentPublicKey: null,
+      canBuyCredits: true,
+      // No payment keys here: payments are not configured (payments.test.ts brings a fake provider).
+      payments: null,
     });
     expect(summary.modules.networks).toEqual({ enabled: true });
 
     const owner = await seedUser(app, 'owner');
     const member = await colleague(app, owner.organizationId!, 'Admin');
-    expect(await clientOf(app, owner).billing.summary.query()).toMatchObject({ canRequestCredits: true });
+    expect(await clientOf(app, owner).billing.summary.query()).toMatchObject({
+      canRequestCredits: true,
+      canBuyCredits: true,
+    });
     expect(await clientOf(app, member).billing.summary.query()).toMatchObject({
       canRequestCredits: false,
-      account: { organization: { _id: owner.organizationId } },
+      canBuyCredits: false,
+      account: { _id: owner.organizationId, organization: { _id: owner.organizationId } },
     });
-  });
-
-  it('configures payments from the publishable key only', () => {
-    expect(paymentProvider({ PAYMENT_PUBLIC_KEY: '' })).toBeNull();
-    expect(paymentProvider({ PAYMENT_PUBLIC_KEY: '  ' })).toBeNull();
-    expect(paymentProvider({ PAYMENT_PUBLIC_KEY: 'pk_live_abc' })).toEqual({ publicKey: 'pk_live_abc' });
   });
 });
 

@@ -45,3 +45,49 @@ describe('configuration', () => {
     expect(() => loadEnv({ ANALYTICS_HOST: 'ftp://analytics.example.com' })).toThrow(/ANALYTICS_HOST/);
   });
 });
+
+describe('card payment configuration', () => {
+  const keys = {
+    PAYMENT_PUBLIC_KEY: 'pk_test_abc',
+    PAYMENT_SECRET_KEY: 'sk_test_abc',
+    PAYMENT_WEBHOOK_SECRET: 'whsec_abc',
+  };
+
+  it('is off without keys, on with all three, priced in cents of a currency (usd by default)', () => {
+    expect(loadEnv({})).toMatchObject({ PAYMENT_PUBLIC_KEY: '', CREDIT_PRICE_CENTS: 100, PAYMENT_CURRENCY: 'usd' });
+    expect(loadEnv({ PAYMENT_PUBLIC_KEY: '  ' }).PAYMENT_PUBLIC_KEY).toBe('');
+    const on = loadEnv({ ...keys, CREDIT_PRICE_CENTS: '250', PAYMENT_CURRENCY: 'EUR', PAYMENT_API_URL: '' });
+    expect(on).toMatchObject({ ...keys, CREDIT_PRICE_CENTS: 250, PAYMENT_CURRENCY: 'eur', PAYMENT_API_URL: undefined });
+    expect(loadEnv({ ...keys, PAYMENT_SECRET_KEY: 'rk_test_restricted' }).PAYMENT_SECRET_KEY).toBe(
+      'rk_test_restricted',
+    );
+  });
+
+  it('stops start-up on a half configuration, naming what is missing', () => {
+    expect(() => loadEnv({ PAYMENT_PUBLIC_KEY: 'pk_live_abc' })).toThrow(
+      'PAYMENT_SECRET_KEY: card payments need PAYMENT_PUBLIC_KEY, PAYMENT_SECRET_KEY, PAYMENT_WEBHOOK_SECRET together, and PAYMENT_PUBLIC_KEY is set',
+    );
+    expect(() => loadEnv({ PAYMENT_SECRET_KEY: 'sk_live_abc' })).toThrow(/PAYMENT_PUBLIC_KEY: card payments need/);
+    expect(() => loadEnv({ ...keys, PAYMENT_WEBHOOK_SECRET: '' })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET: .*PAYMENT_PUBLIC_KEY, PAYMENT_SECRET_KEY are set/,
+    );
+  });
+
+  it('refuses keys of the wrong kind or mode, and prices and currencies it cannot charge', () => {
+    expect(() => loadEnv({ ...keys, PAYMENT_PUBLIC_KEY: 'sk_test_abc' })).toThrow(
+      /PAYMENT_PUBLIC_KEY: must be a publishable key/,
+    );
+    expect(() => loadEnv({ ...keys, PAYMENT_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      /PAYMENT_SECRET_KEY: must be a secret key/,
+    );
+    expect(() => loadEnv({ ...keys, PAYMENT_WEBHOOK_SECRET: 'abc' })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET: must be a webhook/,
+    );
+    expect(() => loadEnv({ ...keys, PAYMENT_SECRET_KEY: 'sk_live_abc' })).toThrow(/same mode \(test or live\)/);
+    for (const price of ['0', '1.5', 'a dollar', '10001']) {
+      expect(() => loadEnv({ CREDIT_PRICE_CENTS: price }), price).toThrow(/CREDIT_PRICE_CENTS/);
+    }
+    expect(() => loadEnv({ PAYMENT_CURRENCY: 'dollars' })).toThrow(/PAYMENT_CURRENCY: must be a three-letter/);
+    expect(() => loadEnv({ PAYMENT_API_URL: 'ftp://fake.example.com' })).toThrow(/PAYMENT_API_URL/);
+  });
+});

@@ -14,6 +14,8 @@ describe('OpenAPI document', () => {
       [
         '/apiKeys',
         '/apiKeys/{id}',
+        '/billing/buyCredits',
+        '/billing/payments/{id}',
         '/getConfig',
         '/lists/all/{surveyId}',
         '/lists/{id}',

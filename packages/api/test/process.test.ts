@@ -113,6 +113,16 @@ describe.skipIf(process.env.DATABASE_URL)('the server process', { timeout: 120_0
     expect(server.output()).not.toContain('Demo login');
   });
 
+  it('stops at start-up on half a card payment configuration, naming what is missing', async () => {
+    const server = startServer(dataDir(), await freePort(), { PAYMENT_PUBLIC_KEY: 'pk_live_abc' });
+    expect(await exitCode(server)).not.toBe(0);
+    expect(server.output()).toContain('Invalid configuration:');
+    expect(server.output()).toContain(
+      'PAYMENT_SECRET_KEY: card payments need PAYMENT_PUBLIC_KEY, PAYMENT_SECRET_KEY, PAYMENT_WEBHOOK_SECRET together',
+    );
+    expect(server.output()).not.toContain(running);
+  });
+
   it('exits non-zero on a port in use, says so, never claims to run, and closes its database', async () => {
     const [dirA, dirB] = [dataDir(), dataDir()];
     const port = await freePort();

@@ -1,6 +1,6 @@
 // Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
 import { randomUUID } from 'node:crypto';
-import { apiKeys, emailTokens, eq, lists, responses, surveys, testEmails, userLogins } from '@tieline/db';
+import { apiKeys, emailTokens, eq, lists, payments, responses, surveys, testEmails, userLogins } from '@tieline/db';
 import { emptyNetwork } from '@tieline/graph';
 import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion } from '@tieline/validation';
 import { generateApiKey } from '../src/auth/api-keys';
@@ -102,7 +102,7 @@ export async function testEmailOf(f: Fixtures) {
 
 // The access table's row types and the row makers several rows share.
 
-export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'orgOwner' | 'superAdmin';
+export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'orgOwner' | 'accountOwner' | 'superAdmin';
 export interface Answer {
   status: number;
   message: string | undefined;
@@ -196,4 +196,14 @@ export async function deadApiKeys(f: Fixtures) {
   await f.app.server.deps.db.delete(apiKeys).where(eq(apiKeys.id, revoked.id));
   const expired = await apiKeyOf(f, f.me, new Date(Date.now() - 1000));
   return { revoked: revoked.key, expired: expired.key, malformed: `${revoked.key.slice(0, 20)}!` };
+}
+
+/** A pending card payment for the credits of `buyer`'s account (their organization's, else their own). */
+export async function paymentOf(f: Fixtures, buyer: SeededUser) {
+  const account = buyer.organizationId ? { organizationId: buyer.organizationId } : { userId: buyer.userId };
+  const [row] = await f.app.server.deps.db
+    .insert(payments)
+    .values({ ...account, providerSessionId: `cs_test_${randomUUID()}`, credits: 5, amountCents: 500, currency: 'usd' })
+    .returning();
+  return row!.id;
 }

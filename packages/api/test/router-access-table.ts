@@ -23,6 +23,7 @@ import {
   onResponse,
   onSurvey,
   onSurveyVerified,
+  paymentOf,
   type Row,
   SURVEY_HIDDEN,
   surveyWithList,
@@ -31,6 +32,8 @@ import {
 
 /** An organization other than the caller's answers as an unknown one. */
 const orgHidden = { status: 404, message: BILLING_MSG.organizationNotFound };
+const accountHidden = { status: 404, message: BILLING_MSG.accountNotFound };
+const paymentHidden = { status: 404, message: BILLING_MSG.paymentNotFound };
 
 export const PROCEDURES: Record<string, Row> = {
   'config.get': { rule: 'public' },
@@ -363,6 +366,21 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   'billing.summary': { rule: 'signedIn' },
+  // Payments are not configured here: an admitted checkout answers 409 (payments-checkout.test.ts buys).
+  'billing.buyCredits': {
+    rule: 'accountOwner',
+    input: ({ me }) => ({ accountId: me.organizationId, credits: 5 }),
+    foreign: {
+      id: ({ other }) => other.organizationId!,
+      input: (accountId) => ({ accountId, credits: 5 }),
+      answer: accountHidden,
+    },
+  },
+  'billing.payment': {
+    rule: 'accountOwner',
+    input: async (f) => ({ id: await paymentOf(f, f.me) }),
+    foreign: { id: (f) => paymentOf(f, f.other), input: (id) => ({ id }), answer: paymentHidden },
+  },
   'organizations.billing.requestCredits': {
     rule: 'orgOwner',
     input: ({ me }) => ({ id: me.organizationId, credits: 100 }),

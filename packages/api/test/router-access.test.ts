@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContextFactory } from '../src/context';
 import { appRouter } from '../src/root';
 import {
+  accountOwnerProcedure,
   createCallerFactory,
   orgAdminProcedure,
   orgOwnerProcedure,
@@ -35,6 +36,7 @@ const ADMITTED: Record<Rule, SeedRole> = {
   signedIn: 'simplified',
   orgAdmin: 'admin',
   orgOwner: 'owner',
+  accountOwner: 'owner',
   superAdmin: 'superAdmin',
 };
 const REFUSED: Record<Rule, SeedRole[]> = {
@@ -42,6 +44,7 @@ const REFUSED: Record<Rule, SeedRole[]> = {
   signedIn: [],
   orgAdmin: ['simplified', 'individual'],
   orgOwner: ['admin', 'simplified', 'individual'],
+  accountOwner: ['admin', 'simplified'],
   superAdmin: ['owner', 'admin', 'individual'],
 };
 
@@ -128,7 +131,7 @@ describe('callers by a live API key of the admitted user, without a cookie', () 
   // The key acts as its user everywhere, except where sessionProcedure refuses keys.
   const sessionOnly = (path: string) =>
     sessionProcedure._def.middlewares.every((m) => procedures[path]!._def.middlewares.includes(m));
-  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'superAdmin'))('%s', async (path, row) => {
+  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin'))('%s', async (path, row) => {
     const f = await fixtures(row.rule);
     const answer = await call(path, await row.input?.(f), '', (await apiKeyOf(f, f.me)).key);
     if (sessionOnly(path)) expect(answer).toEqual({ status: 403, message: API_KEY_MSG.notWithKey });
@@ -137,7 +140,7 @@ describe('callers by a live API key of the admitted user, without a cookie', () 
 });
 
 describe('callers the rule admits', () => {
-  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'superAdmin'))('%s', async (path, row) => {
+  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin'))('%s', async (path, row) => {
     const f = await fixtures(row.rule);
     expectAdmitted(await call(path, await row.input?.(f), f.me.cookie));
   });
@@ -157,7 +160,7 @@ describe("a member of another organization, naming that organization's rows", ()
 describe('members without the permission', () => {
   // No orgAdmin or superAdmin procedure exists yet: the probe router below proves the refused roles
   // against the same builders meanwhile, so the first such procedure is checked the day it lands.
-  const cases = withRule('orgAdmin', 'orgOwner', 'superAdmin').flatMap(([path, row]) =>
+  const cases = withRule('orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin').flatMap(([path, row]) =>
     REFUSED[row.rule].map((role) => [path, role, row] as const),
   );
   it.each(cases)('%s as %s', async (path, role, row) => {
@@ -171,6 +174,7 @@ describe('members without the permission', () => {
     signedIn: protectedProcedure.query(() => 'ok'),
     orgAdmin: orgAdminProcedure.query(() => 'ok'),
     orgOwner: orgOwnerProcedure.query(() => 'ok'),
+    accountOwner: accountOwnerProcedure.query(() => 'ok'),
     superAdmin: superAdminProcedure.query(() => 'ok'),
   });
 

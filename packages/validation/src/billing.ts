@@ -17,6 +17,15 @@ export const BILLING_MSG = {
   organizationNotFound: ORGANIZATION_MSG.notFound,
   ownerOnly: 'Only the owner of the organization can request credits',
   paymentsNotConfigured: 'Card payments are not configured on this Tieline. Please request credits instead.',
+  checkoutFailed: 'The payment provider could not start a checkout. Please try again later.',
+  accountNotFound: 'Account not found',
+  paymentNotFound: 'Payment not found',
+  webhookSignature: 'The payment event is not signed by the payment provider',
+  paymentCancelled: 'Nothing was charged and no credits were added.',
+  paymentPending: 'Thank you. Your credits appear here as soon as the payment provider confirms the payment.',
+  paymentSlow:
+    'The payment provider has not confirmed your payment yet. The credits appear here once it does; please look again in a few minutes.',
+  paymentReceived: (credits: number) => `Payment received: ${count(credits, 'respondent credit')} added.`,
   /** A respondent list upload refused for credits: both numbers, and how this kind of account gets more. */
   notEnoughCredits: (needed: number, balance: number, organization: boolean) =>
     `Not enough respondent credits: this list adds ${count(needed, 'new respondent')} (one credit each) and ` +
@@ -28,17 +37,17 @@ export const BILLING_MSG = {
 
 export const BILLING_LIMITS = { maxRequest: 100_000, historyRows: 50 } as const;
 
+/** A number of credits to ask for or buy. */
+const ZCredits = strictNumber(
+  z
+    .number({ error: BILLING_MSG.creditsInvalid })
+    .int(BILLING_MSG.creditsInvalid)
+    .min(1, BILLING_MSG.creditsInvalid)
+    .max(BILLING_LIMITS.maxRequest, BILLING_MSG.creditsInvalid),
+);
+
 /** POST /organizations/{id}/requestCredits: how many credits the owner asks support for. */
-export const ZRequestCreditsInput = z.object({
-  id: ZId,
-  credits: strictNumber(
-    z
-      .number({ error: BILLING_MSG.creditsInvalid })
-      .int(BILLING_MSG.creditsInvalid)
-      .min(1, BILLING_MSG.creditsInvalid)
-      .max(BILLING_LIMITS.maxRequest, BILLING_MSG.creditsInvalid),
-  ),
-});
+export const ZRequestCreditsInput = z.object({ id: ZId, credits: ZCredits });
 export type TRequestCreditsInput = z.input<typeof ZRequestCreditsInput>;
 
 /** The credits form alone (the dialog knows the organization). */
@@ -61,12 +70,15 @@ export type TCreditEntry = z.infer<typeof ZCreditEntry>;
 export const ZBillingSummary = z.object({
   networksSubscriptionType: z.string(),
   modules: ZModules,
-  account: z.object({ organization: z.object({ _id: ZId, name: z.string() }).nullable() }),
+  /** `_id`: the account's id, the organization's or, for an individual account, the user's. */
+  account: z.object({ _id: ZId, organization: z.object({ _id: ZId, name: z.string() }).nullable() }),
   credits: z.number(),
   history: z.array(ZCreditEntry),
   canRequestCredits: z.boolean(),
-  /** The provider's public key, or null when card payments are not configured. */
-  paymentPublicKey: z.string().nullable(),
+  /** Whether the caller may buy credits for this account (its organization's owner, or an individual). */
+  canBuyCredits: z.boolean(),
+  /** The price of a credit, or null when card payments are not configured. */
+  payments: z.object({ creditPriceCents: z.number(), currency: z.string() }).nullable(),
 });
 export type TBillingSummary = z.infer<typeof ZBillingSummary>;
 
@@ -79,3 +91,36 @@ export const ZOrganizationMetrics = z.object({
   credits: z.number(),
 });
 export type TOrganizationMetrics = z.infer<typeof ZOrganizationMetrics>;
+
+/**
+ * POST /billing/buyCredits: a checkout on the payment provider's page for `credits` credits of the
+ * account `accountId` (the caller's organization, or the caller's own id for an individual account).
+ */
+export const ZBuyCreditsInput = z.object({ accountId: ZId, credits: ZCredits });
+export type TBuyCreditsInput = z.input<typeof ZBuyCreditsInput>;
+
+/** Where to send the browser: the provider's checkout page; `_id` names the payment to wait for. */
+export const ZCheckout = z.object({ _id: ZId, url: z.url({ protocol: /^https?$/ }) });
+
+export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
+
+/** GET /billing/payments/{id}: a card payment, pending until the provider confirms it. */
+export const ZPayment = z.object({
+  _id: ZId,
+  status: z.enum(PAYMENT_STATUSES),
+  credits: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+/**
+ * An amount in the currency's smallest unit (cents; yen for JPY), as the provider counts it, written
+ * for people: formatMoney(12500, 'usd') is '$125.00'.
+ */
+export function formatMoney(minorUnits: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  return format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}

@@ -27,6 +27,8 @@ export const LIMITS = {
   supportPerEmail: { max: 5, windowMs: 60 * MIN },
   /** Credit requests per organization: each one mails support. */
   creditRequestsPerOrganization: { max: 5, windowMs: 60 * MIN },
+  /** Checkouts opened per account: each one is a call to the payment provider. */
+  checkoutsPerAccount: { max: 20, windowMs: 60 * MIN },
   /** Emailed-token redemptions (verify, reset) and availability checks, per client address. */
   tokensPerAddress: { max: 30, windowMs: 10 * MIN },
   checksPerAddress: { max: 120, windowMs: 10 * MIN },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -41,4 +41,32 @@ export const creditRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('credit_requests_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * Card payments for credits, one per checkout on the payment provider's page: pending from the
+ * checkout until the provider's signed event says it is paid, which grants the credits. The unique
+ * session id is what makes the grant happen once, however often and wherever the event arrives.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    providerSessionId: text().notNull(),
+    organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    credits: integer().notNull(),
+    /** In the currency's smallest unit; the provider's figure once paid. */
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    status: text().$type<'pending' | 'paid'>().notNull().default('pending'),
+    /** Who opened the checkout; null once deleted, or when the provider's event came first. */
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: at(),
+  },
+  (t) => [
+    check('payments_one_account', sql`(${t.organizationId} is null) <> (${t.userId} is null)`),
+    uniqueIndex('payments_provider_session_key').on(t.providerSessionId),
+  ],
 );

@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle } from '@tieline/ui';
 import { BILLING_MSG } from '@tieline/validation';
 import { CreditCard, Info } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RequestCreditsDialog } from '../../components/request-credits-dialog';
 import { formatDateTime } from '../../lib/format-date';
 import { enabledModules } from '../../lib/module-list';
 import { planLabel } from '../../lib/plans';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { BuyCreditsDialog } from './buy-credits-dialog';
 import { PaymentDialog } from './payment-dialog';
+import { PaymentReturn } from './payment-return';
 
 const BASE = '/users/settings/billing';
 const REASONS = { grant: 'Granted', purchase: 'Bought', consumption: 'Used', adjustment: 'Corrected' } as const;
@@ -20,6 +22,8 @@ export function BillingPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The payment provider's checkout comes back with ?checkout=received|cancelled&payment=<id>.
+  const [params] = useSearchParams();
   const summary = useQuery(trpc.billing.summary.queryOptions());
   const dialog = pathname.slice(BASE.length + 1).replace(/\/$/, '');
   const close = () => navigate(BASE);
@@ -70,20 +74,33 @@ export function BillingPage() {
               </span>
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => navigate(`${BASE}/credits-to-buy`)}>
-                Buy credits
-              </Button>
-              <Button variant="outline" onClick={() => navigate(`${BASE}/add-credit-card`)}>
-                <CreditCard aria-hidden="true" /> Add credit card
-              </Button>
+              {s.canBuyCredits ? (
+                <>
+                  <Button
+                    variant={s.payments ? 'default' : 'outline'}
+                    onClick={() => navigate(`${BASE}/credits-to-buy`)}
+                  >
+                    Buy credits
+                  </Button>
+                  <Button variant="outline" onClick={() => navigate(`${BASE}/add-credit-card`)}>
+                    <CreditCard aria-hidden="true" /> Add credit card
+                  </Button>
+                </>
+              ) : null}
               {s.canRequestCredits ? (
-                <Button onClick={() => navigate(`${BASE}/request-credits`)}>Request credits</Button>
+                <Button
+                  variant={s.payments ? 'outline' : 'default'}
+                  onClick={() => navigate(`${BASE}/request-credits`)}
+                >
+                  Request credits
+                </Button>
               ) : null}
             </div>
           </CardContent>
         </Card>
       </div>
-      {s.paymentPublicKey ? null : (
+      <PaymentReturn checkout={params.get('checkout')} paymentId={params.get('payment')} onDismiss={close} />
+      {s.payments ? null : (
         <Alert role="status">
           <Info aria-hidden="true" />
           <div>
@@ -136,8 +153,21 @@ export function BillingPage() {
       {dialog === 'request-credits' && organization && s.canRequestCredits ? (
         <RequestCreditsDialog organization={organization} onClose={close} />
       ) : null}
-      {dialog === 'add-credit-card' || dialog === 'credits-to-buy' ? (
-        <PaymentDialog kind={dialog} publicKey={s.paymentPublicKey} onClose={close} />
+      {dialog === 'credits-to-buy' && s.payments && s.canBuyCredits ? (
+        <BuyCreditsDialog
+          accountId={s.account._id}
+          accountName={organization ? organization.name : 'your individual account'}
+          pricing={s.payments}
+          onClose={close}
+        />
+      ) : dialog === 'add-credit-card' || dialog === 'credits-to-buy' ? (
+        <PaymentDialog
+          title={dialog === 'add-credit-card' ? 'Add credit card' : 'Buy credits'}
+          configured={s.payments !== null}
+          canBuy={s.canBuyCredits}
+          onBuy={() => navigate(`${BASE}/credits-to-buy`)}
+          onClose={close}
+        />
       ) : null}
     </div>
   );

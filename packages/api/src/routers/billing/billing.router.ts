@@ -1,8 +1,49 @@
-import { ZBillingSummary } from '@tieline/validation';
+import { ZBillingSummary, ZBuyCreditsInput, ZCheckout, ZIdInput, ZPayment } from '@tieline/validation';
 import { billingSummary } from '../../services/billing/billing-summary';
-import { protectedProcedure, router } from '../../trpc';
+import { buyCredits, paymentStatus } from '../../services/billing/buy-credits';
+import { accountOwnerProcedure, protectedProcedure, router } from '../../trpc';
 
-/** billing: the signed-in user's plan, modules and credits (users/settings/billing). */
+const tags = ['billing'];
+const errorResponses = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'A member of an organization who is not its owner',
+  404: 'Not an account (or a payment of an account) the caller buys for',
+  409: 'Card payments are not configured',
+  429: 'Too many checkouts for the account',
+  502: 'The payment provider failed',
+  500: 'Something went wrong',
+};
+
+/** billing: the signed-in user's plan, modules and credits (users/settings/billing), and buying credits. */
 export const billingRouter = router({
   summary: protectedProcedure.output(ZBillingSummary).query(({ ctx }) => billingSummary(ctx.deps, ctx.caller)),
+
+  buyCredits: accountOwnerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/billing/buyCredits',
+        tags,
+        summary: "Open a checkout on the payment provider's page for respondent credits",
+        errorResponses,
+      },
+    })
+    .input(ZBuyCreditsInput)
+    .output(ZCheckout)
+    .mutation(({ ctx, input }) => buyCredits(ctx.deps, ctx.caller, input)),
+
+  payment: accountOwnerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/billing/payments/{id}',
+        tags,
+        summary: 'A card payment: pending until the provider confirms it, then paid',
+        errorResponses,
+      },
+    })
+    .input(ZIdInput)
+    .output(ZPayment)
+    .query(({ ctx, input }) => paymentStatus(ctx.deps, ctx.caller, input)),
 });

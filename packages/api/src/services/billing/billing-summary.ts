@@ -4,7 +4,6 @@ import type { SignedInCaller } from '../../auth/actor';
 import { accountOf, creditBalance, creditHistory } from '../../credits/ledger';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { paymentProvider } from './payments';
 
 /** users/settings/billing: the caller's plan and modules, their account's credits and history. */
 export async function billingSummary(deps: Deps, caller: SignedInCaller): Promise<TBillingSummary> {
@@ -23,10 +22,17 @@ export async function billingSummary(deps: Deps, caller: SignedInCaller): Promis
   return {
     networksSubscriptionType: row.user.subscriptionType,
     modules: Object.fromEntries(MODULES.map((m) => [m, { enabled: !!row.user.modules[m]?.enabled }])) as TModules,
-    account: { organization: row.org ? { _id: row.org.id, name: row.org.name } : null },
+    account: {
+      _id: row.org?.id ?? row.user.id,
+      organization: row.org ? { _id: row.org.id, name: row.org.name } : null,
+    },
     credits,
     history,
     canRequestCredits: actor.permission === 'Owner' && actor.organizationId !== null,
-    paymentPublicKey: paymentProvider(deps.env)?.publicKey ?? null,
+    // Who may request credits buys them; an individual buys for their own account.
+    canBuyCredits: actor.organizationId === null || actor.permission === 'Owner',
+    payments: deps.payments
+      ? { creditPriceCents: deps.payments.creditPriceCents, currency: deps.payments.currency }
+      : null,
   };
 }

@@ -1,0 +1,41 @@
+import { BILLING_MSG, MSG } from '@tieline/validation';
+import express from 'express';
+import type { Deps } from '../deps';
+import { sendError } from '../http/guards';
+import { applyPaymentEvent } from '../services/billing/payment-webhook';
+
+/** Provider events are small (a Checkout Session); this leaves room for any the provider adds. */
+const WEBHOOK_BODY_LIMIT = '512kb';
+
+/**
+ * The payment provider's events, mounted under /api/base before the JSON parsers and the same-origin
+ * guard: the provider's servers call it, and its signature is checked over the exact bytes sent, so the
+ * body stays raw. The signature is the whole authority; no session is read.
+ */
+export function billingRest(deps: Deps, log: (line: string) => void): express.Router {
+  const routes = express.Router();
+
+  // POST /api/base/billing/webhook (the provider's signature header over the raw body)
+  routes.post(
+    '/billing/webhook',
+    express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
+    async (req, res, next) => {
+      try {
+        if (!deps.payments) return sendError(res, 'NOT_FOUND', MSG.notFound);
+        const body: unknown = req.body;
+        const event = deps.payments.verifyEvent(Buffer.isBuffer(body) ? body : Buffer.alloc(0), req.headers);
+        if (!event) return sendError(res, 'BAD_REQUEST', BILLING_MSG.webhookSignature);
+        const outcome = await applyPaymentEvent(deps, { actor: null, ip: req.ip ?? '', local: false }, event);
+        // A paid checkout naming no account of ours needs a person (a refund); say which one.
+        if (event.type === 'checkout.completed' && (outcome === 'unknown account' || outcome === 'not ours')) {
+          log(`Payment event for checkout ${event.sessionId} granted nothing: ${outcome}`);
+        }
+        // Any 2xx tells the provider to stop: an ignored event is done with too.
+        res.json({ received: true, outcome });
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+  return routes;
+}
