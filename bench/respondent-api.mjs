@@ -251,7 +251,7 @@ function explain(url, listId) {
         and search_name like '%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' limit $3)
       union all
       (select id, name, search_name from nodes where length(${folded}) between 1 and 2 and list_id = $1
-        and tieline_short_grams(search_name) @> array[${folded}] and strpos(search_name, ${folded}) > 0 limit $4)
+        and strpos(search_name, ${folded}) > 0 limit $4)
       union all
       (select id, name, search_name from nodes where length(${folded}) = 0 and list_id = $1 limit $4)),
     c as (select count(*)::int as n from m)

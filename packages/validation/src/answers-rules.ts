@@ -77,15 +77,25 @@ export const RESPONDENT_LIMITS = {
   searchPageSize: 100,
   /**
    * Search counts matches up to this many (as many as a relationship question offers); a count of
-   * exactly this means "this many or more".
+   * exactly the cap means "this many or more". See searchCountCap for one- and two-letter searches.
    */
   searchCountCap: 1000,
+  searchShortCountCap: 100,
   searchDebounceMs: 150,
   itemHeight: 48,
   listHeight: 432,
   textMax: 10_000,
   entriesMax: 2000,
 } as const;
+
+/**
+ * How far a name search counts: one or two letters (the first keystrokes, matching much of any list, and
+ * found only by reading the list) count to 100, longer searches to 1,000. The server stops there and the
+ * respondent app shows "100+"; typing on narrows it.
+ */
+export function searchCountCap(name: string): number {
+  return [...name.trim()].length < 3 ? RESPONDENT_LIMITS.searchShortCountCap : RESPONDENT_LIMITS.searchCountCap;
+}
 
 type Q = TQuestionData;
 type AnswerMap = ReadonlyMap<string, TAnswer>;

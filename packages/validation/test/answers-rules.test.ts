@@ -9,6 +9,7 @@ import {
   progressPercent,
   questionsByPage,
   RESPONDENT_MSG,
+  searchCountCap,
   selectionLimitProblem,
   sourceListOf,
   type TAnswer,
@@ -185,5 +186,15 @@ describe('pages', () => {
       ['descriptiveText', 'singleNumeric'],
     ]);
     expect(questionsByPage([])).toEqual([[]]);
+  });
+});
+
+describe('searchCountCap', () => {
+  it('counts one- and two-letter searches to 100, longer ones to 1,000, by letters typed (spaces at the ends ignored)', () => {
+    expect(searchCountCap('')).toBe(100);
+    expect(searchCountCap(' zh ')).toBe(100);
+    expect(searchCountCap('Ré')).toBe(100);
+    expect(searchCountCap('mar')).toBe(1000);
+    expect(searchCountCap('José Ramírez')).toBe(1000);
   });
 });

@@ -1,4 +1,4 @@
-import { RESPONDENT_LIMITS, RESPONDENT_MSG } from '@tieline/validation';
+import { RESPONDENT_LIMITS, RESPONDENT_MSG, searchCountCap } from '@tieline/validation';
 import { useEffect, useId, useState } from 'react';
 import { searchNodes, type TNode } from '../lib/api';
 import { AddNameForm } from './add-name-form';
@@ -128,7 +128,7 @@ export function SearchSelect(props: SearchSelectProps) {
         {none && addName ? <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint> : null}
         {results && results.query === term && shown.length > 0 ? (
           <Hint>
-            {results.count >= RESPONDENT_LIMITS.searchCountCap ? `${results.count}+` : results.count}{' '}
+            {results.count >= searchCountCap(results.query) ? `${results.count}+` : results.count}{' '}
             {results.count === 1 ? 'match' : 'matches'}
           </Hint>
         ) : null}

@@ -59,7 +59,5 @@ export const nodes = pgTable(
     // of the nodes per deleted response.
     index('nodes_added_by_response_idx').on(t.addedByResponse).where(sql`${t.addedByResponse} is not null`),
     index('nodes_search_name_trgm_idx').using('gin', t.listId, sql`${t.searchName} gin_trgm_ops`),
-    // Patterns of one or two characters have no trigram: their 1- and 2-letter pieces (migration 0017).
-    index('nodes_search_short_grams_idx').using('gin', t.listId, sql`tieline_short_grams(${t.searchName})`),
   ],
 );

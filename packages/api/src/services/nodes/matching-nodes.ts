@@ -1,5 +1,5 @@
 import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
-import { MSG, necessaryListIds, RESPONDENT_LIMITS, type TMatchingNodes } from '@tieline/validation';
+import { MSG, necessaryListIds, searchCountCap, type TMatchingNodes } from '@tieline/validation';
 import { surveyOfTestEmail } from '../../access/respondent-view';
 import { questionsAt, questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
@@ -35,7 +35,7 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
   await requireSearchable(deps.db, caller, input);
   const name = input.name.trim();
   const offset = (input.page - 1) * input.limit;
-  const cap = RESPONDENT_LIMITS.searchCountCap;
+  const cap = searchCountCap(name);
   const folded = sql`tieline_fold(${name})`;
   const long = sql`length(${folded}) >= 3`;
   // Whether m holds every match: it stops at SORT_MATCHES_UP_TO for a long pattern, at the cap otherwise.
@@ -43,7 +43,7 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
   // One statement, one round trip, and the same plan whatever the pattern (prepared statements are
   // planned once): each branch is gated by a one-time filter on the pattern's folded length or the count,
   // and never runs when its gate is false. The matches (m): a pattern of 3+ characters through the
-  // trigram index; one of 1-2 characters through its pieces (migration 0017); none, the list. Then the page:
+  // trigram index; one of 1-2 characters (no trigram) by reading the list; none, the list. Then the page:
   // sorted from m when m holds every match, else the list walked in name order (strpos, which no index
   // serves, keeps the walk on the name index) until the page, which finds it sooner than sorting them all.
   const rows = rowsOf<{ n: number; id: string | null; name: string | null }>(
@@ -54,7 +54,7 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
           limit ${SORT_MATCHES_UP_TO})
         union all
         (select id, name, search_name from nodes where length(${folded}) between 1 and 2 and list_id = ${input.listId}
-          and tieline_short_grams(search_name) @> array[${folded}] and strpos(search_name, ${folded}) > 0 limit ${cap})
+          and strpos(search_name, ${folded}) > 0 limit ${cap})
         union all
         (select id, name, search_name from nodes where length(${folded}) = 0 and list_id = ${input.listId} limit ${cap})),
       c as (select count(*)::int as n from m)
