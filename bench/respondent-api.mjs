@@ -263,7 +263,9 @@ function explain(url, listId) {
     ) p on true order by p.search_name, p.id`;
   const out = {};
   for (const [label, name] of Object.entries(QUERIES)) {
-    const execute = `execute search('${listId}', '${name.replace(/'/g, "''")}', 3000, 1000, 100, 0)`;
+    // The count's cap as searchCountCap (packages/validation) sets it: 100 for one or two letters.
+    const cap = [...name.trim()].length < 3 ? 100 : 1000;
+    const execute = `execute search('${listId}', '${name.replace(/'/g, "''")}', 3000, ${cap}, 100, 0)`;
     const script = [
       statement,
       ...Array.from({ length: 6 }, () => execute),
