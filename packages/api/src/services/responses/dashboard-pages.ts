@@ -20,6 +20,7 @@ import type { Deps } from '../../deps';
 //   status    (survey_id, status, lower(node_name), id)   also serves any sort within one status
 //   submitted (survey_id, submitted, id)                  PostgreSQL's null order: unsubmitted last
 //                                                         ascending, first descending
+//   status + submitted (survey_id, status, submitted, id) one status by submitted time (0019)
 // Ties always end on id, so pages never overlap or skip a row between two requests.
 
 const row = {
