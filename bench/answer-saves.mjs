@@ -12,7 +12,7 @@
 // rate (Little's law), so p99 <= 50 ms would need ~2,000 saves/s whatever the server does at 1,000.
 // Imported by bench/run.mjs as the `saves` entry. Needs `pnpm build` and psql.
 import { randomBytes } from 'node:crypto';
-import { cpuMs, quantile } from './lib.mjs';
+import { cpuMs, quantile, request } from './lib.mjs';
 import { ms, open, people, psql, seedList, withDatabase } from './respondent-api.mjs';
 
 const CLIENTS = 64;
@@ -79,7 +79,7 @@ export async function saves({ results, startServer }) {
       let n = 0;
       const save = async (c) => {
         const randomUUID = links[c];
-        const res = await fetch(`${s.api}/responses/${randomUUID}`, {
+        const res = await request(`${s.api}/responses/${randomUUID}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', 'user-agent': 'tieline-bench' },
           body: JSON.stringify({
@@ -90,15 +90,14 @@ export async function saves({ results, startServer }) {
             saveId: randomBytes(12).toString('base64url'),
           }),
         });
-        const body = await res.json();
+        const body = JSON.parse(res.body);
         if (res.status === 409) conflicts++;
         if (typeof body.revision === 'number') revisions[c] = body.revision;
-        return res.ok;
+        return res.status === 200;
       };
       const health = async () => {
-        const res = await fetch(`${s.srv.base}/api/health`);
-        await res.arrayBuffer();
-        return res.ok;
+        const res = await request(`${s.srv.base}/api/health`);
+        return res.status === 200;
       };
       await closedLoop(2, save); // warm: connections, prepared plans, each link's first (locked) save
       const backends = () =>
@@ -127,8 +126,23 @@ export async function saves({ results, startServer }) {
       };
       const closedSaves = merge(slices.saves);
       const closedHealth = merge(slices.health);
-      const openSaves = await openLoop(SECONDS, save);
-      const openHealth = await openLoop(SECONDS, health);
+      // The open loop with the CPU each side spent per request: the server, its PostgreSQL backends and
+      // this process (the load generator shares the 2 cores: its share is not the server's cost).
+      const measuredOpenLoop = async (request) => {
+        const pids = backends();
+        const before = [cpuMs([s.srv.pid]), cpuMs(pids), process.cpuUsage()];
+        const run = await openLoop(SECONDS, request);
+        const own = process.cpuUsage(before[2]);
+        const per = (x) => ms(x / (run.perSec * SECONDS));
+        return {
+          ...run,
+          serverCpuMs: per(cpuMs([s.srv.pid]) - before[0]),
+          postgresCpuMs: per(cpuMs(pids) - before[1]),
+          loadGeneratorCpuMs: per((own.user + own.system) / 1000),
+        };
+      };
+      const openSaves = await measuredOpenLoop(save);
+      const openHealth = await measuredOpenLoop(health);
       const stored = Number(
         psql(
           url,

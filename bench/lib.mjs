@@ -1,5 +1,6 @@
 // What the benchmark files share.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -45,4 +46,24 @@ export function cpuMs(pids) {
     } catch {}
   }
   return ticks * 10;
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * A plain node:http request on kept-alive connections: `{ status, body }` (the body as text). Load
+ * loops use it instead of fetch, which costs this process more CPU per request than the server spends
+ * answering a no-op, on the same 2 cores.
+ */
+export function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: keepAlive }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
