@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { indexedDbStore, memoryStore, positionStore } from '../src/offline/pending-store';
-import { resumePage, SaveQueue } from '../src/offline/save-queue';
+import { resumePage } from '../src/offline/resume-page';
+import { SaveQueue } from '../src/offline/save-queue';
 import { contractServer, NEW, type TContractServer, text } from './contract-server';
 
 // Where a reopened link resumes, what happens to changes made after an offline Submit, and conflicts

@@ -2,6 +2,7 @@ import type { TAnswer } from '@tieline/validation';
 import { mergeAnswers, type TConflict } from './merge';
 import { memoryStore, type TPending, type TPosition, type TSentSave } from './pending-store';
 import type { TQueueOptions, TQueueState, TSendOutcome, TServerResponse } from './queue-types';
+import { resumePage } from './resume-page';
 
 type TLive = TPending & { base: TAnswer[]; conflicts: TConflict[] };
 
@@ -9,21 +10,6 @@ const MAX_STALE_RETRIES = 5;
 
 export function newSaveId(): string {
   return crypto.randomUUID().replaceAll('-', '');
-}
-
-/**
- * The question page reopening a link resumes at (null: the welcome page). This device's own position
- * wins while it holds unconfirmed changes, or when nobody saved since it was there (the revision it knew
- * is still the server's); otherwise the page of the server's last save, made on another device.
- */
-export function resumePage(
-  server: TServerResponse,
-  position: TPosition | undefined,
-  kept: TPending | undefined,
-): number | null {
-  const here = position ?? (kept ? { page: kept.page, revision: kept.revision } : undefined);
-  if (here && (kept || here.revision === server.revision)) return here.page;
-  return server.page;
 }
 
 /**
