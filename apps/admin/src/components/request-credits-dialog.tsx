@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -16,6 +14,7 @@ import { BILLING_MSG, type TCreditsForm, ZCreditsForm } from '@tieline/validatio
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTRPC } from '../lib/trpc';
+import { DialogActions } from './dialog-actions';
 
 /**
  * Request credits (spec §2 users/settings/billing/request-credits and organization/settings/manage-users/
@@ -65,14 +64,7 @@ export function RequestCreditsDialog({
               <Input {...p} type="number" min={1} step={1} {...form.register('credits', { valueAsNumber: true })} />
             )}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send request'}
-            </Button>
-          </DialogFooter>
+          <DialogActions onCancel={onClose} submitLabel="Send request" busy={send.isPending} busyLabel="Sending…" />
         </form>
       </DialogContent>
     </Dialog>

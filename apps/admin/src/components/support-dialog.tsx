@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -17,6 +15,7 @@ import { MSG, type TSupportRequestInput, ZSupportRequestInput } from '@tieline/v
 import { type RefObject, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTRPC } from '../lib/trpc';
+import { DialogActions } from './dialog-actions';
 
 type SupportDialogProps = {
   open: boolean;
@@ -77,14 +76,13 @@ export function SupportDialog({ open, onOpenChange, defaultEmail, returnFocusTo 
           <FormField label="Message" error={formState.errors.message?.message}>
             {(field) => <Textarea rows={12} {...field} {...register('message')} />}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!formState.isValid || send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Send"
+            busy={send.isPending}
+            busyLabel="Sending…"
+            disabled={!formState.isValid}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,15 +1,6 @@
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DialogActions } from './dialog-actions';
 
 /**
  * Spec §5, §9: destructive actions wait for the word Delete, typed in any letter case. One dialog for
@@ -67,14 +58,13 @@ export function TypedDeleteDialog({
           <FormField label={`Type ${CONFIRM_WORD} to confirm`}>
             {(p) => <Input {...p} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={!ready || busy}>
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            submitLabel={confirmLabel}
+            variant="destructive"
+            busy={busy}
+            disabled={!ready}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -20,6 +20,7 @@ import { Copy, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 
 // The form's expiry is a day (an <input type="date">); the key lasts to the end of that day, local time.
@@ -78,14 +79,7 @@ export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdde
             >
               {(p) => <Input {...p} type="date" {...form.register('expiresOn')} />}
             </FormField>
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Adding…' : 'Add key'}
-              </Button>
-            </DialogFooter>
+            <DialogActions onCancel={onClose} submitLabel="Add key" busy={create.isPending} busyLabel="Adding…" />
           </form>
         )}
       </DialogContent>
@@ -159,14 +153,14 @@ export function RevokeKeyDialog({
             Scripts using “{apiKey.name}” ({apiKey.prefix}…) will be refused from now on. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: apiKey._id })}>
-            {revoke.isPending ? 'Revoking…' : 'Revoke'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Revoke"
+          variant="destructive"
+          busy={revoke.isPending}
+          busyLabel="Revoking…"
+          onSubmit={() => revoke.mutate({ id: apiKey._id })}
+        />
       </DialogContent>
     </Dialog>
   );

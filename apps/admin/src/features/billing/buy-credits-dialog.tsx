@@ -1,20 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { BILLING_LIMITS, formatMoney, type TCreditsForm, ZCreditsForm } from '@tieline/validation';
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 
 export interface Pricing {
@@ -94,14 +85,12 @@ export function BuyCreditsDialog({
               You enter your card on the payment provider's secure checkout page. Tieline never sees your card number.
             </span>
           </p>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Opening checkout…' : 'Continue to payment'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel="Continue to payment"
+            busy={busy}
+            busyLabel="Opening checkout…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@tieline/ui';
+import { DialogActions } from '../../components/dialog-actions';
 
 /** The last look before a mass send: how many people, which statuses. */
 export function ConfirmSendDialog({
@@ -27,14 +28,13 @@ export function ConfirmSendDialog({
             respondents are never emailed.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="button" disabled={pending} onClick={onConfirm}>
-            {pending ? 'Sending…' : 'Email Survey'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Email Survey"
+          busy={pending}
+          busyLabel="Sending…"
+          onSubmit={onConfirm}
+        />
       </DialogContent>
     </Dialog>
   );

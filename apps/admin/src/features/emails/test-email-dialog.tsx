@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -13,6 +11,7 @@ import {
 } from '@tieline/ui';
 import { testSentMessage, ZTestAddresses } from '@tieline/validation';
 import { useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 
@@ -79,14 +78,12 @@ export function TestEmailDialog({
               <Input {...field} type="text" autoComplete="email" value={to} onChange={(e) => setTo(e.target.value)} />
             )}
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Send"
+            busy={send.isPending}
+            busyLabel="Sending…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -22,6 +20,7 @@ import {
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { checkListFile } from './check-file';
 import { RespondentCredits } from './respondent-credits';
@@ -169,21 +168,16 @@ export function UploadDialog(props: UploadDialogProps) {
             </FormField>
             {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
             {failure ? <UploadErrors title={failure.title} payload={failure.payload} /> : null}
-            <DialogFooter>
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => {
-                  reset();
-                  onOpenChange(false);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy || !file}>
-                Upload
-              </Button>
-            </DialogFooter>
+            <DialogActions
+              onCancel={() => {
+                reset();
+                onOpenChange(false);
+              }}
+              cancelDisabled={busy}
+              submitLabel="Upload"
+              busy={busy}
+              disabled={!file}
+            />
           </form>
         </DialogContent>
       </Dialog>

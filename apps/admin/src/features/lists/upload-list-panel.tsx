@@ -4,7 +4,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   Spinner,
@@ -14,6 +13,7 @@ import type { TListWithNodes } from '@tieline/validation';
 import { Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { DialogActions } from '../../components/dialog-actions';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -119,26 +119,22 @@ export function UploadListPanel() {
             ))}
           </fieldset>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!selected || !question || save.isPending}
-            onClick={() =>
-              survey.data &&
-              selected &&
-              save.mutate({
-                surveyId: id,
-                questionId: questionID,
-                version: survey.data.version,
-                question: { list: selected, previousQn: [] },
-              })
-            }
-          >
-            Select List
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={close}
+          submitLabel="Select List"
+          busy={save.isPending}
+          disabled={!selected || !question}
+          onSubmit={() =>
+            survey.data &&
+            selected &&
+            save.mutate({
+              surveyId: id,
+              questionId: questionID,
+              version: survey.data.version,
+              question: { list: selected, previousQn: [] },
+            })
+          }
+        />
         <UploadDialog
           open={uploading}
           onOpenChange={setUploading}

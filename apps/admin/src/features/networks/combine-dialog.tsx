@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Checkbox, DialogFooter, FormField, Input, Label, Switch, toast } from '@tieline/ui';
+import { Checkbox, FormField, Input, Label, Switch, toast } from '@tieline/ui';
 import { type TCombineNetworksInput, ZCombineNetworksInput } from '@tieline/validation';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
@@ -95,14 +96,7 @@ export function CombineDialog() {
           />
           <Label htmlFor={directedId}>Directed</Label>
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => close()}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={combine.isPending}>
-            {combine.isPending ? 'Combining…' : 'Combine'}
-          </Button>
-        </DialogFooter>
+        <DialogActions onCancel={() => close()} submitLabel="Combine" busy={combine.isPending} busyLabel="Combining…" />
       </form>
     </RouteDialog>
   );

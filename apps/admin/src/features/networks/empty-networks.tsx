@@ -7,7 +7,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   SelectField,
@@ -19,6 +18,7 @@ import { ClipboardList, Download, Share2, Sparkles, Upload } from 'lucide-react'
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateSurveyNetwork } from '../../components/create-network-button';
+import { DialogActions } from '../../components/dialog-actions';
 import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
 import { exampleNetworkJson } from './example-network';
@@ -149,14 +149,14 @@ export function FromSurveyDialog({ open, onOpenChange }: { open: boolean; onOpen
             onChange={setChosen}
           />
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button disabled={!surveyId || create.isPending} onClick={() => create.mutate({ surveyId })}>
-            {create.isPending ? 'Creating…' : 'Create network'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Create network"
+          busy={create.isPending}
+          busyLabel="Creating…"
+          disabled={!surveyId}
+          onSubmit={() => create.mutate({ surveyId })}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Alert,
-  AlertDescription,
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -26,6 +22,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { uploadShares } from './upload-network-request';
@@ -96,14 +93,7 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
             {refusal}
           </p>
         ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Sharing…' : 'Share'}
-          </Button>
-        </DialogFooter>
+        <DialogActions onCancel={onClose} submitLabel="Share" busy={add.isPending} busyLabel="Sharing…" />
       </form>
     </SubDialog>
   );
@@ -140,17 +130,14 @@ export function EditShareDialog({
       ) : (
         <SelectField label="Access" value={value} options={PERMISSION_OPTIONS} onChange={setPermission} />
       )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={!share || edit.isPending}
-          onClick={() => share && edit.mutate({ id, userId: share.userId, permission: value })}
-        >
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        submitLabel="Save"
+        busy={edit.isPending}
+        busyLabel="Saving…"
+        disabled={!share}
+        onSubmit={() => share && edit.mutate({ id, userId: share.userId, permission: value })}
+      />
     </SubDialog>
   );
 }
@@ -206,19 +193,15 @@ export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProp
           )}
         </FormField>
         {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
-        {refusal ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{refusal}</AlertDescription>
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy || !file}>
-            {busy ? 'Uploading…' : 'Upload'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={onClose}
+          cancelDisabled={busy}
+          submitLabel="Upload"
+          busy={busy}
+          busyLabel="Uploading…"
+          disabled={!file}
+          error={refusal}
+        />
       </form>
     </SubDialog>
   );

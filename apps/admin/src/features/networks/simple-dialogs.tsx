@@ -3,6 +3,7 @@ import { Button, buttonVariants, DialogFooter, Label, RadioGroup, RadioGroupItem
 import { NETWORK_FILE_TYPES, NETWORK_MSG, type TNetworkFileType } from '@tieline/validation';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -34,14 +35,13 @@ export function DuplicateDialog() {
               Make a copy of <strong>{n.name}</strong> ({n.nodeCount.toLocaleString('en-US')} nodes,{' '}
               {n.edgeCount.toLocaleString('en-US')} edges)? The copy is yours and is not shared with anyone.
             </p>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close()}>
-                Cancel
-              </Button>
-              <Button disabled={duplicate.isPending} onClick={() => duplicate.mutate({ id: n._id })}>
-                {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
-              </Button>
-            </DialogFooter>
+            <DialogActions
+              onCancel={() => close()}
+              submitLabel="Duplicate"
+              busy={duplicate.isPending}
+              busyLabel="Duplicating…"
+              onSubmit={() => duplicate.mutate({ id: n._id })}
+            />
           </>
         )}
       </WithNetwork>

@@ -3,8 +3,6 @@ import {
   Alert,
   AlertDescription,
   AlertTitle,
-  Button,
-  DialogFooter,
   FormField,
   Input,
   Label,
@@ -24,6 +22,7 @@ import {
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
@@ -147,14 +146,13 @@ export function UploadNetworkDialog() {
         </p>
         {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
         {refusal ? <UploadProblems payload={refusal} /> : null}
-        <DialogFooter>
-          <Button variant="outline" disabled={busy} onClick={() => close()}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Uploading…' : 'Upload'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={() => close()}
+          cancelDisabled={busy}
+          submitLabel="Upload"
+          busy={busy}
+          busyLabel="Uploading…"
+        />
       </form>
     </RouteDialog>
   );

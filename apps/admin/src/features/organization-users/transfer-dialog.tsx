@@ -1,19 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  SelectField,
-  toast,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, SelectField, toast } from '@tieline/ui';
 import type { TOrganizationUser } from '@tieline/validation';
 import { useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 
@@ -52,22 +41,15 @@ export function TransferDialog({
         </DialogHeader>
         <SelectField label="From" value={source} options={options} onChange={setSource} />
         <SelectField label="To" value={target} options={options} onChange={setTarget} />
-        {transfer.error ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{errorMessage(transfer.error)}</AlertDescription>
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={transfer.isPending || !source || !target}
-            onClick={() => transfer.mutate({ orgId, sourceUserId: source, targetUserId: target })}
-          >
-            {transfer.isPending ? 'Moving…' : 'Transfer'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Transfer"
+          busy={transfer.isPending}
+          busyLabel="Moving…"
+          disabled={!source || !target}
+          onSubmit={() => transfer.mutate({ orgId, sourceUserId: source, targetUserId: target })}
+          error={transfer.error ? errorMessage(transfer.error) : null}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,23 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Spinner,
-  toast,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner, toast } from '@tieline/ui';
 import { type TOrganizationUser, ZAddOrganizationUserInput, ZEditOrganizationUserInput } from '@tieline/validation';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -47,14 +36,6 @@ export function RouteDialog({
       </DialogContent>
     </Dialog>
   );
-}
-
-function Failure({ error }: { error: unknown }) {
-  return error ? (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription>{errorMessage(error)}</AlertDescription>
-    </Alert>
-  ) : null;
 }
 
 /** manage/users/add: a person with a login joins at once; anyone else gets an invitation by email. */
@@ -93,15 +74,13 @@ export function AddUserDialog() {
           withEmail
           withModules={false}
         />
-        <Failure error={add.error} />
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add user'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={close}
+          submitLabel="Add user"
+          busy={add.isPending}
+          busyLabel="Adding…"
+          error={add.error ? errorMessage(add.error) : null}
+        />
       </form>
     </RouteDialog>
   );
@@ -161,15 +140,13 @@ function EditUserForm({ user }: { user: TOrganizationUser }) {
         withEmail={false}
         withModules
       />
-      <Failure error={edit.error} />
-      <DialogFooter>
-        <Button variant="outline" onClick={close}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={close}
+        submitLabel="Save"
+        busy={edit.isPending}
+        busyLabel="Saving…"
+        error={edit.error ? errorMessage(edit.error) : null}
+      />
     </form>
   );
 }
@@ -195,21 +172,15 @@ export function DeleteUserDialog() {
   return (
     <RouteDialog title={user?.invited ? 'Withdraw invitation' : 'Delete user'} description={description}>
       {user ? (
-        <>
-          <Failure error={remove.error} />
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate({ orgId, userId: user._id })}
-            >
-              {remove.isPending ? 'Deleting…' : user.invited ? 'Withdraw' : 'Delete'}
-            </Button>
-          </DialogFooter>
-        </>
+        <DialogActions
+          onCancel={close}
+          submitLabel={user.invited ? 'Withdraw' : 'Delete'}
+          variant="destructive"
+          busy={remove.isPending}
+          busyLabel="Deleting…"
+          onSubmit={() => remove.mutate({ orgId, userId: user._id })}
+          error={remove.error ? errorMessage(remove.error) : null}
+        />
       ) : (
         state
       )}

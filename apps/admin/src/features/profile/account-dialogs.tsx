@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Alert,
-  AlertDescription,
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -21,6 +17,7 @@ import {
   ZChangePasswordInput,
 } from '@tieline/validation';
 import { useForm } from 'react-hook-form';
+import { DialogActions } from '../../components/dialog-actions';
 import { clearStoredUser } from '../../lib/session-storage';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordDialog } from './password-dialog';
@@ -159,19 +156,13 @@ export function ChangePasswordDialog({ onClose }: Close) {
           <FormField label="Verify new password" error={errors.verifyPassword?.message}>
             {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('verifyPassword')} />}
           </FormField>
-          {change.error ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{profileError(change.error)}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Changing…' : 'Change password'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel="Change password"
+            busy={change.isPending}
+            busyLabel="Changing…"
+            error={change.error ? profileError(change.error) : null}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,22 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { type TTwoFactorSecret, ZConfirmTwoFactorInput } from '@tieline/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordDialog } from './password-dialog';
 import { profileError } from './profile-requests';
@@ -137,19 +126,13 @@ function ScanAndConfirm(props: {
           />
         )}
       </FormField>
-      {props.error ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{props.error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={props.onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={props.pending}>
-          {props.pending ? 'Turning on…' : 'Turn on'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={props.onClose}
+        submitLabel="Turn on"
+        busy={props.pending}
+        busyLabel="Turning on…"
+        error={props.error}
+      />
     </form>
   );
 }

@@ -1,20 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { type TNewRecoveryCodesInput, ZNewRecoveryCodesInput } from '@tieline/validation';
 import { useForm } from 'react-hook-form';
+import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 import { profileError } from './profile-requests';
 import { RecoveryCodes } from './recovery-codes';
@@ -65,19 +54,13 @@ export function NewRecoveryCodesDialog({ onClose, onRenewed }: { onClose: () => 
             >
               {(p) => <Input {...p} autoComplete="one-time-code" className="font-mono" {...form.register('token')} />}
             </FormField>
-            {renew.error ? (
-              <Alert variant="destructive" role="alert">
-                <AlertDescription>{profileError(renew.error)}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={renew.isPending}>
-                {renew.isPending ? 'Making new codes…' : 'Make new codes'}
-              </Button>
-            </DialogFooter>
+            <DialogActions
+              onCancel={onClose}
+              submitLabel="Make new codes"
+              busy={renew.isPending}
+              busyLabel="Making new codes…"
+              error={renew.error ? profileError(renew.error) : null}
+            />
           </form>
         )}
       </DialogContent>

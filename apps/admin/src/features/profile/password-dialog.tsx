@@ -1,20 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '@tieline/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { type TCurrentPasswordInput, ZCurrentPasswordInput } from '@tieline/validation';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { DialogActions } from '../../components/dialog-actions';
 
 type PasswordDialogProps = {
   title: string;
@@ -55,19 +44,14 @@ export function PasswordDialog(props: PasswordDialogProps) {
               <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
             )}
           </FormField>
-          {props.error ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{props.error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={props.destructive ? 'destructive' : 'default'} disabled={props.pending}>
-              {props.pending ? props.pendingAction : props.action}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={props.onClose}
+            submitLabel={props.action}
+            variant={props.destructive ? 'destructive' : 'default'}
+            busy={props.pending}
+            busyLabel={props.pendingAction}
+            error={props.error}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@tieline/ui';
 import { SURVEY_MSG } from '@tieline/validation';
+import { DialogActions } from '../../components/dialog-actions';
 
 type Props = {
   name: string;
@@ -19,20 +20,20 @@ export function DeleteQuestionDialog({ name, refusal, pending, onConfirm, onClos
           <DialogTitle>{refusal ? SURVEY_MSG.cannotDeleteQuestionTitle : 'Delete Question'}</DialogTitle>
           <DialogDescription>{refusal ?? `Are you sure you want to delete ${name}?`}</DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          {refusal ? (
+        {refusal ? (
+          <DialogFooter>
             <Button onClick={onClose}>OK</Button>
-          ) : (
-            <>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-                Delete
-              </Button>
-            </>
-          )}
-        </DialogFooter>
+          </DialogFooter>
+        ) : (
+          <DialogActions
+            onCancel={onClose}
+            cancelDisabled={pending}
+            submitLabel="Delete"
+            variant="destructive"
+            busy={pending}
+            onSubmit={onConfirm}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

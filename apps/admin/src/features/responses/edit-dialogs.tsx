@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   FormField,
@@ -26,6 +24,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { resendUrl } from './response-list';
@@ -86,14 +85,12 @@ export function EditStatusDialog({ response, onClose, onChanged }: DialogProps) 
               </div>
             ))}
           </RadioGroup>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending || status === response?.status}>
-              Update
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel="Update"
+            busy={update.isPending}
+            disabled={status === response?.status}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -148,14 +145,7 @@ export function EditAddressDialog({ surveyId, response, onClose, onChanged }: Di
           <FormField label="Email" error={form.formState.errors.email?.message}>
             {(p) => <Input {...p} type="email" autoComplete="off" {...form.register('email')} />}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              Save
-            </Button>
-          </DialogFooter>
+          <DialogActions onCancel={onClose} submitLabel="Save" busy={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,7 +5,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { DialogActions } from '../../components/dialog-actions';
 import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
 
@@ -69,14 +69,12 @@ export function CreateSurveyDialog() {
           <FormField label="Survey name" error={form.formState.errors.name?.message}>
             {(field) => <Input autoComplete="off" {...field} {...form.register('name')} />}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            submitLabel="Create"
+            busy={create.isPending}
+            busyLabel="Creating…"
+          />
         </form>
       </DialogContent>
     </Dialog>

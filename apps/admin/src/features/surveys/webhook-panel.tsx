@@ -1,18 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  toast,
-} from '@tieline/ui';
+import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, toast } from '@tieline/ui';
 import type { TWebhookDelivery } from '@tieline/validation';
 import { Copy, Eye, EyeOff, RefreshCw, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 
@@ -89,14 +80,14 @@ function SigningSecret({ surveyId }: { surveyId: string }) {
                 until you give them the new secret.
               </DialogDescription>
             </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setConfirming(false)} disabled={rotate.isPending}>
-                Cancel
-              </Button>
-              <Button variant="destructive" onClick={() => rotate.mutate({ surveyId })} disabled={rotate.isPending}>
-                Rotate
-              </Button>
-            </DialogFooter>
+            <DialogActions
+              onCancel={() => setConfirming(false)}
+              cancelDisabled={rotate.isPending}
+              submitLabel="Rotate"
+              variant="destructive"
+              busy={rotate.isPending}
+              onSubmit={() => rotate.mutate({ surveyId })}
+            />
           </DialogContent>
         </Dialog>
       ) : null}
