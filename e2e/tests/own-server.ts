@@ -21,41 +21,58 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built server with `env` on top of the defaults; resolves once it says it is running. */
-export async function startTieline(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tieline-e2e-own-'));
-  const server: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      SEED_DEMO: 'no',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** The environment of an own server on `port` keeping its data in `dataDir`, with `env` on top. */
+export function ownServerEnv(dataDir: string, port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    SEED_DEMO: 'no',
+    ...env,
+  };
+}
+
+/** Runs the built server in `env` until it says it is running: its output so far, and a stop. */
+export async function runServer(env: NodeJS.ProcessEnv) {
+  const server: ChildProcess = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Tieline is running at')) resolve();
+      if (output.includes('Tieline is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     server.stdout?.on('data', onData);
     server.stderr?.on('data', onData);
     server.once('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
   });
   return {
-    url: `http://127.0.0.1:${port}`,
     output: () => output,
-    close: async () => {
+    stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
+    },
+  };
+}
+
+/** Starts the built server with `env` on top of the defaults, on a fresh data directory it removes on close. */
+export async function startTieline(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tieline-e2e-own-'));
+  const server = await runServer(ownServerEnv(dataDir, port, env));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: server.output,
+    close: async () => {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

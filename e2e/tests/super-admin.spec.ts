@@ -1,11 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, unique } from './helpers';
-import { freePort } from './own-server';
+import { freePort, ownServerEnv, runServer } from './own-server';
 
 // The first super admin is made by the documented command (README "Administration"), which opens the
 // server's database; on the embedded database one process holds a data directory at a time. So this
@@ -14,46 +14,6 @@ import { freePort } from './own-server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
-
-function serverEnv(dataDir: string, port: number) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    SEED_DEMO: 'yes',
-  };
-}
-
-async function startServer(dataDir: string, port: number): Promise<() => Promise<void>> {
-  const server: ChildProcess = spawn(process.execPath, ['packages/api/dist/server.js'], {
-    cwd: ROOT,
-    env: serverEnv(dataDir, port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Tieline is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
-  });
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  };
-}
 
 test('the command makes a super admin, who changes an organization plan and sees it in the audit log', async ({
   page,
@@ -69,7 +29,8 @@ test('the command makes a super admin, who changes an organization plan and sees
     email: `admin-${id}@example.com`,
     password: 'correct horse battery',
   };
-  let stop = await startServer(dataDir, port);
+  const env = ownServerEnv(dataDir, port, { SEED_DEMO: 'yes' });
+  let stop = (await runServer(env)).stop;
   try {
     const signUp = await fetch(`${base}/api/base/userLogins/signup`, {
       method: 'POST',
@@ -81,11 +42,11 @@ test('the command makes a super admin, who changes an organization plan and sees
 
     const made = await run('pnpm', ['--filter', '@tieline/api', 'make-super-admin', account.email], {
       cwd: ROOT,
-      env: serverEnv(dataDir, port),
+      env,
     });
     expect(made.stdout).toContain(`${account.email} is now a super admin`);
 
-    stop = await startServer(dataDir, port);
+    stop = (await runServer(env)).stop;
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
