@@ -1,8 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { runServer } from './tests/own-server';
 
 const PORT = process.env.E2E_PORT ?? '4173';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -15,34 +16,9 @@ const OPERATOR = {
   password: 'operator horse battery',
 };
 
-/** Starts the built server; answers its start-up output and how to stop it. */
-async function start(env: NodeJS.ProcessEnv): Promise<{ output: () => string; stop: () => Promise<void> }> {
-  const server: ChildProcess = spawn(process.execPath, ['../packages/api/dist/server.js'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Demo survey link: \S+/.test(output) && /Demo test link: \S+/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
-  });
-  return {
-    output: () => output,
-    stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    },
-  };
-}
+/** Up once both demo links are printed (the tests need them). */
+const start = (env: NodeJS.ProcessEnv) =>
+  runServer(env, (output) => /Demo survey link: \S+/.test(output) && /Demo test link: \S+/.test(output));
 
 const post = (path: string, body: unknown) =>
   fetch(`${BASE}/api/base${path}`, {

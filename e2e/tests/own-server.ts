@@ -37,15 +37,18 @@ export function ownServerEnv(dataDir: string, port: number, env: Record<string, 
   };
 }
 
-/** Runs the built server in `env` until it says it is running: its output so far, and a stop. */
-export async function runServer(env: NodeJS.ProcessEnv) {
+/** Runs the built server in `env` until `ready` holds for its output (by default: it says it is running). */
+export async function runServer(
+  env: NodeJS.ProcessEnv,
+  ready = (output: string) => output.includes('Tieline is running at'),
+) {
   const server: ChildProcess = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Tieline is running at')) {
+      if (ready(output)) {
         clearTimeout(timer);
         resolve();
       }

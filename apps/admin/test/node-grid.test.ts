@@ -1,15 +1,10 @@
+import { seededRandom } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
 import { buildNodeGrid, forEachNear, pickNode } from '../src/features/explorer/node-grid';
 
-/** Deterministic pseudo-random points (mulberry32), clustered like a laid-out network. */
+/** Deterministic pseudo-random points (seeded), clustered like a laid-out network. */
 function points(n: number, seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   for (let i = 0; i < n; i++) {

@@ -1,24 +1,15 @@
 import * as XLSX from '@e965/xlsx';
-import { cellText, LIST_LIMITS, type TSheetCell } from '@tieline/validation';
+import { seededRandom } from '@tieline/graph';
+import { LIST_LIMITS } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
 import { readFirstSheet } from '../src/xlsx/read';
+import { sheetjsRows } from './xlsx-sheetjs';
 
 // read.ts reads worksheet cells itself (sheet-cells.ts) and must give what SheetJS gives. Beside the
 // hand-made cases of xlsx-read.test.ts: many seeded random sheets of awkward values, written by SheetJS
 // with and without shared strings, each read by both and compared (a failure names its seed).
 
 const limits = { ...LIST_LIMITS, maxRows: 400, maxColumns: 12 };
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failing seed reproduces. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Plain pieces the reader takes itself; the rest (markup characters, escapes) it leaves to SheetJS.
 const PLAIN = [
@@ -56,24 +47,10 @@ function value(next: () => number, pieces: readonly string[]): unknown {
   return parts.join(plain || next() < 0.5 ? '' : ' ');
 }
 
-function sheetjsRows(bytes: Buffer): string[][] {
-  const book = XLSX.read(bytes, {
-    type: 'buffer',
-    dense: true,
-    cellFormula: false,
-    cellHTML: false,
-    cellText: false,
-    cellDates: true,
-    sheetRows: limits.maxRows + 2,
-  });
-  const data = (book.Sheets[book.SheetNames[0]!]?.['!data'] ?? []) as (TSheetCell[] | undefined)[];
-  return data.map((row) => (row ? Array.from(row.slice(0, limits.maxColumns + 1), cellText) : []));
-}
-
 describe('the cell reader against SheetJS, on random sheets', () => {
   it('gives the same rows for 40 seeded sheets of awkward values, with and without shared strings', () => {
     for (let seed = 1; seed <= 40; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const rows = Array.from({ length: 1 + Math.floor(next() * 60) }, () =>
         Array.from({ length: 1 + Math.floor(next() * 8) }, () => value(next, seed % 2 ? PLAIN : ALL)),
       );
@@ -82,7 +59,7 @@ describe('the cell reader against SheetJS, on random sheets', () => {
       for (const bookSST of [false, true]) {
         const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST }) as Buffer;
         expect(readFirstSheet(bytes, limits), `seed ${seed}, shared strings ${bookSST}`).toStrictEqual(
-          sheetjsRows(bytes),
+          sheetjsRows(bytes, limits),
         );
       }
     }

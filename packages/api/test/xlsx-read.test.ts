@@ -1,31 +1,16 @@
 import * as XLSX from '@e965/xlsx';
-import { cellText, LIST_LIMITS, type TSheetCell } from '@tieline/validation';
+import { LIST_LIMITS } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
 import { readAllSheets, readFirstSheet, type TReadLimits } from '../src/xlsx/read';
 import { readSheetCells, type TSheetContext } from '../src/xlsx/sheet-cells';
 import { WorkbookError } from '../src/xlsx/workbook-error';
 import { xlsxParts, zip } from './lists-fixtures';
+import { sheetjsRows } from './xlsx-sheetjs';
 
 // read.ts reads worksheet cells itself (sheet-cells.ts) where SheetJS would be slow, and must give what
 // SheetJS gives: every case here is compared with SheetJS alone reading the same bytes.
 
 const limits: TReadLimits = { ...LIST_LIMITS, maxRows: 40, maxColumns: 6 };
-
-/** SheetJS alone, with read.ts's options, rows made and limited the way read.ts makes them. */
-function sheetjsRows(bytes: Buffer, index = 0): string[][] | 'tooManyRows' {
-  const book = XLSX.read(bytes, {
-    type: 'buffer',
-    dense: true,
-    cellFormula: false,
-    cellHTML: false,
-    cellText: false,
-    cellDates: true,
-    sheetRows: limits.maxRows + 2,
-  });
-  const data = (book.Sheets[book.SheetNames[index]!]?.['!data'] ?? []) as (TSheetCell[] | undefined)[];
-  if (data.length >= limits.maxRows + 2) return 'tooManyRows';
-  return data.map((row) => (row ? Array.from(row.slice(0, limits.maxColumns + 1), cellText) : []));
-}
 
 function ours(bytes: Buffer): string[][] | 'tooManyRows' {
   try {
@@ -36,7 +21,7 @@ function ours(bytes: Buffer): string[][] | 'tooManyRows' {
   }
 }
 
-const expectSameAsSheetjs = (bytes: Buffer) => expect(ours(bytes)).toStrictEqual(sheetjsRows(bytes));
+const expectSameAsSheetjs = (bytes: Buffer) => expect(ours(bytes)).toStrictEqual(sheetjsRows(bytes, limits));
 
 /** The parts of an xlsx file, as the zip fixture takes them. */
 function partsOf(bytes: Buffer) {
@@ -166,8 +151,8 @@ describe('reading worksheet cells (sheet-cells.ts) against SheetJS', () => {
     expect(readFirstSheet(swapped, limits)).toStrictEqual([['Name'], ['Second']]);
     expectSameAsSheetjs(swapped);
     expect(readAllSheets(bytes, limits)).toStrictEqual([
-      { name: 'Zeta', rows: sheetjsRows(bytes, 0) },
-      { name: 'Alpha', rows: sheetjsRows(bytes, 1) },
+      { name: 'Zeta', rows: sheetjsRows(bytes, limits, 0) },
+      { name: 'Alpha', rows: sheetjsRows(bytes, limits, 1) },
     ]);
   });
 

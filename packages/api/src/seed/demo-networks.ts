@@ -1,5 +1,5 @@
 import { and, type Db, eq, inArray, nodes, responses, type surveys } from '@tieline/db';
-import type { TNetworkData } from '@tieline/graph';
+import { seededRandom, type TNetworkData } from '@tieline/graph';
 import type { TAnswer, TQuestionData } from '@tieline/validation';
 import { documentOf, insertNetwork } from '../services/networks/store-network';
 import { createSurveyNetworkFor } from '../services/networks/survey-network';
@@ -12,19 +12,8 @@ const OFFICES = ['London', 'New York', 'Singapore'] as const;
 const FIRST = ['Ana', 'Ben', 'Chen', 'Dara', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena'];
 const LAST = ['Alvarez', 'Brown', 'Cohen', 'Diallo', 'Evans'];
 
-/** A small deterministic generator (mulberry32): the demo is the same on every machine. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function demoOrganizationNetwork(): TNetworkData {
-  const next = random(2026);
+  const next = seededRandom(2026);
   const people = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
   const nodes = people.map((name, i) => ({
     name,
@@ -70,7 +59,7 @@ async function answerDemoSurvey(db: Db, survey: typeof surveys.$inferSelect, res
     .from(nodes)
     .where(eq(nodes.listId, respondentListId))
     .orderBy(nodes.position);
-  const next = random(7);
+  const next = seededRandom(7);
   const now = new Date();
   // The first respondent's link is the one the README prints: left unanswered for the reader.
   for (const [i, person] of people.entries()) {
