@@ -73,21 +73,24 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
 }
 
-/**
- * Respondent credits for a journey's account that uploads more respondents than sign-up gives, granted
- * as an operator grants them: by the suite's super admin (made in global-setup.ts), through the super
- * admin's adjustCredits.
- */
-export async function grantCredits(account: { userId: string } | { organizationId: string }, credits: number) {
+/** A call by the suite's super admin (made in global-setup.ts), as an operator makes it from the admin pages. */
+export async function asOperator(procedure: string, input: unknown) {
   const base = process.env.E2E_BASE_URL!;
-  const [procedure, id] =
-    'userId' in account
-      ? ['admin.users.adjustCredits', account.userId]
-      : ['admin.organizations.adjustCredits', account.organizationId];
   const res = await fetch(`${base}/api/trpc/${procedure}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, cookie: process.env.E2E_OPERATOR_COOKIE! },
-    body: JSON.stringify({ id, credits, note: 'E2E journey' }),
+    body: JSON.stringify(input),
   });
-  if (!res.ok) throw new Error(`grantCredits: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Respondent credits for a journey's account that uploads more respondents than sign-up gives, granted
+ * as an operator grants them: through the super admin's adjustCredits.
+ */
+export async function grantCredits(account: { userId: string } | { organizationId: string }, credits: number) {
+  if ('userId' in account)
+    await asOperator('admin.users.adjustCredits', { id: account.userId, credits, note: 'E2E journey' });
+  else
+    await asOperator('admin.organizations.adjustCredits', { id: account.organizationId, credits, note: 'E2E journey' });
 }

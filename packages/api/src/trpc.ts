@@ -1,4 +1,4 @@
-import { API_KEY_MSG, inputProblem, MSG } from '@tieline/validation';
+import { API_KEY_MSG, inputProblem, MSG, moduleOffMessage, type TModuleName } from '@tieline/validation';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { readBearer } from './auth/api-keys';
@@ -7,9 +7,18 @@ import type { Context } from './context';
 import { AppError, errorDetails, publicMessage, toTRPCError } from './errors';
 import { isCrossSite } from './http/origin';
 
+/**
+ * What a procedure declares besides its REST path. `module`: the module that guards it (spec platform
+ * §6, a user's modules are enabled per user within their organization's); absent, the procedure belongs
+ * to no module (accounts, organizations, respondents). `byShare`: a network shared with the caller stays
+ * reachable without the module; access/networks.ts then asks it of the caller's own networks.
+ * router-access-modules.test.ts holds every procedure to a table of these.
+ */
+export type Meta = OpenApiMeta & { module?: TModuleName; byShare?: true };
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<Meta>()
   .create({
     errorFormatter: ({ shape, error }) => ({
       ...errorDetails(error),
@@ -46,7 +55,25 @@ const gate = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(gate);
+/**
+ * The one place a module is enforced for tRPC and its REST bridge alike: a procedure of a module is
+ * refused, with the module named, to a caller who does not have it (not only hidden in the UI).
+ */
+const moduleGate = t.middleware(({ ctx, meta, next }) => {
+  if (meta?.module && !meta.byShare) requireModule(ctx.caller.actor, meta.module);
+  return next();
+});
+
+/** Refuses a caller without `module` (401 when signed out): for express routes, as moduleGate does for procedures. */
+export function requireModule(
+  actor: { modules: Record<TModuleName, { enabled: boolean }> } | null,
+  module: TModuleName,
+) {
+  if (!actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (!actor.modules[module].enabled) throw new AppError('FORBIDDEN', moduleOffMessage(module));
+}
+
+export const publicProcedure = t.procedure.use(mapErrors).use(gate).use(moduleGate);
 
 /** A public procedure limited per client address: every call counts, valid or not. */
 export const rateLimitedProcedure = (name: string, limit: Limit) =>
@@ -92,6 +119,13 @@ export const accountOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.organizationId && ctx.actor.permission !== 'Owner') throw new AppError('FORBIDDEN', MSG.forbidden);
   return next();
 });
+
+/** Procedures of the surveys module (the builder, lists, sends, the dashboard: the owner's side of a survey). */
+export const surveysProcedure = protectedProcedure.meta({ module: 'surveys' });
+/** Procedures of the networks module. */
+export const networksProcedure = protectedProcedure.meta({ module: 'networks' });
+/** Procedures on one network by id that its shares may use without the module (access/networks.ts). */
+export const networkByShareProcedure = protectedProcedure.meta({ module: 'networks', byShare: true });
 
 export const superAdminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'Admin') throw new AppError('FORBIDDEN', MSG.forbidden);

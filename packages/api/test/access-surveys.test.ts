@@ -1,6 +1,6 @@
 import { type DbHandle, organizations, surveys, userLogins, users } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
-import { MSG, type TPermission } from '@tieline/validation';
+import { defaultModules, MSG, type TPermission } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireSurvey } from '../src/access/surveys';
 import type { Actor } from '../src/auth/actor';
@@ -23,7 +23,15 @@ async function actor(organizationId: string | null, permission: TPermission | nu
     .insert(users)
     .values({ userLoginId: login!.id, organizationId, permission, modules: {} })
     .returning();
-  return { userId: user!.id, userLoginId: login!.id, role: 'User', organizationId, permission, verified: true };
+  return {
+    userId: user!.id,
+    userLoginId: login!.id,
+    role: 'User',
+    organizationId,
+    permission,
+    verified: true,
+    modules: defaultModules(),
+  };
 }
 
 async function surveyOf(owner: Actor) {

@@ -109,9 +109,14 @@ describe('adding a user (PUT)', () => {
     expect(await trpc.tempUsers.get.query({ id: token })).toMatchObject({ email: invitee.email });
     const { user } = await trpc.userLogins.signUp.mutate({ ...invitee, inviteToken: token });
     expect(user.organizations[0]).toMatchObject({ permission: 'Simplified Access-only' });
-    expect(user.billing.modules).toEqual(modulesOn('surveys', 'meltwater'));
+    // The owner's choice is stored; what the person may use stays within the organization's modules
+    // (docs/modules.md), and the seeded organization has no Meltwater.
+    expect(user.billing.modules).toEqual(modulesOn('surveys'));
     const list = await asUser(app, owner).get(`/organizations/users/${owner.organizationId}`);
-    expect(list.body.find((u: { email: string }) => u.email === invitee.email)).toMatchObject({ invited: false });
+    expect(list.body.find((u: { email: string }) => u.email === invitee.email)).toMatchObject({
+      invited: false,
+      modules: modulesOn('surveys', 'meltwater'),
+    });
   });
 
   it('validates every field with the shared schema', async () => {

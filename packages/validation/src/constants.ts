@@ -11,6 +11,33 @@ export function firstEnabledModulePath(modules: TModules | undefined): string | 
   return first ? `/${first.toLowerCase()}` : null;
 }
 
+/** How each module is named to people (navigation, messages). */
+export const MODULE_LABELS: Record<TModuleName, string> = {
+  networks: 'Networks',
+  surveys: 'Surveys',
+  passiveData: 'Passive Data',
+  meltwater: 'Meltwater',
+  AONA: 'AONA',
+  discover: 'Discover',
+};
+
+/** Why a call or page of a module is refused to a user without it (the server's 403 and the page say the same). */
+export const moduleOffMessage = (module: TModuleName) =>
+  `${MODULE_LABELS[module]} is not enabled for your account. Your organization administrator or Tieline support can turn it on.`;
+
+/**
+ * The modules a user may use: their own flags, within their organization's (an organization that turns
+ * a module off turns it off for every member, whatever their own flag says).
+ */
+export function effectiveModules(
+  user: Record<string, { enabled: boolean } | undefined>,
+  org: Record<string, { enabled: boolean } | undefined> | null,
+): TModules {
+  return Object.fromEntries(
+    MODULES.map((m) => [m, { enabled: !!user[m]?.enabled && (org === null || !!org[m]?.enabled) }]),
+  ) as TModules;
+}
+
 const ON_BY_DEFAULT: readonly TModuleName[] = ['networks', 'surveys', 'discover'];
 
 /**

@@ -130,21 +130,28 @@ const networkRoutes = [
       { path: ':id/export', ...networkPage('ExportDialog') },
     ],
   },
-  {
-    path: 'networks/explore/:id',
-    ...page(async () => {
-      const { ExplorerPage } = await import('../features/explorer/explorer-page');
-      return <ExplorerPage />;
-    }),
-    // The explorer reads a view, a layer to delete, or a reset from its own address (no elements).
-    children: [
-      { path: 'resetView' },
-      { path: 'delete/:layerIndex' },
-      { path: ':viewId' },
-      { path: ':viewId/delete/:layerIndex' },
-    ],
-  },
 ];
+// The explorer is outside the networks module's layout: a network shared with someone opens without it.
+const explorerRoute = {
+  path: 'networks/explore/:id',
+  ...page(async () => {
+    const { ExplorerPage } = await import('../features/explorer/explorer-page');
+    return <ExplorerPage />;
+  }),
+  // The explorer reads a view, a layer to delete, or a reset from its own address (no elements).
+  children: [
+    { path: 'resetView' },
+    { path: 'delete/:layerIndex' },
+    { path: ':viewId' },
+    { path: ':viewId/delete/:layerIndex' },
+  ],
+};
+
+const moduleLayout = (module: 'networks' | 'surveys') =>
+  page(async () => {
+    const { RequireModule } = await import('../components/require-module');
+    return <RequireModule module={module} />;
+  });
 
 // Plain markup rather than the kit's Spinner, which would bring the icon library into the first download.
 const firstLoad = (
@@ -199,8 +206,11 @@ export const router = createBrowserRouter([
             }),
           },
           ...moduleRoutes,
-          ...networkRoutes,
-          ...surveyRoutes,
+          // The pages of the networks and surveys modules, to users who have them (the server refuses their
+          // calls to anyone else).
+          { ...moduleLayout('networks'), children: networkRoutes },
+          explorerRoute,
+          { ...moduleLayout('surveys'), children: surveyRoutes },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {

@@ -1,11 +1,13 @@
 import { and, type Db, eq, isNotNull, networkShares, networks, or, type SQL, type Tx } from '@tieline/db';
-import { NETWORK_MSG, type TNetworkAccess } from '@tieline/validation';
+import { moduleOffMessage, NETWORK_MSG, type TNetworkAccess } from '@tieline/validation';
 import type { Actor } from '../auth/actor';
 import { AppError } from '../errors';
 
 // Who may do what with a network, in one place for every call that reaches a network by id: its owner
 // (everything), people it is shared with (View: read, measure, export, copy; Edit: also change it).
-// Anyone else gets 404, never 403, so ids of other people's networks reveal nothing.
+// Anyone else gets 404, never 403, so ids of other people's networks reveal nothing. A network shared
+// with someone stays theirs to open whatever their modules; their own networks need the networks module
+// (the procedures that reach a network by id defer the module to here: trpc.ts byShare).
 
 export type NetworkRow = typeof networks.$inferSelect;
 export type NetworkNeed = 'view' | 'edit' | 'owner';
@@ -48,6 +50,7 @@ export async function requireNetwork(
   if (!row) throw new AppError('NOT_FOUND', NETWORK_MSG.notFound);
   const own = row.network.ownerId === actor.userId;
   if (!own && row.permission === null) throw new AppError('NOT_FOUND', NETWORK_MSG.notFound);
+  if (own && !actor.modules.networks.enabled) throw new AppError('FORBIDDEN', moduleOffMessage('networks'));
   const access = accessOf(actor, row.network, row.permission);
   if (!ALLOWED[need].includes(access)) {
     throw new AppError('FORBIDDEN', need === 'owner' ? NETWORK_MSG.notOwner : NETWORK_MSG.readOnly);

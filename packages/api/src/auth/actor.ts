@@ -1,4 +1,4 @@
-import type { TPermission } from '@tieline/validation';
+import { effectiveModules, type TModules, type TPermission } from '@tieline/validation';
 
 /** Who is calling: the signed-in user a session points at. */
 export interface Actor {
@@ -8,6 +8,8 @@ export interface Actor {
   organizationId: string | null;
   permission: TPermission | null;
   verified: boolean;
+  /** The modules this user may use (their own within their organization's), see effectiveModules. */
+  modules: TModules;
 }
 
 /** What every service receives about the caller; `actor` is null for public calls. */
@@ -20,9 +22,18 @@ export interface Caller {
 }
 export type SignedInCaller = Caller & { actor: Actor };
 
+type ModuleFlags = Record<string, { enabled: boolean } | undefined>;
+
 /** The actor of a session's user row (see validateSessionToken, which loads both in one query). */
 export function toActor(
-  user: { id: string; role: string; organizationId: string | null; permission: string | null },
+  user: {
+    id: string;
+    role: string;
+    organizationId: string | null;
+    permission: string | null;
+    modules: ModuleFlags;
+  },
+  organizationModules: ModuleFlags | null,
   userLoginId: string,
   verified: boolean,
 ): Actor {
@@ -33,5 +44,6 @@ export function toActor(
     organizationId: user.organizationId,
     permission: user.permission as TPermission | null,
     verified,
+    modules: effectiveModules(user.modules, organizationModules),
   };
 }

@@ -1,4 +1,4 @@
-import { and, apiKeys, type Db, eq, isNull, lt, or, sql, userLogins, users } from '@tieline/db';
+import { and, apiKeys, type Db, eq, isNull, lt, or, organizations, sql, userLogins, users } from '@tieline/db';
 import { API_KEY_LIMITS, API_KEY_PATTERN, API_KEY_PREFIX_LENGTH } from '@tieline/validation';
 import type { Request } from 'express';
 import { type Actor, toActor } from './actor';
@@ -28,12 +28,20 @@ function buildKeyActorQuery(db: Db) {
         id: apiKeys.id,
         expiresAt: apiKeys.expiresAt,
         lastUsedAt: apiKeys.lastUsedAt,
-        user: { id: users.id, role: users.role, organizationId: users.organizationId, permission: users.permission },
+        user: {
+          id: users.id,
+          role: users.role,
+          organizationId: users.organizationId,
+          permission: users.permission,
+          modules: users.modules,
+        },
+        organizationModules: organizations.modules,
         userLoginId: users.userLoginId,
         verified: userLogins.verified,
       })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
       // The keys of a disabled login stop working with it.
       .innerJoin(userLogins, and(eq(userLogins.id, users.userLoginId), isNull(userLogins.disabledAt)))
       .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
@@ -67,5 +75,5 @@ export async function validateApiKey(
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
   }
-  return { id: row.id, actor: toActor(row.user, row.userLoginId, row.verified) };
+  return { id: row.id, actor: toActor(row.user, row.organizationModules, row.userLoginId, row.verified) };
 }

@@ -1,4 +1,4 @@
-import { and, type Db, eq, isNull, lt, sessions, sql, userLogins, users } from '@tieline/db';
+import { and, type Db, eq, isNull, lt, organizations, sessions, sql, userLogins, users } from '@tieline/db';
 import { type Actor, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
@@ -35,12 +35,21 @@ function buildSessionActorQuery(db: Db) {
         expiresAt: sessions.expiresAt,
         absoluteExpiresAt: sessions.absoluteExpiresAt,
         userLoginId: sessions.userLoginId,
-        user: { id: users.id, role: users.role, organizationId: users.organizationId, permission: users.permission },
+        user: {
+          id: users.id,
+          role: users.role,
+          organizationId: users.organizationId,
+          permission: users.permission,
+          modules: users.modules,
+        },
+        organizationModules: organizations.modules,
         verified: userLogins.verified,
       })
       .from(sessions)
       // The user must still belong to the session's login (a user moved or deleted ends the session).
       .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.userLoginId, sessions.userLoginId)))
+      // The organization's modules bound the user's own (effectiveModules).
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
       // A login a super admin disabled signs nothing in, whatever sessions it still holds.
       .innerJoin(userLogins, and(eq(userLogins.id, sessions.userLoginId), isNull(userLogins.disabledAt)))
       .where(eq(sessions.id, sql.placeholder('id')))
@@ -79,7 +88,7 @@ export async function validateSessionToken(
     expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()));
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  const actor = toActor(row.user, row.userLoginId, row.verified);
+  const actor = toActor(row.user, row.organizationModules, row.userLoginId, row.verified);
   return { id, userLoginId: row.userLoginId, userId: row.user.id, expiresAt, actor };
 }
 

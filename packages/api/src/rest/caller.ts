@@ -1,20 +1,34 @@
-import { MSG } from '@tieline/validation';
+import { MSG, moduleOffMessage } from '@tieline/validation';
 import type { Request, Response } from 'express';
 import type { SignedInCaller } from '../auth/actor';
 import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
 import { sendError } from '../http/guards';
+import type { Meta } from '../trpc';
+
+/**
+ * What an express route declares, as a procedure's meta does (trpc.ts Meta): the module that guards it,
+ * or `none` with the reason it belongs to no module. Required, so no route is added without choosing.
+ */
+export type RouteModule = Required<Pick<Meta, 'module'>> & Pick<Meta, 'byShare'>;
+export type RouteGuard = RouteModule | { none: string };
 
 /**
  * The caller of an express route, built as the tRPC context builds it (session cookie or API key);
- * `signedIn` answers 401 itself and resolves null for an anonymous caller.
+ * `signedIn` answers 401 (signed out) or 403 (without the route's module) itself and resolves null then.
  */
 export function restCaller(deps: Deps) {
   const createContext = createContextFactory(deps);
-  return async function signedIn(req: Request, res: Response): Promise<SignedInCaller | null> {
+  return async function signedIn(req: Request, res: Response, guard: RouteGuard): Promise<SignedInCaller | null> {
     const { caller } = await createContext({ req, res });
-    if (caller.actor) return { ...caller, actor: caller.actor };
-    sendError(res, 'UNAUTHORIZED', MSG.notSignedIn);
-    return null;
+    if (!caller.actor) {
+      sendError(res, 'UNAUTHORIZED', MSG.notSignedIn);
+      return null;
+    }
+    if ('module' in guard && !guard.byShare && !caller.actor.modules[guard.module].enabled) {
+      sendError(res, 'FORBIDDEN', moduleOffMessage(guard.module));
+      return null;
+    }
+    return { ...caller, actor: caller.actor };
   };
 }

@@ -31,7 +31,7 @@ export function listsRest(deps: Deps): express.Router {
 
   const upload = (type: TListType) => async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'surveys' });
       if (!caller) return;
       const surveyId = ZId.safeParse(req.params.surveyId);
       if (!surveyId.success) return sendError(res, 'NOT_FOUND', MSG.surveyNotFound);
@@ -70,7 +70,7 @@ export function listsRest(deps: Deps): express.Router {
   // GET /api/base/lists/getIndividualList/:listId/XLSX (by navigation, with the session cookie)
   routes.get('/lists/getIndividualList/:listId/XLSX', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'surveys' });
       if (!caller) return;
       const listId = ZId.safeParse(req.params.listId);
       if (!listId.success) return sendError(res, 'NOT_FOUND', LIST_MSG.listNotFound);

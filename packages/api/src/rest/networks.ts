@@ -31,7 +31,7 @@ export function networksRest(deps: Deps): express.Router {
   // POST /api/base/networks (multipart: name, fileType, directed, file)
   routes.post('/networks', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'networks' });
       if (!caller) return;
       const form = await readMultipart(req, {
         maxFileBytes: NETWORK_LIMITS.maxFileBytes,
@@ -64,7 +64,7 @@ export function networksRest(deps: Deps): express.Router {
   // GET /api/base/networks/:id/export/:fileType (by navigation, with the session cookie)
   routes.get('/networks/:id/export/:fileType', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'networks', byShare: true });
       if (!caller) return;
       const id = ZId.safeParse(req.params.id);
       if (!id.success) return sendError(res, 'NOT_FOUND', NETWORK_MSG.notFound);
@@ -79,7 +79,7 @@ export function networksRest(deps: Deps): express.Router {
   // computes, then 200 { network, nodes, ona }.
   routes.get('/networks/:id/metrics', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'networks', byShare: true });
       if (!caller) return;
       const input = ZNetworkMetricsInput.safeParse({ ...req.query, id: req.params.id });
       if (!input.success) {
@@ -100,7 +100,7 @@ export function networksRest(deps: Deps): express.Router {
   // POST /api/base/networks/:id/users/upload (multipart: file with Name, Email, Permission columns)
   routes.post('/networks/:id/users/upload', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'networks' });
       if (!caller) return;
       const id = ZId.safeParse(req.params.id);
       if (!id.success) return sendError(res, 'NOT_FOUND', NETWORK_MSG.notFound);

@@ -20,7 +20,7 @@ export function organizationLogosRest(deps: Deps): express.Router {
   // POST /api/base/organizations/logos/:orgId (multipart: file, logoType, fileType)
   routes.post('/organizations/logos/:orgId', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { none: 'organization settings belong to no module' });
       if (!caller) return;
       const orgId = ZId.safeParse(req.params.orgId);
       if (!orgId.success) return sendError(res, 'NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);

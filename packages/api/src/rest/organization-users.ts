@@ -28,7 +28,7 @@ export function organizationUsersRest(deps: Deps): express.Router {
   // POST /api/base/organizations/users/upload/:orgId (multipart: file, skipCheckForDeletedUsers yes/no)
   routes.post('/organizations/users/upload/:orgId', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { none: 'organization settings belong to no module' });
       if (!caller) return;
       const orgId = ZId.safeParse(req.params.orgId);
       if (!orgId.success) return sendError(res, 'NOT_FOUND', MSG.notFound);
@@ -54,7 +54,7 @@ export function organizationUsersRest(deps: Deps): express.Router {
   // GET /api/base/organizations/users/download/:orgId (by navigation, with the session cookie)
   routes.get('/organizations/users/download/:orgId', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { none: 'organization settings belong to no module' });
       if (!caller) return;
       const orgId = ZId.safeParse(req.params.orgId);
       if (!orgId.success) return sendError(res, 'NOT_FOUND', MSG.notFound);

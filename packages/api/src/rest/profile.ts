@@ -19,7 +19,7 @@ export function profileRest(deps: Deps): express.Router {
   // POST /api/base/users/avatar (multipart: file, a JPEG or PNG)
   routes.post('/users/avatar', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { none: "a user's own profile belongs to no module" });
       if (!caller) return;
       const form = await readMultipart(req, {
         maxFileBytes: PROFILE_LIMITS.avatarMaxBytes,
@@ -35,7 +35,7 @@ export function profileRest(deps: Deps): express.Router {
   // GET /api/base/users/avatar/:avatarUuid (signed-in callers)
   routes.get('/users/avatar/:avatarUuid', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { none: "a user's own profile belongs to no module" });
       if (!caller) return;
       const avatarUuid = ZId.safeParse(req.params.avatarUuid);
       if (!avatarUuid.success) return sendError(res, 'NOT_FOUND', PROFILE_MSG.avatarNotFound);

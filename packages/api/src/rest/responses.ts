@@ -15,7 +15,7 @@ export function responsesRest(deps: Deps): express.Router {
   // GET /api/base/responses/all/:surveyId/xlsx (by navigation, with the session cookie)
   routes.get('/responses/all/:surveyId/xlsx', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'surveys' });
       if (!caller) return;
       const surveyId = ZId.safeParse(req.params.surveyId);
       if (!surveyId.success) return sendError(res, 'NOT_FOUND', MSG.surveyNotFound);

@@ -19,7 +19,7 @@ export function surveysRest(deps: Deps): express.Router {
   // PUT /api/base/surveys/uploadImage/:id (multipart: file)
   routes.put('/surveys/uploadImage/:id', async (req, res, next) => {
     try {
-      const caller = await signedIn(req, res);
+      const caller = await signedIn(req, res, { module: 'surveys' });
       if (!caller) return;
       const surveyId = ZId.safeParse(req.params.id);
       if (!surveyId.success) return sendError(res, 'NOT_FOUND', MSG.surveyNotFound);

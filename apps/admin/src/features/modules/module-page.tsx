@@ -1,6 +1,7 @@
 import type { TModuleName } from '@tieline/validation';
-import { Blocks, Construction } from 'lucide-react';
+import { Construction } from 'lucide-react';
 import { EmptyState } from '../../components/page-states';
+import { ModuleOff } from '../../components/require-module';
 import { useCurrentUser } from '../../lib/current-user';
 import { MODULE_INFO } from '../../lib/module-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,13 +12,7 @@ export function ModulePage({ module }: { module: TModuleName }) {
   useDocumentTitle(info.label);
   const user = useCurrentUser();
 
-  if (!user.billing.modules[module]?.enabled) {
-    return (
-      <EmptyState title={info.label} icon={<Blocks aria-hidden="true" />}>
-        {info.label} is not enabled for your account. Your organization administrator or Tieline support can turn it on.
-      </EmptyState>
-    );
-  }
+  if (!user.billing.modules[module]?.enabled) return <ModuleOff module={module} />;
   return (
     <EmptyState title={info.label} icon={<Construction aria-hidden="true" />}>
       <p>

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { listEmailSends } from '../../services/emails/email-sends';
 import { sendSurveyEmail } from '../../services/emails/send-survey-email';
 import { sendTestEmail } from '../../services/emails/test-email';
-import { protectedProcedure, router } from '../../trpc';
+import { router, surveysProcedure } from '../../trpc';
 import { errorResponses } from '../surveys/error-responses';
 
 const tags = ['emails'];
@@ -21,7 +21,7 @@ export const ACCEPTED_PROCEDURES = new Set(['emails.send']);
 // The Emails tab (spec §2, §5, §7). The message itself is saved with the survey (surveys.update, fields
 // from and email); these calls send it.
 export const emailsRouter = router({
-  send: protectedProcedure
+  send: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -36,7 +36,7 @@ export const emailsRouter = router({
     .output(ZEmailSendResult)
     .mutation(({ ctx, input }) => sendSurveyEmail(ctx.deps, ctx.caller, input)),
 
-  test: protectedProcedure
+  test: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -50,7 +50,7 @@ export const emailsRouter = router({
     .output(ZTestEmailResult)
     .mutation(({ ctx, input }) => sendTestEmail(ctx.deps, ctx.caller, input)),
 
-  sends: protectedProcedure
+  sends: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',

@@ -19,7 +19,7 @@ import {
 } from '../../services/networks/manage-networks';
 import { networkMetricsState } from '../../services/networks/network-metrics';
 import { getNetwork, listNetworks, networkData } from '../../services/networks/read-networks';
-import { protectedProcedure, router } from '../../trpc';
+import { networkByShareProcedure, networksProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
 import { surveyNetworksRouter } from './survey-networks.router';
 import { networkUsersRouter } from './users.router';
@@ -35,7 +35,7 @@ const ZNetworkData = z.custom<TNetworkData>().meta({ description: "@tieline/grap
 const ZMetrics = z.custom<TMetricsResult>().meta({ description: "@tieline/graph's TMetricsResult" });
 
 export const networksRouter = router({
-  list: protectedProcedure
+  list: networksProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -49,13 +49,13 @@ export const networksRouter = router({
     .output(z.array(ZNetworkSummary))
     .query(({ ctx, input }) => listNetworks(ctx.deps, ctx.caller, input)),
 
-  get: protectedProcedure
+  get: networkByShareProcedure
     .meta({ openapi: { method: 'GET', path: '/networks/{id}', tags, summary: 'One network', errorResponses: read } })
     .input(ZNetworkIdInput)
     .output(ZNetworkSummary)
     .query(({ ctx, input }) => getNetwork(ctx.deps, ctx.caller, input)),
 
-  data: protectedProcedure
+  data: networkByShareProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -69,7 +69,7 @@ export const networksRouter = router({
     .output(z.object({ network: ZNetworkSummary, data: ZNetworkData }))
     .query(({ ctx, input }) => networkData(ctx.deps, ctx.caller, input)),
 
-  update: protectedProcedure
+  update: networkByShareProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -83,7 +83,7 @@ export const networksRouter = router({
     .output(ZNetworkSummary)
     .mutation(({ ctx, input }) => updateNetwork(ctx.deps, ctx.caller, input)),
 
-  duplicate: protectedProcedure
+  duplicate: networksProcedure
     .meta({
       openapi: { method: 'POST', path: '/networks/{id}/duplicate', tags, summary: 'A copy', errorResponses: write },
     })
@@ -91,13 +91,13 @@ export const networksRouter = router({
     .output(ZNetworkSummary)
     .mutation(({ ctx, input }) => duplicateNetwork(ctx.deps, ctx.caller, input)),
 
-  delete: protectedProcedure
+  delete: networksProcedure
     .meta({ openapi: { method: 'DELETE', path: '/networks/{id}', tags, summary: 'Delete', errorResponses: write } })
     .input(ZNetworkIdInput)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteNetwork(ctx.deps, ctx.caller, input)),
 
-  deleteSelected: protectedProcedure
+  deleteSelected: networksProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -111,7 +111,7 @@ export const networksRouter = router({
     .output(z.object({ deleted: z.number().int() }))
     .mutation(({ ctx, input }) => deleteNetworks(ctx.deps, ctx.caller, input)),
 
-  combine: protectedProcedure
+  combine: networksProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -126,7 +126,7 @@ export const networksRouter = router({
     .mutation(({ ctx, input }) => combineNetworks(ctx.deps, ctx.caller, input)),
 
   // The REST path GET /networks/{id}/metrics is rest/networks.ts: it answers 202 while computing.
-  metrics: protectedProcedure
+  metrics: networkByShareProcedure
     .input(ZNetworkMetricsInput)
     .output(
       z.union([

@@ -1,6 +1,6 @@
 import { ZNetworkFromSurveyInput, ZNetworkIdInput, ZNetworkSummary } from '@tieline/validation';
 import { createSurveyNetwork, refreshSurveyNetwork } from '../../services/networks/survey-network';
-import { protectedProcedure, router } from '../../trpc';
+import { networksProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
 
 const tags = ['networks'];
@@ -8,7 +8,7 @@ const write = errorResponses(400, 401, 403, 404, 409, 500);
 
 /** Networks made from a survey's answers. */
 export const surveyNetworksRouter = router({
-  create: protectedProcedure
+  create: networksProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -22,7 +22,7 @@ export const surveyNetworksRouter = router({
     .output(ZNetworkSummary)
     .mutation(({ ctx, input }) => createSurveyNetwork(ctx.deps, ctx.caller, input)),
 
-  refresh: protectedProcedure
+  refresh: networksProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -7,7 +7,7 @@ import {
 } from '@tieline/validation';
 import { z } from 'zod';
 import { addShare, editShare, listShares, removeShare } from '../../services/networks/network-shares';
-import { protectedProcedure, router } from '../../trpc';
+import { networksProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
 
 const tags = ['networks'];
@@ -16,7 +16,7 @@ const ZShares = z.array(ZNetworkShare);
 
 /** {id}/manage/users: the people a network is shared with (the owner's page). Uploads: rest/networks.ts. */
 export const networkUsersRouter = router({
-  list: protectedProcedure
+  list: networksProcedure
     .meta({
       openapi: { method: 'GET', path: '/networks/{id}/users', tags, summary: 'Who has access', errorResponses: write },
     })
@@ -24,7 +24,7 @@ export const networkUsersRouter = router({
     .output(ZShares)
     .query(({ ctx, input }) => listShares(ctx.deps, ctx.caller, input)),
 
-  add: protectedProcedure
+  add: networksProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -38,7 +38,7 @@ export const networkUsersRouter = router({
     .output(ZShares)
     .mutation(({ ctx, input }) => addShare(ctx.deps, ctx.caller, input)),
 
-  edit: protectedProcedure
+  edit: networksProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -52,7 +52,7 @@ export const networkUsersRouter = router({
     .output(ZShares)
     .mutation(({ ctx, input }) => editShare(ctx.deps, ctx.caller, input)),
 
-  remove: protectedProcedure
+  remove: networksProcedure
     .meta({
       openapi: {
         method: 'DELETE',

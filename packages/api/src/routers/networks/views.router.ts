@@ -8,7 +8,7 @@ import {
 } from '@tieline/validation';
 import { z } from 'zod';
 import { createView, deleteView, listViews, updateView } from '../../services/networks/network-views';
-import { protectedProcedure, router } from '../../trpc';
+import { networkByShareProcedure, router } from '../../trpc';
 import { errorResponses } from './error-responses';
 
 const tags = ['networks'];
@@ -19,7 +19,7 @@ const write = errorResponses(400, 401, 403, 404, 409, 500);
  * limit: the explorer saves through the REST paths, which server.ts gives a larger JSON limit.
  */
 export const networkViewsRouter = router({
-  list: protectedProcedure
+  list: networkByShareProcedure
     .meta({
       openapi: { method: 'GET', path: '/networks/{id}/views', tags, summary: 'Saved views', errorResponses: write },
     })
@@ -27,7 +27,7 @@ export const networkViewsRouter = router({
     .output(z.array(ZNetworkView))
     .query(({ ctx, input }) => listViews(ctx.deps, ctx.caller, input)),
 
-  create: protectedProcedure
+  create: networkByShareProcedure
     .meta({
       openapi: { method: 'POST', path: '/networks/{id}/views', tags, summary: 'Save a view', errorResponses: write },
     })
@@ -35,7 +35,7 @@ export const networkViewsRouter = router({
     .output(ZNetworkView)
     .mutation(({ ctx, input }) => createView(ctx.deps, ctx.caller, input)),
 
-  update: protectedProcedure
+  update: networkByShareProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -49,7 +49,7 @@ export const networkViewsRouter = router({
     .output(ZNetworkView)
     .mutation(({ ctx, input }) => updateView(ctx.deps, ctx.caller, input)),
 
-  delete: protectedProcedure
+  delete: networkByShareProcedure
     .meta({
       openapi: {
         method: 'DELETE',

@@ -23,7 +23,7 @@ import {
   responsesTimeline,
   searchResponses,
 } from '../../services/responses/dashboard-pages';
-import { protectedProcedure, router } from '../../trpc';
+import { router, surveysProcedure } from '../../trpc';
 
 const tags = ['responses'];
 const read = { 400: 'Invalid input', 401: 'Not signed in', 404: 'No such survey among those the caller may see' };
@@ -37,7 +37,7 @@ const surveyInput = z.object({ surveyId: ZId });
 // The owner's responses dashboard (spec §2, §7): the paged list, search, counts, the chart's timeline,
 // status and address edits, clear all. Every call reaches the survey through access/surveys.ts.
 export const dashboardRouter = router({
-  paged: protectedProcedure
+  paged: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -51,7 +51,7 @@ export const dashboardRouter = router({
     .output(ZPagedResponses)
     .query(({ ctx, input }) => pagedResponses(ctx.deps, ctx.caller, input)),
 
-  search: protectedProcedure
+  search: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -65,7 +65,7 @@ export const dashboardRouter = router({
     .output(z.array(ZDashboardResponse))
     .query(({ ctx, input }) => searchResponses(ctx.deps, ctx.caller, input)),
 
-  counts: protectedProcedure
+  counts: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -79,7 +79,7 @@ export const dashboardRouter = router({
     .output(ZResponseCounts)
     .query(({ ctx, input }) => responseCounts(ctx.deps, ctx.caller, input)),
 
-  timeline: protectedProcedure
+  timeline: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -93,7 +93,7 @@ export const dashboardRouter = router({
     .output(ZResponsesTimeline)
     .query(({ ctx, input }) => responsesTimeline(ctx.deps, ctx.caller, input)),
 
-  updateStatus: protectedProcedure
+  updateStatus: surveysProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -107,7 +107,7 @@ export const dashboardRouter = router({
     .output(ZDashboardResponse)
     .mutation(({ ctx, input }) => updateResponseStatus(ctx.deps, ctx.caller, input)),
 
-  updateAddress: protectedProcedure
+  updateAddress: surveysProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -121,7 +121,7 @@ export const dashboardRouter = router({
     .output(ZDashboardResponse)
     .mutation(({ ctx, input }) => updateResponseAddress(ctx.deps, ctx.caller, input)),
 
-  clearAll: protectedProcedure
+  clearAll: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -1,11 +1,11 @@
 import { ZResponseHistory, ZResponseHistoryInput } from '@tieline/validation';
 import { responseHistory } from '../../services/responses/response-history';
-import { protectedProcedure, router } from '../../trpc';
+import { router, surveysProcedure } from '../../trpc';
 
 // Support staff replay a response from its saves: the survey's owner and organization Owner/Admins,
 // and super admins for any survey; anyone else 404 (access/responses.ts responseForStaff).
 export const historyRouter = router({
-  get: protectedProcedure
+  get: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',

@@ -11,7 +11,7 @@ import { duplicateQuestion, insertQuestion } from '../../services/surveys/add-qu
 import { deleteQuestion } from '../../services/surveys/delete-question';
 import { reorderQuestions } from '../../services/surveys/reorder-questions';
 import { updateQuestion } from '../../services/surveys/update-question';
-import { protectedProcedure, router } from '../../trpc';
+import { router, surveysProcedure } from '../../trpc';
 import { errorResponses } from './error-responses';
 
 const tags = ['questions'];
@@ -22,7 +22,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 500);
 export const questionsRouter = router({
   // Before `update`: the bridges match paths in this order, and /questions/order would otherwise be read
   // as the question id "order".
-  reorder: protectedProcedure
+  reorder: surveysProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -36,7 +36,7 @@ export const questionsRouter = router({
     .output(ZSurvey)
     .mutation(({ ctx, input }) => reorderQuestions(ctx.deps, ctx.caller, input)),
 
-  update: protectedProcedure
+  update: surveysProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -50,7 +50,7 @@ export const questionsRouter = router({
     .output(ZSurvey)
     .mutation(({ ctx, input }) => updateQuestion(ctx.deps, ctx.caller, input)),
 
-  insert: protectedProcedure
+  insert: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -64,7 +64,7 @@ export const questionsRouter = router({
     .output(ZQuestionCreated)
     .mutation(({ ctx, input }) => insertQuestion(ctx.deps, ctx.caller, input)),
 
-  duplicate: protectedProcedure
+  duplicate: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -78,7 +78,7 @@ export const questionsRouter = router({
     .output(ZQuestionCreated)
     .mutation(({ ctx, input }) => duplicateQuestion(ctx.deps, ctx.caller, input)),
 
-  delete: protectedProcedure
+  delete: surveysProcedure
     .meta({
       openapi: {
         method: 'DELETE',

@@ -15,7 +15,7 @@ import { createSurvey, duplicateSurvey } from '../../services/surveys/create-sur
 import { getSurvey, listSurveys } from '../../services/surveys/read-surveys';
 import { surveyByRandomUUID, surveyByTestEmailId } from '../../services/surveys/survey-by-random-uuid';
 import { deleteSurvey, updateSurvey } from '../../services/surveys/update-survey';
-import { protectedProcedure, publicProcedure, router } from '../../trpc';
+import { publicProcedure, router, surveysProcedure } from '../../trpc';
 import { errorResponses } from './error-responses';
 import { questionsRouter } from './questions.router';
 import { webhooksRouter } from './webhooks.router';
@@ -39,7 +39,7 @@ export const surveysRouter = router({
     .output(ZRespondentSurvey)
     .query(({ ctx, input }) => surveyByTestEmailId(ctx.deps, ctx.caller, input)),
 
-  list: protectedProcedure
+  list: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -55,7 +55,7 @@ export const surveysRouter = router({
 
   // Spec path POST /api/base/surveys/: trpc-to-openapi drops trailing slashes from paths and requests
   // alike, so /surveys and /surveys/ both reach it.
-  create: protectedProcedure
+  create: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -69,7 +69,7 @@ export const surveysRouter = router({
     .output(ZSurvey)
     .mutation(({ ctx, input }) => createSurvey(ctx.deps, ctx.caller, input)),
 
-  get: protectedProcedure
+  get: surveysProcedure
     .meta({
       openapi: { method: 'GET', path: '/surveys/{id}', tags, summary: 'The whole survey', errorResponses: read },
     })
@@ -77,7 +77,7 @@ export const surveysRouter = router({
     .output(ZSurvey)
     .query(({ ctx, input }) => getSurvey(ctx.deps, ctx.caller, input)),
 
-  update: protectedProcedure
+  update: surveysProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -91,7 +91,7 @@ export const surveysRouter = router({
     .output(ZSurvey)
     .mutation(({ ctx, input }) => updateSurvey(ctx.deps, ctx.caller, input)),
 
-  duplicate: protectedProcedure
+  duplicate: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -105,7 +105,7 @@ export const surveysRouter = router({
     .output(ZSurvey)
     .mutation(({ ctx, input }) => duplicateSurvey(ctx.deps, ctx.caller, input)),
 
-  delete: protectedProcedure
+  delete: surveysProcedure
     .meta({
       openapi: {
         method: 'DELETE',

@@ -1,7 +1,7 @@
 import { ZWebhookDelivery, ZWebhookSecret, ZWebhookSurveyInput } from '@tieline/validation';
 import { z } from 'zod';
 import { rotateWebhookSecret, webhookDeliveryLog, webhookSecret } from '../../services/surveys/webhooks';
-import { protectedProcedure, router } from '../../trpc';
+import { router, surveysProcedure } from '../../trpc';
 import { errorResponses } from './error-responses';
 
 const tags = ['surveys'];
@@ -9,7 +9,7 @@ const read = errorResponses(400, 401, 404, 500);
 
 /** The completion webhook's owner side: the delivery log and the signing secret (docs/webhooks.md). */
 export const webhooksRouter = router({
-  log: protectedProcedure
+  log: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -23,7 +23,7 @@ export const webhooksRouter = router({
     .output(z.array(ZWebhookDelivery))
     .query(({ ctx, input }) => webhookDeliveryLog(ctx.deps, ctx.caller, input)),
 
-  secret: protectedProcedure
+  secret: surveysProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -37,7 +37,7 @@ export const webhooksRouter = router({
     .output(ZWebhookSecret)
     .query(({ ctx, input }) => webhookSecret(ctx.deps, ctx.caller, input)),
 
-  rotateSecret: protectedProcedure
+  rotateSecret: surveysProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -1,7 +1,7 @@
 import { type Db, eq, organizations, userLogins, users } from '@tieline/db';
 import {
   defaultModules,
-  normalizeModules,
+  effectiveModules,
   type TPermission,
   type TUser,
   type TUserChoice,
@@ -35,7 +35,10 @@ export function toUserWire(login: LoginRow, user: UserRow, org: OrgRow | null): 
     category: user.category,
     country: user.country,
     avatar: user.avatar,
-    billing: { networksSubscriptionType: user.subscriptionType, modules: normalizeModules(user.modules) },
+    billing: {
+      networksSubscriptionType: user.subscriptionType,
+      modules: effectiveModules(user.modules, org?.modules ?? null),
+    },
     organizations: org
       ? [
           {
