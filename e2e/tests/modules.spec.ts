@@ -14,6 +14,7 @@ const SURVEYS_OFF =
 test('a module turned off disappears from the navigation, its pages say why, and its calls are refused', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await signUp(page);
   const me = await page.request.get('/api/trpc/users.me');
   const userId: string = (await me.json()).result.data._id;
@@ -42,11 +43,13 @@ test('a module turned off disappears from the navigation, its pages say why, and
   // What the person keeps still works.
   await page.goto('/networks');
   await expect(page.getByRole('heading', { name: 'Networks', level: 1 })).toBeVisible();
+  await expect(page.getByText('is not enabled for your account')).toHaveCount(0);
   expect((await page.request.get('/api/base/networks')).status()).toBe(200);
 
   // On again: back in the navigation and answered.
   await asOperator('admin.users.setModules', { id: userId, modules: modulesWith((m) => m !== 'AONA') });
   await page.goto('/surveys');
-  await expect(page.getByRole('heading', { name: 'Surveys', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Survey' })).toBeVisible();
+  await expect(page.getByText(SURVEYS_OFF)).toHaveCount(0);
   expect((await page.request.get('/api/base/surveys')).status()).toBe(200);
 });

@@ -1,4 +1,4 @@
-import { MODULES, type TModuleName, type TModules } from '@tieline/validation';
+import { MODULE_LABELS, MODULES, type TModuleName, type TModules } from '@tieline/validation';
 
 type ModuleInfo = { name: TModuleName; label: string; path: string; description: string };
 
@@ -6,37 +6,37 @@ type ModuleInfo = { name: TModuleName; label: string; path: string; description:
 export const MODULE_INFO: Record<TModuleName, ModuleInfo> = {
   networks: {
     name: 'networks',
-    label: 'Networks',
+    label: MODULE_LABELS.networks,
     path: '/networks',
     description: 'create and explore networks here.',
   },
   surveys: {
     name: 'surveys',
-    label: 'Surveys',
+    label: MODULE_LABELS.surveys,
     path: '/surveys',
     description: 'build network surveys, send them to respondents and follow the responses here.',
   },
   passiveData: {
     name: 'passiveData',
-    label: 'Passive Data',
+    label: MODULE_LABELS.passiveData,
     path: '/passivedata',
     description: 'connect Slack, Office 365 and Microsoft Teams and turn their activity into networks here.',
   },
   meltwater: {
     name: 'meltwater',
-    label: 'Meltwater',
+    label: MODULE_LABELS.meltwater,
     path: '/meltwater',
     description: 'turn Meltwater media data into networks here.',
   },
   AONA: {
     name: 'AONA',
-    label: 'AONA',
+    label: MODULE_LABELS.AONA,
     path: '/aona',
     description: 'run adaptable readiness analyses across your networks here.',
   },
   discover: {
     name: 'discover',
-    label: 'Discover',
+    label: MODULE_LABELS.discover,
     path: '/discover',
     description: 'explore and describe patterns in your networks here.',
   },

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, CardContent, Input } from '@tieline/ui';
+import { MODULE_LABELS, MODULES } from '@tieline/validation';
 import { Download, Lock, Plus, Search, Upload, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -8,15 +9,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { TransferDialog } from './transfer-dialog';
 import { UploadUsersDialog } from './upload-users-dialog';
 import { MANAGE_USERS_PATH, useOrganizationUsers } from './use-organization-users';
-
-const MODULE_NAMES = {
-  networks: 'Networks',
-  surveys: 'Surveys',
-  passiveData: 'Passive data',
-  meltwater: 'Meltwater',
-  AONA: 'AONA',
-  discover: 'Discover',
-};
 
 /** organization/settings/manage-users: the owner's list of the organization's users (spec §2, §6). */
 export function OrganizationUsersPage() {
@@ -125,9 +117,8 @@ function OwnerView() {
                       <td className="max-w-64 p-3 break-words">{u.email}</td>
                       <td className="p-3 whitespace-nowrap">{u.permission}</td>
                       <td className="p-3 text-muted-foreground">
-                        {Object.entries(MODULE_NAMES)
-                          .filter(([m]) => u.modules[m as keyof typeof u.modules].enabled)
-                          .map(([, label]) => label)
+                        {MODULES.filter((m) => u.modules[m].enabled)
+                          .map((m) => MODULE_LABELS[m])
                           .join(', ') || 'None'}
                       </td>
                       <td className="p-1 text-right whitespace-nowrap">

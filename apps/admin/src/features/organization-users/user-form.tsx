@@ -1,5 +1,5 @@
 import { FormField, Input, Label, SelectField, Switch } from '@tieline/ui';
-import { MODULES, PERMISSIONS, type TModuleName, type TModules, type TPermission } from '@tieline/validation';
+import { MODULE_LABELS, MODULES, PERMISSIONS, type TModules, type TPermission } from '@tieline/validation';
 import {
   type Control,
   Controller,
@@ -8,15 +8,6 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
-
-const MODULE_LABELS: Record<TModuleName, string> = {
-  networks: 'Networks',
-  surveys: 'Surveys',
-  passiveData: 'Passive data',
-  meltwater: 'Meltwater',
-  AONA: 'AONA',
-  discover: 'Discover',
-};
 
 export type TUserFormValues = {
   name?: string | undefined;
