@@ -105,7 +105,7 @@ function preparedWithParameters<T extends postgres.Sql | postgres.TransactionSql
 }
 
 /** Any fixed number; all Tieline servers on one database take the same advisory lock. */
-const MIGRATION_LOCK = 7_262_154_930;
+export const MIGRATION_LOCK = 7_262_154_930;
 
 /**
  * Several servers may start at once on one PostgreSQL database (that is how Tieline scales): without a

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../src/client';
+import { createDb, MIGRATION_LOCK } from '../src/client';
 import { uniqueViolation } from '../src/errors';
 
 const url = process.env.DATABASE_URL;
@@ -14,10 +15,32 @@ describe.runIf(url)('servers starting together on one new PostgreSQL database', 
     await admin.unsafe(`create database ${name}`);
     const target = new URL(url!);
     target.pathname = `/${name}`;
+    const db = postgres(target.toString(), { max: 1, onnotice: () => {} });
+    const holder = postgres(target.toString(), { max: 1, onnotice: () => {} });
     try {
-      const handles = await Promise.all([1, 2, 3].map(() => createDb({ url: target.toString(), maxConnections: 2 })));
+      // While another holds the migration lock, no server migrates or starts: they wait for it.
+      await holder`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      let started = 0;
+      const starting = [1, 2, 3].map(() =>
+        createDb({ url: target.toString(), maxConnections: 2 }).then((h) => {
+          started += 1;
+          return h;
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const tables = await db`select count(*)::int as n from information_schema.tables where table_schema = 'public'`;
+      expect({ started, tables: tables[0]!.n }).toEqual({ started: 0, tables: 0 });
+      await holder`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+      const handles = await Promise.all(starting);
       await Promise.all(handles.map((h) => h.close()));
+      // One of them migrated, once: one row per migration of the journal, none twice.
+      const journal = JSON.parse(readFileSync(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8'));
+      const [applied] =
+        await db`select count(*)::int as n, count(distinct hash)::int as distinct_n from drizzle.__drizzle_migrations`;
+      expect(applied).toEqual({ n: journal.entries.length, distinct_n: journal.entries.length });
     } finally {
+      await holder.end({ timeout: 5 });
+      await db.end({ timeout: 5 });
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 5 });
     }
