@@ -7,7 +7,7 @@ import type { TWorkerMessage } from './script-worker';
 // the all-pairs part in its own worker threads (@tieline/graph/node), the rest (CSR, spectral measures,
 // Louvain, JSON in and out) here rather than on the server's event loop. Answers the result as JSON text.
 
-export interface TNetworkMetricsInput {
+export interface MetricsWorkerData {
   /** The document as stored (network_versions.data). */
   json: string;
   options: TMetricsOptions;
@@ -16,7 +16,7 @@ export interface TNetworkMetricsInput {
 
 const post = (message: TWorkerMessage<string>) => parentPort!.postMessage(message);
 
-const { json, options, threads } = workerData as TNetworkMetricsInput;
+const { json, options, threads } = workerData as MetricsWorkerData;
 const result = await computeMetricsParallel(JSON.parse(json) as TNetworkData, options, {
   threads,
   onProgress: (fraction: number) => post({ kind: 'progress', fraction }),

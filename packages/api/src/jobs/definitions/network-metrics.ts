@@ -1,7 +1,7 @@
 import { and, eq, networkVersions } from '@tieline/db';
 import { z } from 'zod';
 import { metricsRow } from '../../services/networks/network-metrics';
-import type { TNetworkMetricsInput } from '../../workers/network-metrics';
+import type { MetricsWorkerData } from '../../workers/network-metrics';
 import { runScriptWorker } from '../../workers/script-worker';
 import { defineJob } from '../define';
 
@@ -31,7 +31,7 @@ export const networkMetricsJob = defineJob({
     let last = 0;
     let writing: Promise<unknown> = Promise.resolve();
     try {
-      const input: TNetworkMetricsInput = {
+      const input: MetricsWorkerData = {
         json: doc.data,
         options: {
           ...(options.layer !== null ? { layers: [options.layer] } : {}),
