@@ -20,19 +20,36 @@ export const APP_ERROR_STATUS = {
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
+export interface AppErrorOptions {
+  retryAfterSeconds?: number;
+  /** Fields the error body carries beside `message` (a stale save's current revision and answers). */
+  details?: Record<string, unknown>;
+  /**
+   * The whole body an express route answers instead of `{ message }`: an upload's error payload (spec
+   * surveys §3), which the admin app shows part by part.
+   */
+  body?: object;
+  /** The request body may be left unread (an upload refused by its size): the connection closes after the answer. */
+  closeConnection?: boolean;
+  cause?: unknown;
+}
+
 export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
-  /** Fields the error body carries beside `message` (a stale save's current revision and answers). */
   readonly details: Record<string, unknown> | undefined;
+  readonly body: object | undefined;
+  readonly closeConnection: boolean;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    opts: { retryAfterSeconds?: number; details?: Record<string, unknown>; cause?: unknown } = {},
+    opts: AppErrorOptions = {},
   ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'AppError';
     this.retryAfterSeconds = opts.retryAfterSeconds;
     this.details = opts.details;
+    this.body = opts.body;
+    this.closeConnection = opts.closeConnection ?? false;
   }
 }
 

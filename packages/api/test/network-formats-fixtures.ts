@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { TNetworkData } from '@tieline/graph';
-import { NetworkUploadError } from '../src/services/networks/formats';
+import type { TNetworkUploadErrorPayload } from '@tieline/validation';
+import { AppError } from '../src/errors';
 
 /** A workbook of named sheets, as a spreadsheet program would save it. */
 export function workbook(sheets: Record<string, unknown[][]>, bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
@@ -15,7 +16,8 @@ export function refusalOf(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (error instanceof NetworkUploadError) return { code: error.code, ...error.payload };
+    if (error instanceof AppError && error.body)
+      return { code: error.code, ...(error.body as TNetworkUploadErrorPayload) };
     throw error;
   }
   throw new Error('expected a refusal');

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { eq, lists, nodes } from '@tieline/db';
+import type { TUploadErrorPayload } from '@tieline/validation';
 import { LIST_LIMITS, LIST_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../src/errors';
 import { readSheet } from '../src/services/lists/read-sheet';
-import type { ListUploadError } from '../src/services/lists/upload-error';
 import { grantCredits, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { respondents, seedSurvey, upload, uploadSupplementary, xlsx, xlsxParts, zip } from './lists-fixtures';
 
@@ -22,8 +23,9 @@ function refusalOf(bytes: Buffer) {
   try {
     readSheet(bytes);
   } catch (error) {
-    const e = error as ListUploadError;
-    return { code: e.code, type: e.payload.type, message: e.payload.message };
+    const e = error as AppError;
+    const payload = e.body as TUploadErrorPayload;
+    return { code: e.code, type: payload.type, message: payload.message };
   }
   throw new Error('read without complaint');
 }

@@ -1,7 +1,8 @@
+import { uniqueViolation } from '@tieline/db';
 import { MAX_INPUT_DEPTH, MSG } from '@tieline/validation';
 import type { NextFunction, Request, Response } from 'express';
 import { readBearer } from '../auth/api-keys';
-import { APP_ERROR_STATUS, type AppErrorCode } from '../errors';
+import { APP_ERROR_STATUS, AppError, type AppErrorCode } from '../errors';
 import { hostAllowed, isCrossSite } from './origin';
 
 export function sendError(res: Response, code: AppErrorCode, message: string) {
@@ -90,6 +91,13 @@ export function refuseNonObjectJson(req: Request, res: Response, next: NextFunct
 export function errorHandler(log: (e: unknown) => void) {
   return (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
+    // What the express routes throw (rest/): their one error path, as the tRPC transports' is errors.ts.
+    if (err instanceof AppError) {
+      if (err.closeConnection) res.setHeader('Connection', 'close');
+      if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      return res.status(APP_ERROR_STATUS[err.code]).json(err.body ?? { message: err.message });
+    }
+    if (uniqueViolation(err) !== null) return sendError(res, 'CONFLICT', MSG.duplicate);
     const { type, status } = err as { type?: string; status?: number };
     if (type === 'entity.too.large') return sendError(res, 'PAYLOAD_TOO_LARGE', MSG.bodyTooLarge);
     if (type === 'entity.parse.failed') return sendError(res, 'BAD_REQUEST', MSG.malformedJson);

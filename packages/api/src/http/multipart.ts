@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
+import type { AppError } from '../errors';
 
 export interface MultipartLimits {
   /** The one file's largest size; one byte more answers `tooLarge`. */
@@ -8,6 +9,8 @@ export interface MultipartLimits {
   fields: readonly string[];
   /** Name of the file field. */
   fileField: string;
+  /** The route's answer to a form it cannot take (each feature words it its own way). */
+  refuse: (problem: MultipartProblem) => AppError;
 }
 
 export interface UploadedFile {
@@ -22,12 +25,6 @@ export interface MultipartForm {
 }
 
 export type MultipartProblem = 'tooLarge' | 'tooManyFiles' | 'malformed';
-export class MultipartError extends Error {
-  constructor(readonly problem: MultipartProblem) {
-    super(`multipart: ${problem}`);
-    this.name = 'MultipartError';
-  }
-}
 
 const FIELD_BYTES = 4096;
 /** Bodies this much over the file limit are refused by their Content-Length, without reading them. */
@@ -41,7 +38,7 @@ const CLAIMED_SLACK = 4;
  */
 export function readMultipart(req: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const claimed = Number(req.headers['content-length'] ?? 0);
-  if (claimed > limits.maxFileBytes * CLAIMED_SLACK) return Promise.reject(new MultipartError('tooLarge'));
+  if (claimed > limits.maxFileBytes * CLAIMED_SLACK) return Promise.reject(limits.refuse('tooLarge'));
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -57,7 +54,7 @@ export function readMultipart(req: Request, limits: MultipartLimits): Promise<Mu
         },
       });
     } catch {
-      reject(new MultipartError('malformed'));
+      reject(limits.refuse('malformed'));
       return;
     }
     const fields: Record<string, string> = {};
@@ -91,12 +88,12 @@ export function readMultipart(req: Request, limits: MultipartLimits): Promise<Mu
     bb.on('error', () => {
       req.unpipe(bb);
       req.resume();
-      reject(new MultipartError(problem ?? 'malformed'));
+      reject(limits.refuse(problem ?? 'malformed'));
     });
-    bb.on('close', () => (problem ? reject(new MultipartError(problem)) : resolve({ fields, file })));
+    bb.on('close', () => (problem ? reject(limits.refuse(problem)) : resolve({ fields, file })));
     // A client that goes away mid-body leaves busboy waiting for the rest: let the request go instead.
     req.once('close', () => {
-      if (!req.complete) reject(new MultipartError('malformed'));
+      if (!req.complete) reject(limits.refuse('malformed'));
     });
     req.pipe(bb);
   });

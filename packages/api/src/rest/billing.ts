@@ -1,7 +1,7 @@
 import { BILLING_MSG, MSG } from '@tieline/validation';
 import express from 'express';
 import type { Deps } from '../deps';
-import { sendError } from '../http/guards';
+import { AppError } from '../errors';
 import { applyPaymentEvent } from '../services/billing/payment-webhook';
 
 /** Provider events are small (a Checkout Session); this leaves room for any the provider adds. */
@@ -16,26 +16,18 @@ export function billingRest(deps: Deps, log: (line: string) => void): express.Ro
   const routes = express.Router();
 
   // POST /api/base/billing/webhook (the provider's signature header over the raw body)
-  routes.post(
-    '/billing/webhook',
-    express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
-    async (req, res, next) => {
-      try {
-        if (!deps.payments) return sendError(res, 'NOT_FOUND', MSG.notFound);
-        const body: unknown = req.body;
-        const event = deps.payments.verifyEvent(Buffer.isBuffer(body) ? body : Buffer.alloc(0), req.headers);
-        if (!event) return sendError(res, 'BAD_REQUEST', BILLING_MSG.webhookSignature);
-        const outcome = await applyPaymentEvent(deps, { actor: null, ip: req.ip ?? '', local: false }, event);
-        // A paid checkout naming no account of ours needs a person (a refund); say which one.
-        if (event.type === 'checkout.completed' && (outcome === 'unknown account' || outcome === 'not ours')) {
-          log(`Payment event for checkout ${event.sessionId} granted nothing: ${outcome}`);
-        }
-        // Any 2xx tells the provider to stop: an ignored event is done with too.
-        res.json({ received: true, outcome });
-      } catch (error) {
-        next(error);
-      }
-    },
-  );
+  routes.post('/billing/webhook', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
+    if (!deps.payments) throw new AppError('NOT_FOUND', MSG.notFound);
+    const body: unknown = req.body;
+    const event = deps.payments.verifyEvent(Buffer.isBuffer(body) ? body : Buffer.alloc(0), req.headers);
+    if (!event) throw new AppError('BAD_REQUEST', BILLING_MSG.webhookSignature);
+    const outcome = await applyPaymentEvent(deps, { actor: null, ip: req.ip ?? '', local: false }, event);
+    // A paid checkout naming no account of ours needs a person (a refund); say which one.
+    if (event.type === 'checkout.completed' && (outcome === 'unknown account' || outcome === 'not ours')) {
+      log(`Payment event for checkout ${event.sessionId} granted nothing: ${outcome}`);
+    }
+    // Any 2xx tells the provider to stop: an ignored event is done with too.
+    res.json({ received: true, outcome });
+  });
   return routes;
 }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { SignedInCaller } from '../auth/actor';
 import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
-import { sendError } from '../http/guards';
+import { AppError } from '../errors';
 import type { Meta } from '../trpc';
 
 /**
@@ -15,19 +15,15 @@ export type RouteGuard = RouteModule | { none: string };
 
 /**
  * The caller of an express route, built as the tRPC context builds it (session cookie or API key);
- * `signedIn` answers 401 (signed out) or 403 (without the route's module) itself and resolves null then.
+ * `signedIn` throws 401 (signed out) or 403 (without the route's module), which the error handler answers.
  */
 export function restCaller(deps: Deps) {
   const createContext = createContextFactory(deps);
-  return async function signedIn(req: Request, res: Response, guard: RouteGuard): Promise<SignedInCaller | null> {
+  return async function signedIn(req: Request, res: Response, guard: RouteGuard): Promise<SignedInCaller> {
     const { caller } = await createContext({ req, res });
-    if (!caller.actor) {
-      sendError(res, 'UNAUTHORIZED', MSG.notSignedIn);
-      return null;
-    }
+    if (!caller.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
     if ('module' in guard && !guard.byShare && !caller.actor.modules[guard.module].enabled) {
-      sendError(res, 'FORBIDDEN', moduleOffMessage(guard.module));
-      return null;
+      throw new AppError('FORBIDDEN', moduleOffMessage(guard.module));
     }
     return { ...caller, actor: caller.actor };
   };

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { EMAIL_MSG, escapeHtml, MSG, ZBounceReport } from '@tieline/validation';
 import express from 'express';
 import type { Deps } from '../deps';
-import { sendError } from '../http/guards';
+import { AppError, zodMessage } from '../errors';
 import { optOut, reportBounce } from '../services/emails/opt-out';
 
 /**
@@ -32,35 +32,27 @@ export function emailsRest(deps: Deps): express.Router {
   routes.post(
     '/responses/optOut/:randomUUID',
     express.urlencoded({ extended: false, limit: '1kb' }),
-    async (req, res, next) => {
-      try {
-        const done = await optOut(deps, String(req.params.randomUUID));
-        if (!done)
-          return res
-            .status(404)
-            .type('html')
-            .send(page('Link not found', `<p>${MSG.surveyLinkInvalid}</p>`));
-        res.type('html').send(page('Unsubscribed', `<p>${EMAIL_MSG.optedOut}</p>`));
-      } catch (error) {
-        next(error);
-      }
+    async (req, res) => {
+      const done = await optOut(deps, String(req.params.randomUUID));
+      if (!done)
+        return res
+          .status(404)
+          .type('html')
+          .send(page('Link not found', `<p>${MSG.surveyLinkInvalid}</p>`));
+      res.type('html').send(page('Unsubscribed', `<p>${EMAIL_MSG.optedOut}</p>`));
     },
   );
 
   // POST /api/base/emails/bounce (Authorization: Bearer $BOUNCE_WEBHOOK_TOKEN; JSON { deliveryId } or { email })
-  routes.post('/emails/bounce', express.json({ limit: '10kb' }), async (req, res, next) => {
-    try {
-      const token = deps.env.BOUNCE_WEBHOOK_TOKEN;
-      if (!token) return sendError(res, 'NOT_FOUND', MSG.notFound);
-      const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const digest = (v: string) => createHash('sha256').update(v).digest();
-      if (!timingSafeEqual(digest(given), digest(token))) return sendError(res, 'UNAUTHORIZED', EMAIL_MSG.bounceToken);
-      const report = ZBounceReport.safeParse(req.body);
-      if (!report.success) return sendError(res, 'BAD_REQUEST', report.error.issues[0]?.message ?? MSG.badRequest);
-      res.json({ bounced: await reportBounce(deps, report.data) });
-    } catch (error) {
-      next(error);
-    }
+  routes.post('/emails/bounce', express.json({ limit: '10kb' }), async (req, res) => {
+    const token = deps.env.BOUNCE_WEBHOOK_TOKEN;
+    if (!token) throw new AppError('NOT_FOUND', MSG.notFound);
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const digest = (v: string) => createHash('sha256').update(v).digest();
+    if (!timingSafeEqual(digest(given), digest(token))) throw new AppError('UNAUTHORIZED', EMAIL_MSG.bounceToken);
+    const report = ZBounceReport.safeParse(req.body);
+    if (!report.success) throw new AppError('BAD_REQUEST', zodMessage(report.error));
+    res.json({ bounced: await reportBounce(deps, report.data) });
   });
   return routes;
 }

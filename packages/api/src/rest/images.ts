@@ -1,23 +1,16 @@
 import { MSG } from '@tieline/validation';
-import type { NextFunction, Response } from 'express';
+import type { Response } from 'express';
 import { AppError } from '../errors';
-import { sendError } from '../http/guards';
-import { MultipartError } from '../http/multipart';
+import type { MultipartProblem } from '../http/multipart';
 
 // The pieces every image route shares (survey images, avatars, organization logos): how a failed
 // upload is answered and how stored bytes are sent back.
 
-/** A failed image upload: 413 past the size limit (connection closed), 400 for a broken form, an AppError's own answer. */
-export function answerImageUploadError(res: Response, error: unknown, next: NextFunction, tooLarge: string) {
-  if (error instanceof MultipartError) {
-    if (error.problem !== 'tooLarge') return sendError(res, 'BAD_REQUEST', MSG.badRequest);
-    // Refused possibly unread: close the connection rather than read the rest of the body.
-    res.setHeader('Connection', 'close');
-    return sendError(res, 'PAYLOAD_TOO_LARGE', tooLarge);
-  }
-  if (error instanceof AppError) return sendError(res, error.code, error.message);
-  next(error);
-}
+/** A refused image upload form: 413 past the size limit (the body possibly unread, so the connection closes), else 400. */
+export const imageFormRefusal = (tooLarge: string) => (problem: MultipartProblem) =>
+  problem === 'tooLarge'
+    ? new AppError('PAYLOAD_TOO_LARGE', tooLarge, { closeConnection: true })
+    : new AppError('BAD_REQUEST', MSG.badRequest);
 
 /**
  * Stored image bytes. The id changes with every upload, so the bytes under it never do: caches keep

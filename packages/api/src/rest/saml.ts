@@ -22,47 +22,37 @@ export function samlRest(deps: Deps, logRefusal: (line: string) => void): expres
   const routes = express.Router();
   const createContext = createContextFactory(deps);
 
-  const refuse = (res: express.Response, error: unknown, next: express.NextFunction) => {
-    if (!(error instanceof SamlRefusal)) return next(error);
-    // What failed is for whoever sets up the IdP, never for the page (it would guide a forger).
-    logRefusal(`SAML sign-in refused (${res.req.originalUrl}): ${error.reason}`);
-    res.status(error.status).type('html').send(page('Single sign-on failed', error.userMessage));
-  };
-
   // GET /api/base/saml/login/:orgId (sign-in's samlRedirect): on to the IdP with a new AuthnRequest.
-  routes.get('/saml/login/:orgId', async (req, res, next) => {
-    try {
-      res.redirect(302, await samlLoginUrl(deps, String(req.params.orgId)));
-    } catch (error) {
-      refuse(res, error, next);
-    }
+  routes.get('/saml/login/:orgId', async (req, res) => {
+    res.redirect(302, await samlLoginUrl(deps, String(req.params.orgId)));
   });
 
   // POST /api/base/saml/acs/:orgId (form post from the IdP: SAMLResponse, RelayState)
   routes.post(
     '/saml/acs/:orgId',
     express.urlencoded({ extended: false, limit: ACS_BODY_LIMIT, parameterLimit: 10 }),
-    async (req, res, next) => {
-      try {
-        const body = (req.body ?? {}) as { SAMLResponse?: unknown };
-        const { sessionToken } = await samlSignIn(deps, String(req.params.orgId), body);
-        // A new session replaces any the browser had (rotation), as password sign-in does.
-        await replaceSession(await createContext({ req, res }), sessionToken);
-        res.redirect(303, '/users/samlSuccess');
-      } catch (error) {
-        refuse(res, error, next);
-      }
+    async (req, res) => {
+      const body = (req.body ?? {}) as { SAMLResponse?: unknown };
+      const { sessionToken } = await samlSignIn(deps, String(req.params.orgId), body);
+      // A new session replaces any the browser had (rotation), as password sign-in does.
+      await replaceSession(await createContext({ req, res }), sessionToken);
+      res.redirect(303, '/users/samlSuccess');
     },
   );
 
   // GET /api/base/saml/metadata/:orgId: our SP metadata, to load into the IdP.
-  routes.get('/saml/metadata/:orgId', async (req, res, next) => {
-    try {
-      res.type('application/samlmetadata+xml').send(await samlMetadata(deps, String(req.params.orgId)));
-    } catch (error) {
-      if (error instanceof SamlRefusal) return res.status(404).json({ message: MSG.notFound });
-      next(error);
-    }
+  routes.get('/saml/metadata/:orgId', async (req, res) => {
+    res.type('application/samlmetadata+xml').send(await samlMetadata(deps, String(req.params.orgId)));
+  });
+
+  // A refused sign-in is a page for the person in the browser (the metadata an IdP reads answers 404);
+  // anything else goes on to the one error handler.
+  routes.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!(error instanceof SamlRefusal)) return next(error);
+    if (req.path.startsWith('/saml/metadata/')) return res.status(404).json({ message: MSG.notFound });
+    // What failed is for whoever sets up the IdP, never for the page (it would guide a forger).
+    logRefusal(`SAML sign-in refused (${req.originalUrl}): ${error.reason}`);
+    res.status(error.status).type('html').send(page('Single sign-on failed', error.userMessage));
   });
   return routes;
 }

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { TNetworkData } from '@tieline/graph';
 import type { TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError, type AppErrorCode } from '../errors';
-import { NetworkUploadError, parseNetworkFile } from '../services/networks/formats';
+import { parseNetworkFile } from '../services/networks/formats';
 import { type SheetRows, workbookBytes } from '../xlsx/write';
 import type { TWorkerMessage } from './script-worker';
 
@@ -36,7 +36,8 @@ async function answer(input: TNetworkParseInput): Promise<TNetworkParseAnswer> {
       directed: data.directed,
     };
   } catch (error) {
-    if (error instanceof NetworkUploadError) return { ok: false, upload: error.payload };
+    // Only a refused file (formats' networkRefusal) carries a body: its payload, every problem listed.
+    if (error instanceof AppError && error.body) return { ok: false, upload: error.body as TNetworkUploadErrorPayload };
     if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
     throw error;
   }

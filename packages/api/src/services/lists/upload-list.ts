@@ -26,7 +26,7 @@ import {
   renameResponses,
   updateNodes,
 } from './store-nodes';
-import { ListUploadError, refusal } from './upload-error';
+import { refusal } from './upload-error';
 
 export interface UploadListInput {
   surveyId: string;
@@ -92,8 +92,7 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
       if (removedNames.length > 0 && !fields.skipCheckForDeletedNodes) {
         const message = type === 'Respondent List' ? LIST_MSG.respondentsDeleted : LIST_MSG.nodesDeleted;
         const emails = [...plan.removed.map((n) => n.email), ...(links?.removed.map((r) => r.email) ?? [])];
-        throw new ListUploadError(
-          'CONFLICT',
+        throw refusal(
           uploadErrorPayload('deletion', message, {
             deletedNodesNames: removedNames,
             deletedUserEmails: unique(emails.filter((e): e is string => !!e)),

@@ -2,13 +2,13 @@ import type { TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError } from '../../errors';
 import type { TNetworkParseAnswer, TNetworkParseInput } from '../../workers/network-parse';
 import { runScriptWorker } from '../../workers/script-worker';
-import { NetworkUploadError } from './formats';
+import { networkRefusal } from './formats';
 import type { TDocument } from './store-network';
 
 /**
  * A network file (or a survey's sheets) read in a worker thread: reading 250,000 edges takes seconds
  * of CPU, which the server's event loop must not spend. Refusals come back as the errors the reader
- * throws (NetworkUploadError with every problem, or an AppError).
+ * throws (networkRefusal with every problem, or an AppError).
  */
 export async function readNetworkInWorker(input: TNetworkParseInput): Promise<TDocument> {
   const answer = await runScriptWorker<TNetworkParseAnswer>('network-parse', input);
@@ -16,6 +16,6 @@ export async function readNetworkInWorker(input: TNetworkParseInput): Promise<TD
     const { json, nodes, edges, layers, directed } = answer;
     return { json, counts: { nodeCount: nodes, edgeCount: edges, layers, directed } };
   }
-  if ('upload' in answer) throw new NetworkUploadError(answer.upload as TNetworkUploadErrorPayload);
+  if ('upload' in answer) throw networkRefusal(answer.upload as TNetworkUploadErrorPayload);
   throw new AppError(answer.code, answer.message);
 }

@@ -1,25 +1,7 @@
-import { ORG_USERS_MSG, type TUploadErrorPayload, uploadErrorPayload } from '@tieline/validation';
-import { AppError, type AppErrorCode } from '../../errors';
+import { ORG_USERS_MSG, uploadErrorPayload } from '@tieline/validation';
+import { uploadRefusal } from '../../http/upload-refusal';
 
-/**
- * A refused user list upload: the status plus the upload error payload of spec §3, which the upload
- * route sends whole (the admin app shows its header, size, data and deletion parts one by one).
- */
-export class OrgUsersUploadError extends AppError {
-  constructor(
-    code: AppErrorCode,
-    readonly payload: TUploadErrorPayload,
-  ) {
-    super(code, payload.message);
-    this.name = 'OrgUsersUploadError';
-  }
-}
-
-/** Size errors answer 413, deletions to confirm 409, every other refusal 400. */
-export function uploadRefusal(payload: TUploadErrorPayload): OrgUsersUploadError {
-  const code = payload.type === 'size' ? 'PAYLOAD_TOO_LARGE' : payload.type === 'deletion' ? 'CONFLICT' : 'BAD_REQUEST';
-  return new OrgUsersUploadError(code, payload);
-}
+export { uploadRefusal };
 
 export const formatRefusal = (message: string = ORG_USERS_MSG.incorrectFormat) =>
   uploadRefusal(uploadErrorPayload('format', message));

@@ -13,9 +13,9 @@ import { readJson } from './read-json';
 import { refusal } from './upload-error';
 
 // Network files in and out (docs/networks.md, "Upload formats"). Reading is synchronous and bounded by
-// NETWORK_LIMITS; every problem of a file is reported in one NetworkUploadError.
+// NETWORK_LIMITS; every problem of a file is reported in one networkRefusal.
 
-export { NetworkUploadError } from './upload-error';
+export { networkRefusal } from './upload-error';
 
 const READERS: Record<TNetworkFileType, (bytes: Buffer) => TRawNetwork> = {
   excel: readExcel,
@@ -26,7 +26,7 @@ const READERS: Record<TNetworkFileType, (bytes: Buffer) => TRawNetwork> = {
 
 const isFileType = (t: string): t is TNetworkFileType => (NETWORK_FILE_TYPES as readonly string[]).includes(t);
 
-/** The network in an uploaded file, or a NetworkUploadError listing every problem with its place. */
+/** The network in an uploaded file, or a networkRefusal listing every problem with its place. */
 export function parseNetworkFile(bytes: Uint8Array, fileType: string, directed: boolean): TNetworkData {
   if (!isFileType(fileType)) throw refusal('format', M.unknownFileType);
   if (bytes.length === 0) throw refusal('format', M.fileEmpty);

@@ -11,21 +11,19 @@ export type TPlace = Omit<TNetworkProblem, 'message'>;
 
 /**
  * A refused network file: the status plus the payload listing every problem with its place. Like a
- * refused list (services/lists/upload-error.ts) the upload route sends the payload whole; `details`
- * carries it on the tRPC path too.
+ * refused list (http/upload-refusal.ts) the upload route sends the payload whole; `details` carries it
+ * on the tRPC path too.
  */
-export class NetworkUploadError extends AppError {
-  constructor(readonly payload: TNetworkUploadErrorPayload) {
-    super(payload.type === 'size' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', payload.message, {
-      details: { type: payload.type, problems: payload.problems },
-    });
-    this.name = 'NetworkUploadError';
-  }
+export function networkRefusal(payload: TNetworkUploadErrorPayload): AppError {
+  return new AppError(payload.type === 'size' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', payload.message, {
+    details: { type: payload.type, problems: payload.problems },
+    body: payload,
+  });
 }
 
 /** One problem that stops reading at once (size, format): its message is the answer's message. */
 export function refusal(type: TNetworkUploadErrorPayload['type'], message: string, place: TPlace = {}) {
-  return new NetworkUploadError({ type, message, problems: [{ message, ...place }] });
+  return networkRefusal({ type, message, problems: [{ message, ...place }] });
 }
 
 /** The problems of a file, collected so that one answer lists them all (up to the listed limit). */
@@ -44,7 +42,7 @@ export class Problems {
     const problems = [...this.listed];
     if (this.count > this.listed.length)
       problems.push({ message: NETWORK_UPLOAD_MSG.moreProblems(this.count - this.listed.length) });
-    throw new NetworkUploadError({ type: 'data', message: NETWORK_UPLOAD_MSG.notUploaded(this.count), problems });
+    throw networkRefusal({ type: 'data', message: NETWORK_UPLOAD_MSG.notUploaded(this.count), problems });
   }
 }
 
