@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, jobs, responses, sql, surveys, webhookDeliveries } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../src/http/outbound';
+import { isPublicAddress, publicOnlyLookup, type ResolveAll } from '../src/http/outbound';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { collectingSurvey, put, question } from './responses-setup';
 import { restOf } from './surveys-setup';
@@ -298,6 +298,26 @@ describe('refusing private addresses (SSRF)', () => {
     for (const a of [...carried, ...relayed, ...tunnels]) expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])
       expect([a, isPublicAddress(a)]).toEqual([a, true]);
+  });
+
+  it('judges the addresses a name resolves to the same way, IPv6 forms carrying a private IPv4 included', async () => {
+    const resolvingTo =
+      (...addresses: string[]): ResolveAll =>
+      (_name, _options, callback) =>
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
+    const lookup = (...addresses: string[]) =>
+      new Promise((resolve, reject) =>
+        publicOnlyLookup(resolvingTo(...addresses))('hook.example', { all: true }, (error, kept) =>
+          error ? reject(error) : resolve(kept),
+        ),
+      );
+    await expect(lookup('::7f00:1', '::ffff:a00:1', '64:ff9b::a9fe:a9fe', '2002:a00:1::')).rejects.toThrow(
+      'hook.example resolves to a private or reserved address',
+    );
+    expect(await lookup('::7f00:1', '93.184.215.14')).toEqual([{ address: '93.184.215.14', family: 4 }]);
   });
 
   it('refuses loopback, private, link-local, IPv6 and mapped forms and names resolving to them; logs failed once', async () => {

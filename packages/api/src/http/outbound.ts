@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -46,18 +46,27 @@ export function isPublicAddress(address: string): boolean {
   return normalizeAddress(address).range() === 'unicast';
 }
 
+/** How a name is resolved: node's dns.lookup with `all: true` (tests pass a stand-in). */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /** A socket lookup that resolves as usual and then keeps only public addresses (refusing if none). */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const allowed = addresses.filter((a) => isPublicAddress(a.address));
-    if (allowed.length === 0) {
-      return callback(new OutboundRefused(`${hostname} resolves to a private or reserved address`), '', 0);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
-    callback(null, allowed[0]!.address, allowed[0]!.family);
-  });
-};
+export function publicOnlyLookup(resolve: ResolveAll = dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const allowed = addresses.filter((a) => isPublicAddress(a.address));
+      if (allowed.length === 0) {
+        return callback(new OutboundRefused(`${hostname} resolves to a private or reserved address`), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+}
 
 export interface PostResult {
   status: number;
@@ -90,7 +99,7 @@ export function postOutbound(
       {
         method: 'POST',
         headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup() }),
         signal: AbortSignal.timeout(opts.timeoutMs),
       },
       (res) => {
