@@ -27,7 +27,7 @@ const CARRIES_IPV4 = [
  * that IPv4 address, so it is judged as one. Other embeddings (local-use NAT64, 6to4 and Teredo relays)
  * are left alone: they are not unicast and are refused whatever they carry.
  */
-export function normalizeAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+function normalizeAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv4') return parsed;
   const v6 = parsed as ipaddr.IPv6;

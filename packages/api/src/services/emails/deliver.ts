@@ -72,10 +72,9 @@ async function renewClaims(db: Db, claimed: Claimed[]) {
 /** Gives back claimed deliveries this worker will not send (its run ended, or its lease is not renewed). */
 async function release(db: Db, claimed: Claimed[]) {
   if (claimed.length === 0) return;
-  const claims = claimsOf(claimed);
   await db.execute(sql`
     update email_deliveries d set state = 'queued', attempts = d.attempts - 1, locked_until = null
-    from json_to_recordset(${claims}::json) as r(id uuid, attempts int)
+    from json_to_recordset(${claimsOf(claimed)}::json) as r(id uuid, attempts int)
     where d.id = r.id and d.state = 'sending' and d.attempts = r.attempts`);
 }
 
