@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, jobs, responses, sql, surveys, webhookDeliveries } from '@tieline/db';
 import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../src/http/outbound';
+import { isPublicAddress, publicOnlyLookup, type ResolveAll } from '../src/http/outbound';
 import { type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { collectingSurvey, put, question } from './responses-setup';
 import { restOf } from './surveys-setup';
@@ -289,8 +289,35 @@ describe('refusing private addresses (SSRF)', () => {
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['::ffff:7f00:1', '2002:7f00:1::1', '64:ff9b::a00:1', 'not an address'])
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
-    for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111'])
+    // Every IPv6 form that carries an IPv4 address is judged by that address: IPv4-compatible (what the
+    // URL parser makes of [::127.0.0.1]), mapped, translated and NAT64; local-use NAT64, 6to4 and Teredo
+    // relays and deprecated site-local addresses are refused whatever they carry.
+    const carried = ['::127.0.0.1', '::7f00:1', '::a00:1', '::0:a9fe:a9fe', '::ffff:0:7f00:1', '::ffff:0:a00:1'];
+    const relayed = ['64:ff9b::7f00:1', '64:ff9b::c0a8:101', '64:ff9b:1::a00:1', '64:ff9b:1::808:808'];
+    const tunnels = ['2002:7f00:1::', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:80ff:fffe', 'fec0::1'];
+    for (const a of [...carried, ...relayed, ...tunnels]) expect([a, isPublicAddress(a)]).toEqual([a, false]);
+    for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])
       expect([a, isPublicAddress(a)]).toEqual([a, true]);
+  });
+
+  it('judges the addresses a name resolves to the same way, IPv6 forms carrying a private IPv4 included', async () => {
+    const resolvingTo =
+      (...addresses: string[]): ResolveAll =>
+      (_name, _options, callback) =>
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
+    const lookup = (...addresses: string[]) =>
+      new Promise((resolve, reject) =>
+        publicOnlyLookup(resolvingTo(...addresses))('hook.example', { all: true }, (error, kept) =>
+          error ? reject(error) : resolve(kept),
+        ),
+      );
+    await expect(lookup('::7f00:1', '::ffff:a00:1', '64:ff9b::a9fe:a9fe', '2002:a00:1::')).rejects.toThrow(
+      'hook.example resolves to a private or reserved address',
+    );
+    expect(await lookup('::7f00:1', '93.184.215.14')).toEqual([{ address: '93.184.215.14', family: 4 }]);
   });
 
   it('refuses loopback, private, link-local, IPv6 and mapped forms and names resolving to them; logs failed once', async () => {
@@ -306,6 +333,17 @@ describe('refusing private addresses (SSRF)', () => {
         `http://[::ffff:127.0.0.1]:${hook.port}/hook`,
         `http://localhost:${hook.port}/hook`,
         `http://0x7f000001:${hook.port}/hook`,
+        `http://2130706433:${hook.port}/hook`,
+        `http://0x7f.1:${hook.port}/hook`,
+        `http://0177.0.0.1:${hook.port}/hook`,
+        `http://0.0.0.0:${hook.port}/hook`,
+        `http://[::]:${hook.port}/hook`,
+        `http://[::127.0.0.1]:${hook.port}/hook`,
+        `http://[::ffff:7f00:1]:${hook.port}/hook`,
+        `http://[::ffff:0:7f00:1]:${hook.port}/hook`,
+        `http://[64:ff9b::7f00:1]:${hook.port}/hook`,
+        `http://[2002:7f00:1::]:${hook.port}/hook`,
+        `http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:${hook.port}/hook`,
       ];
       for (const url of urls.slice(1)) await closed.server.deps.enqueue('completion-webhook', { responseId, url });
       await closed.server.worker.drain();

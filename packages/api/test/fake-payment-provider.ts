@@ -39,32 +39,38 @@ export interface ReceivedCall {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** How an event is signed: the webhook secret (another one, for refusals) and when, in Unix seconds. */
+export interface SignOptions {
+  secret?: string;
+  timestamp?: number;
+}
+
 /**
  * A signed event as the provider delivers it: the payload and its signature header, made by the
- * provider's own library with the webhook secret (or another one, for refusals).
+ * provider's own library with the webhook secret, signed now unless told otherwise.
  */
 export function signedEvent(
   type: string,
   object: Record<string, unknown>,
-  secret: string = FAKE_PAYMENT_ENV.PAYMENT_WEBHOOK_SECRET,
+  { secret = FAKE_PAYMENT_ENV.PAYMENT_WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000) }: SignOptions = {},
 ) {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(12).toString('hex')}`,
     object: 'event',
     api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
+    created: timestamp,
     type,
     data: { object },
   });
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
 }
 
 /** The completed-checkout event for a session, paid unless told otherwise. */
-export const completedEvent = (session: FakeSession, paid = true, secret?: string) =>
+export const completedEvent = (session: FakeSession, { paid = true, ...sign }: SignOptions & { paid?: boolean } = {}) =>
   signedEvent(
     'checkout.session.completed',
     { ...session, status: 'complete', payment_status: paid ? 'paid' : 'unpaid' },
-    secret,
+    sign,
   );
 
 /** Posts a signed event to a Tieline webhook; answers its status and body. */

@@ -27,11 +27,15 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback that keeps what it receives; `rejects(address)` makes it answer 550 to
  * that recipient, as a receiving server does for an unknown mailbox; `delayMs` slows each answer.
+ * `holdAt: n` never answers the n-th message (from 0): its sender waits there, a fixed point for a kill
+ * mid-send, and the message goes to `held`, not `inbox` (a server that never said 250 did not accept it).
  */
 export async function startSmtp(
-  opts: { port?: number; rejects?: (address: string) => boolean; delayMs?: number } = {},
+  opts: { port?: number; rejects?: (address: string) => boolean; delayMs?: number; holdAt?: number } = {},
 ) {
   const inbox: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let messages = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -50,7 +54,9 @@ export async function startSmtp(
         const body = raw
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, body });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, body };
+        if (messages++ === opts.holdAt) return void held.push(mail);
+        inbox.push(mail);
         // A slower server (kill tests need time to land mid-send).
         if (opts.delayMs) setTimeout(done, opts.delayMs);
         else done();
@@ -59,7 +65,12 @@ export async function startSmtp(
   });
   await new Promise<void>((resolve) => smtp.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  return { inbox, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => smtp.close(() => r())) };
+  return {
+    inbox,
+    held,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
 }
 
 export interface TestApp {

@@ -49,3 +49,50 @@ export function jpeg(width: number, height: number): Buffer {
     Buffer.from([0xff, 0xd9]),
   ]);
 }
+
+/** `image` (a PNG) with its header rewritten to claim `width` x `height`, the checksum made to match. */
+export function pngClaiming(image: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(image);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+/** A 1x1 GIF (the classic transparent pixel) and 1x1 lossless and lossy WebP files. */
+export const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+export const WEBP_LOSSLESS_1X1 = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+export const WEBP_LOSSY_1X1 = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** `image` without its segments of marker `marker` (a JPEG's frame header, 0xc0, for one). */
+function withoutSegment(image: Buffer, marker: number): Buffer {
+  const at = image.indexOf(Buffer.from([0xff, marker]));
+  return Buffer.concat([image.subarray(0, at), image.subarray(at + 2 + image.readUInt16BE(at + 2))]);
+}
+
+/** A PNG whose header bytes were changed after it was written (its checksum no longer matches). */
+function pngWithDamagedHeader(): Buffer {
+  const out = png(4, 4);
+  out[24] = 0x63; // bit depth 8 -> 99
+  return out;
+}
+
+/**
+ * Files that begin like an accepted image but do not decode as one: every upload of an image refuses
+ * each of them as it refuses a file of the wrong type.
+ */
+export const CORRUPT_IMAGES: [string, Buffer][] = [
+  ['a PNG signature followed by garbage', Buffer.concat([PNG_SIGNATURE, Buffer.from('x'.repeat(40))])],
+  ['a PNG signature followed by HTML', Buffer.concat([PNG_SIGNATURE, Buffer.from('<html><script>1</script>')])],
+  ['a PNG cut inside its header', Buffer.from(png(4, 4).subarray(0, 22))],
+  ['a PNG whose header fails its checksum', pngWithDamagedHeader()],
+  ['a PNG zero pixels wide', pngClaiming(png(1, 1), 0, 1)],
+  ['a PNG claiming 100000 x 100000 pixels', pngClaiming(png(1, 1), 100_000, 100_000)],
+  ['a JPEG signature alone', Buffer.from([0xff, 0xd8, 0xff, 0xe0])],
+  ['a JPEG without a frame header', withoutSegment(jpeg(8, 8), 0xc0)],
+  ['a JPEG cut inside its frame header', Buffer.from(jpeg(8, 8).subarray(0, 78))],
+  ['a GIF cut inside its header', Buffer.from('GIF89a\x01')],
+  ['a WebP cut inside its header', Buffer.from('RIFF\0\0\0\0WEBPVP8 ')],
+];

@@ -4,6 +4,7 @@ import { MSG, PROFILE_LIMITS, PROFILE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultModules } from '../src/services/users/user-wire';
 import { newAccount, RestClient, rejection, startTestApp, type TestApp, trpcClient } from './helpers';
+import { CORRUPT_IMAGES } from './image-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -268,6 +269,15 @@ describe('avatar', () => {
     expect(answer(await client.get(`/users/avatar/${user.avatar}`))).toEqual({
       status: 404,
       message: PROFILE_MSG.avatarNotFound,
+    });
+  });
+
+  it.each(CORRUPT_IMAGES)('refuses %s as not a picture', async (_, bytes) => {
+    const { client } = await restSignedUp();
+    const res = await upload(client, bytes);
+    expect({ status: res.status, message: ((await res.json()) as { message: string }).message }).toEqual({
+      status: 400,
+      message: PROFILE_MSG.avatarType,
     });
   });
 

@@ -2,8 +2,9 @@ import type { DbHandle } from '@tieline/db';
 import { eq, jobs } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HEARTBEAT_MS, LEASE_MS } from '../src/jobs/lease';
 import { backoffMs, claim, complete, enqueue, runDue } from '../src/jobs/queue';
-import { startWorker } from '../src/jobs/worker';
+import { POLL_MS, startWorker } from '../src/jobs/worker';
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -46,20 +47,6 @@ describe('job queue', () => {
     expect(backoffMs(50)).toBe(3_600_000);
   });
 
-  it('recovers a job whose worker crashed mid-run once the lease expires', async () => {
-    const id = await enqueue(h.db, 'echo', {});
-    expect(await claim(h.db)).toHaveLength(1); // a worker takes it and dies
-    expect(await claim(h.db)).toHaveLength(0); // still leased
-    await h.db
-      .update(jobs)
-      .set({ lockedUntil: new Date(Date.now() - 1) })
-      .where(eq(jobs.id, id));
-    let ran = 0;
-    expect(await runDue(h.db, { echo: async () => void ran++ })).toBe(1);
-    expect(ran).toBe(1);
-    expect(await job(id)).toMatchObject({ state: 'done', attempts: 2 });
-  });
-
   it('a worker drains everything queued when woken, oldest first', async () => {
     const ran: number[] = [];
     const worker = startWorker(
@@ -88,6 +75,42 @@ describe('job leases', () => {
     expect((await job(id)).state).toBe('running');
     await complete(h.db, second!);
     expect((await job(id)).state).toBe('done');
+  });
+
+  // Short lease times stand in for LEASE_MS and HEARTBEAT_MS, so the test waits out real leases quickly.
+  const short = { leaseMs: 400, heartbeatMs: 100 };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('keeps the lease of a job that runs longer than a lease, and of the batch waiting behind it', async () => {
+    const ids = [await enqueue(h.db, 'slow', {}), await enqueue(h.db, 'echo', {})];
+    let stolen = 0;
+    const handlers = {
+      slow: async () => {
+        // Another worker keeps trying for three leases' time; the heartbeat never lets go.
+        for (const until = Date.now() + 3 * short.leaseMs; Date.now() < until; await sleep(50)) {
+          stolen += (await claim(h.db, 5, short)).length;
+        }
+      },
+      echo: async () => {},
+    };
+    expect(await runDue(h.db, handlers, { lease: short })).toBe(2);
+    expect(stolen).toBe(0);
+    for (const id of ids) expect(await job(id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it("frees a crashed worker's job once its lease runs out, with no renewal", async () => {
+    const id = await enqueue(h.db, 'echo', {});
+    expect(await claim(h.db, 5, short)).toHaveLength(1); // a worker takes it and dies: no heartbeat
+    expect(await claim(h.db, 5, short)).toHaveLength(0);
+    await sleep(short.leaseMs + 50);
+    let ran = 0;
+    expect(await runDue(h.db, { echo: async () => void ran++ }, { lease: short })).toBe(1);
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it("takes a crashed worker's job over within 30 s: one lease after its last beat, at the next poll", () => {
+    expect(HEARTBEAT_MS * 4).toBeLessThanOrEqual(LEASE_MS);
+    expect(LEASE_MS + POLL_MS).toBeLessThanOrEqual(30_000);
   });
 
   it('gives up on a job whose worker died on its last attempt', async () => {

@@ -93,13 +93,34 @@ describe('sanitizeRichText on an XSS corpus', () => {
     expect(XSS.filter((input) => dangerous(input) === null)).toEqual([]);
   });
 
-  it('keeps the text of what it removes, escaped, and drops the content of code and foreign elements', () => {
+  it('keeps the text of what it removes, escaped, and drops the content of code, styles and embedded documents', () => {
     expect(sanitizeRichText('<div onclick="x()">Hello <font color=red>there</font></div>')).toBe('Hello there');
     expect(sanitizeRichText('<p>1 &lt; 2 &amp; <b>3</b></p>')).toBe('<p>1 &lt; 2 &amp; <b>3</b></p>');
-    expect(sanitizeRichText('a<script>alert(1)</script>b<svg><text>c</text></svg>d')).toBe('abd');
+    expect(sanitizeRichText('a<script>alert(1)</script>b<svg><text>c</text></svg>d')).toBe('abcd');
+    const contentless = ['script', 'style', 'template', 'iframe', 'noscript', 'noembed', 'noframes', 'xmp', 'title'];
+    for (const tag of [...contentless, 'video', 'audio']) {
+      expect([tag, sanitizeRichText(`a<${tag}>gone</${tag}>b`)]).toEqual([tag, 'ab']);
+    }
+    expect(sanitizeRichText('a<svg><script>alert(1)</script><style>*{}</style><text>c</text></svg>d')).toBe('acd');
     expect(sanitizeRichText('<listing>&lt;img onerror=alert(1) src=a&gt;</listing>')).toBe(
       '&lt;img onerror=alert(1) src=a&gt;',
     );
+  });
+
+  it('keeps the text, merge tokens included, that a refused element swallowed (the element goes, with its attributes)', () => {
+    // An unclosed <svg> or <math> takes everything after it as its content: that is what the person typed.
+    expect(sanitizeRichText('<svg onload=alert(1)> {fullName}')).toBe(' {fullName}');
+    expect(sanitizeRichText('<p>Dear <svg onload="alert(1)">{fullName}, welcome</p>')).toBe(
+      '<p>Dear {fullName}, welcome</p>',
+    );
+    expect(sanitizeRichText('<math><mi>x</mi></math> = {score}')).toBe('x = {score}');
+    expect(
+      sanitizeRichText('<p><blink onmouseover=alert(1)>{firstName}</blink> <a href=javascript:x>{url}</a></p>'),
+    ).toBe('<p>{firstName} {url}</p>');
+    expect(sanitizeRichText('<form><select><option>One</option></select><textarea>{note}</textarea></form>')).toBe(
+      'One{note}',
+    );
+    expect(sanitizeRichText('<object data="x.swf">Fallback {fullName}</object>')).toBe('Fallback {fullName}');
   });
 
   it('refuses a link with a bad scheme by keeping only its text', () => {

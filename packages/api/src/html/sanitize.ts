@@ -8,10 +8,17 @@ import { defaultTreeAdapter, html, parseFragment, serialize, type DefaultTreeAda
 
 const KEEP = new Set('p br strong b em i u h1 h2 h3 ul ol li a img span'.split(' '));
 
-/** Dropped with everything inside: code, styles, embedded documents, raw text and foreign (SVG, MathML) content. */
-const DROP = new Set([
-  ...'script style iframe frame frameset object embed applet svg math template'.split(' '),
-  ...'noscript noembed noframes xmp textarea title select option head'.split(' '),
+/**
+ * Removed with everything inside, because what is inside is not text a person typed: code, styles,
+ * embedded documents, raw text and media fallbacks. Every other refused element is unwrapped and its
+ * text kept, as DOMPurify's KEEP_CONTENT does with this list (its FORBID_CONTENTS) for HTML elements.
+ * DOMPurify also drops SVG and MathML content, which it would otherwise keep as foreign markup for the
+ * browser to re-parse; here foreign elements are never kept, only their text, and an unclosed `<svg` or
+ * `<math` swallows all that follows it (`<svg onload=...> Dear {fullName}`), so that text stays.
+ */
+const DROP_CONTENT = new Set([
+  ...'script style template iframe noscript noembed noframes xmp plaintext title head'.split(' '),
+  ...'audio video colgroup thead selectedcontent'.split(' '),
 ]);
 
 /** Deeper elements are unwrapped, so neither this walk's output nor the serializer can recurse without bound. */
@@ -76,9 +83,8 @@ function keep(el: T.Element): T.Element | 'drop' | null {
 }
 
 const isElement = (node: T.ChildNode): node is T.Element => 'tagName' in node;
-const childrenOf = (el: T.Element) => (el.tagName === 'template' ? (el as T.Template).content : el).childNodes;
 
-/** Allowlisted HTML: the tags and attributes above and text; everything else is removed or unwrapped. */
+/** Allowlisted HTML: the tags and attributes above and text; everything else is unwrapped or removed. */
 export function sanitizeRichText(input: string): string {
   // Parsed as the content of a <div>, as the apps insert it.
   const context = defaultTreeAdapter.createElement('div', html.NS.HTML, []);
@@ -95,9 +101,10 @@ export function sanitizeRichText(input: string): string {
         defaultTreeAdapter.appendChild(job.to, node);
         continue;
       }
-      if (!isElement(node) || node.namespaceURI !== html.NS.HTML || DROP.has(node.tagName)) continue;
-      const children = childrenOf(node);
-      const kept = job.depth < MAX_DEPTH ? keep(node) : null;
+      if (!isElement(node) || DROP_CONTENT.has(node.tagName)) continue;
+      const children = node.childNodes;
+      // SVG and MathML elements are only ever unwrapped: an SVG <a> or <img> is not the HTML one.
+      const kept = job.depth < MAX_DEPTH && node.namespaceURI === html.NS.HTML ? keep(node) : null;
       if (kept === 'drop') continue;
       if (kept) {
         kept.childNodes = [];

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -11,28 +11,62 @@ import ipaddr from 'ipaddr.js';
 
 export class OutboundRefused extends Error {}
 
+// IPv6 forms whose packets go to the IPv4 address in their last 32 bits: IPv4-compatible (::/96,
+// deprecated, but `http://[::127.0.0.1]/` parses to ::7f00:1 and the kernel may still route it),
+// IPv4-mapped, IPv4-translated (RFC 6145) and the well-known NAT64 prefix (RFC 6052, what DNS64 hands
+// an IPv6-only server for an IPv4-only host). ipaddr.js names the ranges but unwraps only the mapped one.
+const CARRIES_IPV4 = [
+  ipaddr.parseCIDR('::/96'),
+  ipaddr.parseCIDR('::ffff:0:0/96'),
+  ipaddr.parseCIDR('::ffff:0:0:0/96'),
+  ipaddr.parseCIDR('64:ff9b::/96'),
+] as const;
+
 /**
- * Whether an address is public unicast. ipaddr.js classifies the ranges; `process` turns IPv4-mapped
- * IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries. Everything but 'unicast' is refused,
- * which also covers 6to4, Teredo and NAT64 forms that can embed a private IPv4 address.
+ * The address a connection to `address` really reaches: an IPv6 form carrying an IPv4 address becomes
+ * that IPv4 address, so it is judged as one. Other embeddings (local-use NAT64, 6to4 and Teredo relays)
+ * are left alone: they are not unicast and are refused whatever they carry.
+ */
+function normalizeAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed;
+  const v6 = parsed as ipaddr.IPv6;
+  if (!CARRIES_IPV4.some((range) => v6.match(range))) return v6;
+  const bytes = v6.toByteArray();
+  return ipaddr.fromByteArray(bytes.slice(12));
+}
+
+/**
+ * Whether an address is public unicast, judged after normalizeAddress. ipaddr.js classifies the ranges;
+ * everything but 'unicast' is refused (private, loopback, link-local, CGNAT, multicast, site-local,
+ * 6to4, Teredo, local-use NAT64, documentation, ...).
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  return normalizeAddress(address).range() === 'unicast';
 }
 
+/** How a name is resolved: node's dns.lookup with `all: true` (tests pass a stand-in). */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /** A socket lookup that resolves as usual and then keeps only public addresses (refusing if none). */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const allowed = addresses.filter((a) => isPublicAddress(a.address));
-    if (allowed.length === 0) {
-      return callback(new OutboundRefused(`${hostname} resolves to a private or reserved address`), '', 0);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
-    callback(null, allowed[0]!.address, allowed[0]!.family);
-  });
-};
+export function publicOnlyLookup(resolve: ResolveAll = dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const allowed = addresses.filter((a) => isPublicAddress(a.address));
+      if (allowed.length === 0) {
+        return callback(new OutboundRefused(`${hostname} resolves to a private or reserved address`), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+}
 
 export interface PostResult {
   status: number;
@@ -65,7 +99,7 @@ export function postOutbound(
       {
         method: 'POST',
         headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup() }),
         signal: AbortSignal.timeout(opts.timeoutMs),
       },
       (res) => {

@@ -1,10 +1,8 @@
 import { and, type Db, eq, jobs, rowsOf, sql } from '@tieline/db';
+import { heartbeat, LEASE, type LeaseTimes } from './lease';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
-
-/** How long a claimed job is ours; past it another worker may take it (crash recovery). */
-export const LEASE_MS = 5 * 60_000;
 
 export interface EnqueueOptions {
   maxAttempts?: number;
@@ -20,11 +18,11 @@ export async function enqueue(db: Db, kind: string, payload: unknown, opts: Enqu
   return row!.id;
 }
 
-/** Claims up to `limit` due jobs, including running ones whose lease ran out. */
-export async function claim(db: Db, limit = 5): Promise<JobRow[]> {
+/** Claims up to `limit` due jobs, including running ones whose lease ran out (their worker died). */
+export async function claim(db: Db, limit = 5, times: LeaseTimes = LEASE): Promise<JobRow[]> {
   const rows = await db.execute(sql`
     update ${jobs} set state = 'running', attempts = attempts + 1,
-      locked_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+      locked_until = now() + ${`${times.leaseMs} milliseconds`}::interval
     where id in (
       select id from ${jobs}
       where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now() and attempts < max_attempts)
@@ -45,6 +43,15 @@ export function backoffMs(attempts: number): number {
 
 /** Only the holder of the lease may finish a job; a worker whose lease ran out finds no row to change. */
 const held = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.attempts, job.attempts));
+
+/** Extends the lease of the jobs of a batch still running under this claim (finished ones drop out). */
+async function renew(db: Db, batch: JobRow[], times: LeaseTimes) {
+  const claims = JSON.stringify(batch.map((j) => ({ id: j.id, attempts: j.attempts })));
+  await db.execute(sql`
+    update ${jobs} j set locked_until = now() + ${`${times.leaseMs} milliseconds`}::interval
+    from json_to_recordset(${claims}::json) as c(id uuid, attempts int)
+    where j.id = c.id and j.state = 'running' and j.attempts = c.attempts`);
+}
 
 export async function complete(db: Db, job: JobRow) {
   await db.update(jobs).set({ state: 'done', finishedAt: new Date(), lockedUntil: null }).where(held(job));
@@ -73,19 +80,33 @@ export async function fail(db: Db, job: JobRow, error: unknown) {
     .where(held(job));
 }
 
-/** Runs one batch; returns how many jobs it handled. */
-export async function runDue(db: Db, handlers: Record<string, JobHandler>, limit = 5): Promise<number> {
+/**
+ * Runs one batch; returns how many jobs it handled. The whole batch's leases are renewed while it runs,
+ * the jobs waiting their turn included, so none is taken over from a live worker.
+ */
+export async function runDue(
+  db: Db,
+  handlers: Record<string, JobHandler>,
+  opts: { limit?: number; lease?: LeaseTimes } = {},
+): Promise<number> {
+  const times = opts.lease ?? LEASE;
   await failAbandoned(db);
-  const batch = await claim(db, limit);
-  for (const job of batch) {
-    const handler = handlers[job.kind];
-    try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job.payload, job);
-      await complete(db, job);
-    } catch (error) {
-      await fail(db, job, error);
+  const batch = await claim(db, opts.limit ?? 5, times);
+  if (batch.length === 0) return 0;
+  const beat = heartbeat(() => renew(db, batch, times), times);
+  try {
+    for (const job of batch) {
+      const handler = handlers[job.kind];
+      try {
+        if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+        await handler(job.payload, job);
+        await complete(db, job);
+      } catch (error) {
+        await fail(db, job, error);
+      }
     }
+  } finally {
+    await beat.stop();
   }
   return batch.length;
 }

@@ -21,13 +21,16 @@ export interface Worker {
   stop: () => Promise<void>;
 }
 
+/** How often an idle worker looks for due jobs, and for jobs a crashed worker's lease let go (lease.ts). */
+export const POLL_MS = 2_000;
+
 /** Polls the job table; `wake()` makes freshly queued mail go out without waiting for the poll. */
 export function startWorker(
   db: Db,
   handlers: Record<string, JobHandler>,
   opts: { pollMs?: number; onError?: (e: unknown) => void; autoStart?: boolean } = {},
 ): Worker {
-  const pollMs = opts.pollMs ?? 2_000;
+  const pollMs = opts.pollMs ?? POLL_MS;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;

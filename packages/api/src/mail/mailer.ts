@@ -27,8 +27,8 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
   // A display name is never allowed to break the header: quotes and backslashes are dropped.
   const nameOf = (mail: Mail) => mail.fromName?.replace(/["\\\r\n]/g, '').trim();
   if (opts.smtpUrl) {
-    // Time-outs well inside the job lease (LEASE_MS), so a stalled server fails the job instead of
-    // letting another worker take it while this one still sends.
+    // Time-outs, so a stalled server fails the attempt (retried later) instead of holding the worker: its
+    // heartbeat renews the job's lease (jobs/lease.ts) for as long as it waits.
     const url = new URL(opts.smtpUrl);
     const secure = url.protocol === 'smtps:';
     const transport = nodemailer.createTransport({

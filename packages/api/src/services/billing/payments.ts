@@ -20,6 +20,12 @@ export interface PaymentProvider {
   verifyEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null;
 }
 
+/**
+ * How far a webhook event's signed timestamp may be from our clock, either way, in seconds. Older events
+ * are replays; newer ones come from a skewed clock or were signed ahead to be replayed later.
+ */
+export const EVENT_CLOCK_SKEW_SECONDS = 300;
+
 export type PaymentAccount = { kind: 'organization'; id: string } | { kind: 'user'; id: string };
 
 export interface CheckoutInput {

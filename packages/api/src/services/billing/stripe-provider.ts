@@ -1,7 +1,7 @@
 import { BILLING_LIMITS, ZId } from '@tieline/validation';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { PaymentEnv, PaymentEvent, PaymentProvider } from './payments';
+import { EVENT_CLOCK_SKEW_SECONDS, type PaymentEnv, type PaymentEvent, type PaymentProvider } from './payments';
 
 /** What our checkouts carry in their metadata, read back from the provider's events. */
 const ZOrderMetadata = z.object({
@@ -78,11 +78,18 @@ export async function stripeProvider(env: PaymentEnv): Promise<PaymentProvider> 
       if (typeof signature !== 'string') return null;
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(rawBody, signature, env.PAYMENT_WEBHOOK_SECRET);
+        event = Stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          env.PAYMENT_WEBHOOK_SECRET,
+          EVENT_CLOCK_SKEW_SECONDS,
+        );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
         throw error;
       }
+      // Stripe's tolerance bounds only the age of the signed timestamp, not how far ahead it is.
+      if (!(signedAt(signature) <= Date.now() / 1000 + EVENT_CLOCK_SKEW_SECONDS)) return null;
       if (event.type !== 'checkout.session.completed') return { type: 'other', name: event.type };
       const session = event.data.object;
       const order = ZOrderMetadata.safeParse(session.metadata ?? {});
@@ -102,4 +109,17 @@ export async function stripeProvider(env: PaymentEnv): Promise<PaymentProvider> 
       };
     },
   };
+}
+
+/**
+ * The signing time Stripe's check used, in Unix seconds: the header's `t=` field (the last one, as
+ * Stripe's own parser takes it); NaN when absent, which the caller refuses.
+ */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
 }

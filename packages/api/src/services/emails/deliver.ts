@@ -1,13 +1,12 @@
 import { type Db, rowsOf, sql } from '@tieline/db';
 import { firstNameOf } from '../../access/responses';
 import type { JobDeps } from '../../jobs/define';
+import { heartbeat, LEASE_MS } from '../../jobs/lease';
 import { backoffMs } from '../../jobs/queue';
 import { optOutUrl, personalLink } from '../../mail/links';
 import type { Mail } from '../../mail/mailer';
 import { type SurveyMailRecipient, surveyMailTemplate } from '../../mail/survey-mail';
 
-/** A claimed delivery is ours this long: past the mailer's longest time-out (60 s), so a live worker keeps it. */
-export const DELIVERY_LEASE_MS = 2 * 60_000;
 /** One job run delivers for at most this long, then queues its continuation so other jobs interleave. */
 const RUN_BUDGET_MS = 20_000;
 /** Tries per message before it is marked failed (SMTP unreachable all along). */
@@ -41,7 +40,7 @@ async function claimBatch(db: Db, sendId: string): Promise<Claimed[]> {
   const rows = await db.execute(sql`
     with c as (
       update email_deliveries set state = 'sending', attempts = attempts + 1,
-        locked_until = now() + ${`${DELIVERY_LEASE_MS} milliseconds`}::interval
+        locked_until = now() + ${`${LEASE_MS} milliseconds`}::interval
       where id in (
         select id from email_deliveries
         where send_id = ${sendId} and attempts < ${DELIVERY_ATTEMPTS}
@@ -60,13 +59,22 @@ async function claimBatch(db: Db, sendId: string): Promise<Claimed[]> {
 /** Only the holder of the claim (same attempt) may settle a delivery. */
 const held = (d: Claimed) => sql`id = ${d.id} and state = 'sending' and attempts = ${d.attempts}`;
 
-/** Gives back claimed deliveries this worker will not send (its run ended, or the lease is half gone). */
+const claimsOf = (claimed: Claimed[]) => JSON.stringify(claimed.map((d) => ({ id: d.id, attempts: d.attempts })));
+
+/** The heartbeat of a claimed batch: extends the lease of its deliveries not yet settled or released. */
+async function renewClaims(db: Db, claimed: Claimed[]) {
+  await db.execute(sql`
+    update email_deliveries d set locked_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+    from json_to_recordset(${claimsOf(claimed)}::json) as r(id uuid, attempts int)
+    where d.id = r.id and d.state = 'sending' and d.attempts = r.attempts`);
+}
+
+/** Gives back claimed deliveries this worker will not send (its run ended, or its lease is not renewed). */
 async function release(db: Db, claimed: Claimed[]) {
   if (claimed.length === 0) return;
-  const claims = JSON.stringify(claimed.map((d) => ({ id: d.id, attempts: d.attempts })));
   await db.execute(sql`
     update email_deliveries d set state = 'queued', attempts = d.attempts - 1, locked_until = null
-    from json_to_recordset(${claims}::json) as r(id uuid, attempts int)
+    from json_to_recordset(${claimsOf(claimed)}::json) as r(id uuid, attempts int)
     where d.id = r.id and d.state = 'sending' and d.attempts = r.attempts`);
 }
 
@@ -130,19 +138,24 @@ export async function deliverSend(deps: JobDeps, sendId: string): Promise<void> 
       body: first.body,
       kind: 'respondent',
     });
-    // A message is only sent well inside its lease, so no other worker can have taken it meanwhile.
-    const safeUntil = Date.now() + DELIVERY_LEASE_MS / 2;
-    for (const [i, d] of batch.entries()) {
-      if (Date.now() > safeUntil) {
-        await release(db, batch.slice(i));
-        break;
+    // The batch's lease is renewed while it is worked through; a message is only sent while at least half
+    // the lease is left, so if renewals stop landing the worker stops before another can take the row.
+    const lease = heartbeat(() => renewClaims(db, batch));
+    try {
+      for (const [i, d] of batch.entries()) {
+        if (Date.now() > lease.heldUntil() - LEASE_MS / 2) {
+          await release(db, batch.slice(i));
+          break;
+        }
+        const outcome = await deliverOne(deps, d, mailFor);
+        if (outcome === 'retry-later') {
+          // The server is down or busy: this one waits for its backoff, and so does the lane.
+          await release(db, batch.slice(i + 1));
+          return await afterLastClaim(deps, sendId);
+        }
       }
-      const outcome = await deliverOne(deps, d, mailFor);
-      if (outcome === 'retry-later') {
-        // The server is down or busy: this one waits for its backoff, and so does the lane.
-        await release(db, batch.slice(i + 1));
-        return await afterLastClaim(deps, sendId);
-      }
+    } finally {
+      await lease.stop();
     }
   }
   await deps.enqueue('survey-email', { sendId });

@@ -11,7 +11,7 @@ import { logosOf } from '../../access/organization-logos';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { imageSize, imageType } from '../../images/image-type';
+import { inspectImage } from '../../images/image-type';
 
 export const logoStorageKey = (uuid: string) => `organization-logos/${uuid}`;
 
@@ -33,14 +33,13 @@ function checkedImage(bytes: Uint8Array | null): { bytes: Uint8Array; contentTyp
   if (bytes.length > ORGANIZATION_LOGO_LIMITS.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', ORGANIZATION_LOGO_MSG.tooLarge);
   }
-  const contentType = imageType(bytes);
-  const size = imageSize(bytes);
-  if ((contentType !== 'image/png' && contentType !== 'image/jpeg') || !size) {
+  const image = inspectImage(bytes);
+  if (image?.type !== 'image/png' && image?.type !== 'image/jpeg') {
     throw new AppError('BAD_REQUEST', ORGANIZATION_LOGO_MSG.fileType);
   }
   const max = ORGANIZATION_LOGO_LIMITS.maxDimension;
-  if (size.width > max || size.height > max) throw new AppError('BAD_REQUEST', ORGANIZATION_LOGO_MSG.dimensions);
-  return { bytes, contentType };
+  if (image.width > max || image.height > max) throw new AppError('BAD_REQUEST', ORGANIZATION_LOGO_MSG.dimensions);
+  return { bytes, contentType: image.type };
 }
 
 /**

@@ -5,7 +5,7 @@ import { requireSurvey } from '../../access/surveys';
 import type { Caller, SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { imageType } from '../../images/image-type';
+import { inspectImage } from '../../images/image-type';
 import { surveyWire } from './survey-wire';
 import { writeSurvey } from './write-survey';
 
@@ -24,7 +24,7 @@ export async function uploadSurveyImage(
 ): Promise<TSurvey> {
   const row = await requireSurvey(deps.db, caller.actor, input.surveyId);
   if (!input.bytes || input.bytes.length === 0) throw new AppError('BAD_REQUEST', SURVEY_MSG.imageRequired);
-  const type = imageType(input.bytes);
+  const type = inspectImage(input.bytes)?.type;
   if (!type) throw new AppError('BAD_REQUEST', SURVEY_MSG.imageType);
   const imageUuid = randomUUID();
   await deps.storage.put(storageKey(imageUuid), input.bytes, type);

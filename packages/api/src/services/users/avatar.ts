@@ -4,18 +4,18 @@ import { PROFILE_MSG, type TUser } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { imageType } from '../../images/image-type';
+import { inspectImage } from '../../images/image-type';
 import { getUserWire } from './user-wire';
 
 export const avatarKey = (avatarUuid: string) => `avatars/${avatarUuid}`;
 
 /**
- * POST users/avatar: a JPEG or PNG picture (told by its bytes) for every user of the login, replacing the
+ * POST users/avatar: a JPEG or PNG picture (told by its decoded header) for every user of the login, replacing the
  * one before; the user's `avatar` is the picture's id, served by GET users/avatar/{id}.
  */
 export async function uploadAvatar(deps: Deps, caller: SignedInCaller, input: { bytes: Uint8Array | null }) {
   if (!input.bytes || input.bytes.length === 0) throw new AppError('BAD_REQUEST', PROFILE_MSG.avatarRequired);
-  const type = imageType(input.bytes);
+  const type = inspectImage(input.bytes)?.type;
   if (type !== 'image/png' && type !== 'image/jpeg') throw new AppError('BAD_REQUEST', PROFILE_MSG.avatarType);
   const avatarUuid = randomUUID();
   await deps.storage.put(avatarKey(avatarUuid), input.bytes, type);
