@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { grantCredits, linkFromMailbox, settleAnimations, unique } from './helpers';
 
 // Shared by the respondent-*.spec.ts journeys: an owner builds a survey with every question type through
@@ -239,6 +239,8 @@ export const emailOf = (person: string) => `person${Number(person.replace(/\D/g,
  * person's link to whoever picks their name), and follows it from the mail to `email`. Answers the uuid.
  */
 export async function startAs(page: Page, surveyId: string, person: string, email = emailOf(person)): Promise<string> {
+  // The mail waits for a worker pass (2 s) and the mailbox's refresh (5 s): time the test did not plan for.
+  test.info().setTimeout(test.info().timeout + 20_000);
   await page.goto(`/responses/start/${surveyId}`);
   const { name } = await api<{ name: string }>(page, 'GET', `/api/base/responses/start/${surveyId}`);
   await page.getByLabel('Your name').fill(person);

@@ -37,6 +37,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Your name').fill('P');
     await expect(page.getByText('Type at least 2 characters to search')).toBeVisible();
     await expect(page.getByRole('radio')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/start-too-short.png`, fullPage: true });
     await page.getByLabel('Your name').fill('Person 02');
     await expect(page.getByRole('radio')).toHaveCount(10);
     await page.getByLabel('Your name').fill('Nobody at all');
