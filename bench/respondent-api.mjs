@@ -202,16 +202,21 @@ async function searchOn(engine, startServer, env, rows) {
   let s = await open(startServer, env);
   try {
     const seeded = await seedList(s, rows);
-    const pick = `select random_uuid::text as id from responses where survey_id = '${seeded.surveyId}' limit 1`;
-    let randomUUID;
+    // Many respondents' links, taken in turn: one link is limited to 100 searches per 10 s
+    // (docs/single-link-identification.md), far below this loop's pace.
+    const pick = `select random_uuid::text as id from responses where survey_id = '${seeded.surveyId}' limit 200`;
+    let links;
     if (pglite) {
-      // PGlite lives in the server process: read the link while the server is stopped.
+      // PGlite lives in the server process: read the links while the server is stopped.
       await s.srv.stop();
-      randomUUID = (await pgliteOffline(env.DATA_DIR, pick))[0].id;
+      links = (await pgliteOffline(env.DATA_DIR, pick)).map((r) => r.id);
       s = await open(startServer, env);
-    } else randomUUID = psql(env.DATABASE_URL, pick);
-    const url = (name) =>
-      `${s.api}/nodes/getMatchingNodes?${new URLSearchParams({ listId: seeded.listId, name, page: '1', limit: '100', randomUUID })}`;
+    } else links = psql(env.DATABASE_URL, pick).split('\n');
+    let turn = 0;
+    const url = (name) => {
+      const randomUUID = links[turn++ % links.length];
+      return `${s.api}/nodes/getMatchingNodes?${new URLSearchParams({ listId: seeded.listId, name, page: '1', limit: '100', randomUUID })}`;
+    };
     const backends = () =>
       pglite
         ? []

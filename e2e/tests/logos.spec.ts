@@ -123,7 +123,7 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   const respondent = await (await browser.newContext()).newPage();
   await respondent.goto(`/responses/start/${survey._id}`);
   await expectLoaded(respondent.getByRole('img', { name: 'Organization logo' }), 120);
-  await startAs(respondent, survey._id, 'Ada Lovelace');
+  await startAs(respondent, survey._id, 'Ada Lovelace', 'ada@example.com');
   await expectLoaded(respondent.getByRole('img', { name: 'Organization logo' }), 120);
   await expect.poll(() => favicon(respondent)).toBe(iconHref);
   await expect(respondent).toHaveTitle(surveyName);

@@ -61,7 +61,7 @@ test('the owner replays a response save by save: the earlier answer, then the la
   // The respondent answers page 1, goes on to page 2, comes back to change their role and submits
   // (the office and the new role go in one save: Back does not save, Next does).
   const respondent = await (await browser.newContext()).newPage();
-  const uuid = await startAs(respondent, id, 'Rita Replay');
+  const uuid = await startAs(respondent, id, 'Rita Replay', 'rita@example.com');
   await respondent.getByRole('button', { name: 'Continue' }).click();
   await role(respondent).fill('Analyst');
   await respondent.getByRole('button', { name: 'Next' }).click();

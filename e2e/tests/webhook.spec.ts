@@ -89,7 +89,7 @@ test('the owner sets a webhook, sees its secret and a signed delivery in the log
 
   // A respondent answers and submits.
   const respondent = await (await browser.newContext()).newPage();
-  await startAs(respondent, id, 'Ada Lovelace');
+  await startAs(respondent, id, 'Ada Lovelace', 'ada@example.com');
   await respondent.getByRole('button', { name: 'Continue' }).click();
   await respondent.getByRole('textbox').first().fill('All good');
   await respondent.getByRole('button', { name: 'Submit' }).click();

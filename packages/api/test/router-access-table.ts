@@ -193,7 +193,7 @@ export const PROCEDURES: Record<string, Row> = {
     rule: 'public',
     input: async (f) => {
       const { randomUUID, people } = await linkedSurvey(f);
-      return { listId: people, randomUUID, name: 'a' };
+      return { listId: people, randomUUID, name: 'ad' };
     },
   },
   'lists.getNecessaryByRandomUUID': {

@@ -57,6 +57,9 @@ export const RESPONDENT_MSG = {
   noMatches: 'No matches found',
   noMatchesAdd: 'No matches found - please add the name below or search again',
   searchPlaceholder: 'Start typing to search',
+  /** Callers other than the survey's owner search with at least RESPONDENT_LIMITS.searchMinChars characters. */
+  searchTooShort: 'Type at least 2 characters to search',
+  tooManySearches: 'Too many searches in a short time. Please wait a moment and search again.',
   staleSave: 'These answers were changed elsewhere (another tab or device). The latest answers are attached.',
   alreadySubmitted: 'This response has already been submitted',
   surveyClosed: 'This survey is closed and no longer accepts responses',
@@ -68,6 +71,11 @@ export const RESPONDENT_MSG = {
   domainNotPermitted: 'Email addresses of this domain may not take part in this survey',
   notInList: 'We could not find you in the respondent list. Please check what you entered.',
   identifierRequired: 'Please fill in this field',
+  /** A single-link start that identified a listed person: their link went to the address on the list. */
+  linkEmailedToList: 'We have emailed your personal link to the address on the list',
+  noAddressOnList:
+    'The respondent list has no email address for you, so we cannot send you your personal link. Please ask the survey owner for your personal link.',
+  tooManyLinkMails: 'Too many personal links have been emailed from your network. Please try again later.',
 } as const;
 
 /** Spec §9: relationship options capped at 1000; a grid shows at most 150; search pages of 100. */
@@ -82,6 +90,8 @@ export const RESPONDENT_LIMITS = {
   searchCountCap: 1000,
   searchShortCountCap: 100,
   searchDebounceMs: 150,
+  /** Fewest characters a search needs unless the survey's owner searches (preview). */
+  searchMinChars: 2,
   itemHeight: 48,
   listHeight: 432,
   textMax: 10_000,

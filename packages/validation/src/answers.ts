@@ -139,7 +139,8 @@ export const ZStartInput = z.strictObject({
 });
 export const ZStartResult = z.union([
   z.object({ randomUUID: z.string() }),
-  z.object({ emailSent: z.literal(true), email: z.string() }),
+  /** The personal link was mailed: to `email` as typed, or (null) to the address on the respondent list, never shown. */
+  z.object({ emailSent: z.literal(true), email: z.string().nullable() }),
 ]);
 export type TStartResult = z.infer<typeof ZStartResult>;
 

@@ -1,4 +1,4 @@
-import { RESPONDENT_MSG } from '@tieline/validation';
+import { RESPONDENT_LIMITS, RESPONDENT_MSG } from '@tieline/validation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Spinner, StatusCard } from '../components/status-card';
 import { StepActions, StepHeading } from '../components/step';
@@ -63,7 +63,8 @@ function StartForm({ page }: { page: TStartPage }) {
   const [person, setPerson] = useState<TNode | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [emailed, setEmailed] = useState<string | null>(null);
+  // The email-sent state: the address typed, or null when the link went to the address on the list.
+  const [emailed, setEmailed] = useState<{ to: string | null } | null>(null);
   const pick = page.requireSignUp && page.nameAutocompletion && page.respondentList;
   const ask = page.requireSignUp && !pick;
   const label = page.identifyingInformation || 'Email';
@@ -80,7 +81,7 @@ function StartForm({ page }: { page: TStartPage }) {
         pick ? { nodeId: person!._id } : ask ? { identifier: identifier.trim() } : {},
       );
       if ('randomUUID' in result) window.location.assign(`/responses/${result.randomUUID}`);
-      else setEmailed(result.email);
+      else setEmailed({ to: result.email });
     } catch (e) {
       setError(e instanceof ApiError && e.message ? e.message : TEXT.loadFailedBody);
     } finally {
@@ -91,7 +92,9 @@ function StartForm({ page }: { page: TStartPage }) {
   if (emailed !== null) {
     return (
       <StatusCard title="Check your email">
-        We emailed you your personal link{emailed ? ` at ${emailed}` : ''}. Open it to answer the survey.
+        {emailed.to
+          ? `We emailed you your personal link at ${emailed.to}. Open it to answer the survey.`
+          : RESPONDENT_MSG.linkEmailedToList}
       </StatusCard>
     );
   }
@@ -158,20 +161,22 @@ function NamePicker(props: {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<TNode[] | null>(null);
   const term = query.trim();
+  // Searches start at two characters (the server refuses fewer to anyone but the survey's owner).
+  const tooShort = [...term].length < RESPONDENT_LIMITS.searchMinChars;
   useEffect(() => {
-    if (!term) return setFound(null);
+    if (tooShort) return setFound(null);
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       searchNodes({ listId, surveyId, name: term, page: 1 }, controller.signal).then(
         (r) => !controller.signal.aborted && setFound([...r.nodes].sort(byName)),
         () => undefined,
       );
-    }, 150);
+    }, RESPONDENT_LIMITS.searchDebounceMs);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [term, listId, surveyId]);
+  }, [term, tooShort, listId, surveyId]);
 
   return (
     <div className="flex max-w-md flex-col gap-2">
@@ -191,6 +196,7 @@ function NamePicker(props: {
           onPick(null);
         }}
       />
+      {term && tooShort ? <p className="text-sm text-muted-foreground">{RESPONDENT_MSG.searchTooShort}</p> : null}
       {found && found.length === 0 ? <p className="text-sm text-muted-foreground">{RESPONDENT_MSG.noMatches}</p> : null}
       {found && found.length > 0 ? (
         <fieldset className="flex flex-col gap-2">

@@ -63,9 +63,12 @@ export function SearchSelect(props: SearchSelectProps) {
   const [loading, setLoading] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const term = query.trim();
+  // Searches start at two characters (the server refuses fewer to anyone but the survey's owner; the
+  // preview follows the respondents' rule so it shows what they see).
+  const tooShort = [...term].length < RESPONDENT_LIMITS.searchMinChars;
 
   useEffect(() => {
-    if (!term) {
+    if (tooShort) {
       setResults(null);
       setLoading(false);
       return;
@@ -93,7 +96,7 @@ export function SearchSelect(props: SearchSelectProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [term, page, listId, randomUUID, testEmailId, remember]);
+  }, [term, tooShort, page, listId, randomUUID, testEmailId, remember]);
 
   const shown = (results?.query === term ? results.nodes : []).filter((n) => n._id !== hidden);
   const none = !loading && results?.query === term && shown.length === 0;
@@ -123,6 +126,7 @@ export function SearchSelect(props: SearchSelectProps) {
       </div>
       <SelectedChips selected={selected} names={names} onRemove={onToggle} />
       <div aria-live="polite" className="flex flex-col gap-2">
+        {term && tooShort ? <Hint>{RESPONDENT_MSG.searchTooShort}</Hint> : null}
         {loading && !shown.length ? <Hint>Searching…</Hint> : null}
         {none && !addName ? <Hint>{RESPONDENT_MSG.noMatches}</Hint> : null}
         {none && addName ? <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint> : null}

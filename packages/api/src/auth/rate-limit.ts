@@ -35,6 +35,23 @@ export const LIMITS = {
   /** Single-link starts and names added by respondents: generous, as a whole office may share one address. */
   startsPerAddress: { max: 1000, windowMs: 10 * MIN },
   addedNamesPerAddress: { max: 300, windowMs: 10 * MIN },
+  /**
+   * Personal links a single-link start mails (docs/single-link-identification.md): per person a few an
+   * hour (past it the start answers the same email-sent state and sends nothing, so the limit tells
+   * nothing about who is listed), per client address enough for an office behind one address (past it 429).
+   */
+  linkMailsPerPerson: { max: 3, windowMs: 60 * MIN },
+  linkMailsPerAddress: { max: 100, windowMs: 10 * MIN },
+  /**
+   * Name searches by callers other than the survey's owner, per link (personal or test link; the
+   * single-link start page, shared by everyone, per survey and client address) and per client address.
+   * The respondent app searches 150 ms after the last keystroke, so one search box sends at most one call
+   * per 150 ms: 67 in 10 s (400 a minute) even typing without end; a person typing names in bursts
+   * sends far fewer. 100 per 10 s is never reached by typing and stops a dump after 100 pages.
+   */
+  searchPerLink: { max: 100, windowMs: 10_000 },
+  /** An office behind one address: 2,000 a minute is 100 people each searching at 20 a minute. */
+  searchPerAddress: { max: 2000, windowMs: MIN },
   /** Test sends (up to 10 addresses each) go to any address typed: per user, so no account is a mail relay. */
   testEmailsPerUser: { max: 10, windowMs: 60 * MIN },
 } satisfies Record<string, Limit>;
@@ -77,6 +94,33 @@ export async function refund(db: Db, key: string) {
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, key), sql`${rateLimits.resetAt} > now()`));
+}
+
+/**
+ * Counts one hit on each of several keys in one statement (one round trip on a hot path) and refuses
+ * with 429 when any is past its limit. The keys must differ.
+ */
+export async function enforceAll(
+  db: Db,
+  checks: { key: string; limit: Limit }[],
+  message: string = MSG.tooManyRequests,
+) {
+  const now = Date.now();
+  const rows = await db
+    .insert(rateLimits)
+    .values(checks.map((c) => ({ key: c.key, count: 1, resetAt: new Date(now + c.limit.windowMs) })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+  for (const check of checks) {
+    const window = rows.find((r) => r.key === check.key);
+    if (window && window.count > check.limit.max) throw tooMany(window, message);
+  }
 }
 
 /** Counts a hit and refuses with 429 past the limit. */

@@ -103,7 +103,7 @@ function AdvancedOptionsForm({ id, survey }: { id: string; survey: TSurvey }) {
         </div>
         <ToggleRow
           label="Identification Required"
-          hint="Respondents identify themselves before they start."
+          hint="Respondents identify themselves before they start. People on the respondent list get their personal link by email, so list an email for each."
           checked={options.requireSignUp}
           onChange={(requireSignUp) => change({ requireSignUp })}
         />

@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
-import { MSG, necessaryListIds, searchCountCap, type TMatchingNodes } from '@tieline/validation';
+import {
+  MSG,
+  necessaryListIds,
+  RESPONDENT_LIMITS,
+  RESPONDENT_MSG,
+  searchCountCap,
+  type TMatchingNodes,
+} from '@tieline/validation';
 import { surveyOfTestEmail } from '../../access/respondent-view';
 import { questionsAt, questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
+import { enforceAll, LIMITS } from '../../auth/rate-limit';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 
@@ -30,12 +39,31 @@ const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
  * sorted by name as search folds it (Émile between Ada and Grace). Who may search which list: a respondent (by link) the survey's respondent list and
  * the lists its questions use; a test email's link the same; a single-link start page with name autocompletion its respondent list;
  * the owner (session, preview) any list of their surveys. Any other list: 404.
+ *
+ * Searching by a link (everyone but the owner) helps a person find names, not copy the list
+ * (docs/single-link-identification.md): 2+ characters, no page past the count's cap (the app never asks
+ * for one), and rate limits per link and per client address. The owner's preview keeps the full search.
  */
 export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingNodesInput): Promise<TMatchingNodes> {
-  await requireSearchable(deps.db, caller, input);
   const name = input.name.trim();
-  const offset = (input.page - 1) * input.limit;
   const cap = searchCountCap(name);
+  const offset = (input.page - 1) * input.limit;
+  let limit = input.limit;
+  const linkKey = searchLinkKey(caller, input);
+  if (linkKey) {
+    if ([...name].length < RESPONDENT_LIMITS.searchMinChars)
+      throw new AppError('BAD_REQUEST', RESPONDENT_MSG.searchTooShort);
+    await enforceAll(
+      deps.db,
+      [
+        { key: linkKey, limit: LIMITS.searchPerLink },
+        { key: `search:ip:${caller.ip}`, limit: LIMITS.searchPerAddress },
+      ],
+      RESPONDENT_MSG.tooManySearches,
+    );
+    limit = Math.max(0, Math.min(limit, cap - offset));
+  }
+  await requireSearchable(deps.db, caller, input);
   const folded = sql`tieline_fold(${name})`;
   const long = sql`length(${folded}) >= 3`;
   // Whether m holds every match: it stops at SORT_MATCHES_UP_TO for a long pattern, at the cap otherwise.
@@ -60,10 +88,10 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
       c as (select count(*)::int as n from m)
       select least(c.n, ${cap}) as n, p.id, p.name from c left join lateral (
         (select id, name, search_name from m where ${complete}
-          order by search_name, id limit ${input.limit} offset ${offset})
+          order by search_name, id limit ${limit} offset ${offset})
         union all
         (select id, name, search_name from nodes where not (${complete}) and list_id = ${input.listId}
-          and strpos(search_name, ${folded}) > 0 order by search_name, id limit ${input.limit} offset ${offset})
+          and strpos(search_name, ${folded}) > 0 order by search_name, id limit ${limit} offset ${offset})
       ) p on true
       order by p.search_name, p.id`),
   );
@@ -71,6 +99,19 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
     count: Number(rows[0]?.n ?? 0),
     nodes: rows.flatMap((r) => (r.id === null ? [] : [{ _id: String(r.id), name: r.name ?? '' }])),
   };
+}
+
+/**
+ * The rate-limit key of a search by link, or null for the owner's (session) search. The single-link
+ * start page's link is shared by everyone who starts, so it counts per survey and client address.
+ */
+function searchLinkKey(caller: Caller, input: MatchingNodesInput): string | null {
+  // Links are secrets: the limit table keeps their digests, not the links.
+  const digest = (link: string) => createHash('sha256').update(link).digest('base64url');
+  if (input.randomUUID) return `search:link:${digest(input.randomUUID)}`;
+  if (input.testEmailId) return `search:test:${digest(input.testEmailId)}`;
+  if (input.surveyId) return `search:start:${input.surveyId}:ip:${caller.ip}`;
+  return null;
 }
 
 async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInput): Promise<void> {
