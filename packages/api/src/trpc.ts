@@ -1,7 +1,8 @@
-import { API_KEY_MSG, inputProblem, MSG, moduleOffMessage, type TModuleName } from '@tieline/validation';
+import { API_KEY_MSG, inputProblem, MSG, type TModuleName } from '@tieline/validation';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { readBearer } from './auth/api-keys';
+import { requireModule } from './auth/modules';
 import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
 import { AppError, errorDetails, publicMessage, toTRPCError } from './errors';
@@ -63,15 +64,6 @@ const moduleGate = t.middleware(({ ctx, meta, next }) => {
   if (meta?.module && !meta.byShare) requireModule(ctx.caller.actor, meta.module);
   return next();
 });
-
-/** Refuses a caller without `module` (401 when signed out): for express routes, as moduleGate does for procedures. */
-export function requireModule(
-  actor: { modules: Record<TModuleName, { enabled: boolean }> } | null,
-  module: TModuleName,
-) {
-  if (!actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-  if (!actor.modules[module].enabled) throw new AppError('FORBIDDEN', moduleOffMessage(module));
-}
 
 export const publicProcedure = t.procedure.use(mapErrors).use(gate).use(moduleGate);
 

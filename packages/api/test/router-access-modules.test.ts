@@ -106,6 +106,21 @@ describe('a caller without the module', () => {
     expect(await call(path, onlyOthers[module].cookie)).toMatchObject(refused(module));
   });
 
+  it("is refused the owner's own name search (the builder's preview), while the survey's respondents keep it", async () => {
+    const f = { app, me: off, other: off } as Fixtures;
+    const { people, randomUUID } = await linkedSurvey(f, off);
+    const owner = await call('nodes.getMatchingNodes', off.cookie, { listId: people, name: 'ad', page: 1, limit: 10 });
+    expect(owner).toMatchObject(refused('surveys'));
+    const byLink = await call('nodes.getMatchingNodes', '', {
+      listId: people,
+      name: 'ad',
+      page: 1,
+      limit: 10,
+      randomUUID,
+    });
+    expect(byLink.status).toBe(200);
+  });
+
   it('is refused by API key too', async () => {
     const { key } = await apiKeyOf({ app, me: off, other: off } as Fixtures, off);
     expect(await call('surveys.list', '', undefined, key)).toMatchObject(refused('surveys'));

@@ -1,6 +1,7 @@
-import { MSG, moduleOffMessage } from '@tieline/validation';
+import { MSG } from '@tieline/validation';
 import type { Request, Response } from 'express';
 import type { SignedInCaller } from '../auth/actor';
+import { requireModule } from '../auth/modules';
 import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -22,9 +23,7 @@ export function restCaller(deps: Deps) {
   return async function signedIn(req: Request, res: Response, guard: RouteGuard): Promise<SignedInCaller> {
     const { caller } = await createContext({ req, res });
     if (!caller.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-    if ('module' in guard && !guard.byShare && !caller.actor.modules[guard.module].enabled) {
-      throw new AppError('FORBIDDEN', moduleOffMessage(guard.module));
-    }
+    if ('module' in guard && !guard.byShare) requireModule(caller.actor, guard.module);
     return { ...caller, actor: caller.actor };
   };
 }

@@ -11,6 +11,7 @@ import {
 import { surveyOfTestEmail } from '../../access/respondent-view';
 import { questionsAt, questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
+import { requireModule } from '../../auth/modules';
 import { enforceAll, LIMITS } from '../../auth/rate-limit';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -141,6 +142,8 @@ async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInp
     return;
   }
   if (!caller.actor) throw notFound();
+  // The owner's own search (the builder's preview) is the surveys module's, as the builder is.
+  requireModule(caller.actor, 'surveys');
   const [list] = await db.select({ surveyId: lists.surveyId }).from(lists).where(eq(lists.id, input.listId));
   if (!list) throw notFound();
   await requireSurvey(db, caller.actor, list.surveyId).catch(() => {
