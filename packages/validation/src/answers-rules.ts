@@ -53,6 +53,7 @@ export const RESPONDENT_MSG = {
   addViaTestLink: 'Cannot add names via a test link',
   addFailed: 'Error while adding name',
   addNotAllowed: 'This question does not allow adding names',
+  addLimitReached: (n: number) => `You can add at most ${n} ${n === 1 ? 'name' : 'names'} to this question`,
   noOptions: 'There are currently no selection options for this question. You may proceed to the next question.',
   noMatches: 'No matches found',
   noMatchesAdd: 'No matches found - please add the name below or search again',
@@ -294,6 +295,15 @@ export function addedNameProblems(input: { name: string; email?: string }, needs
   if (needsEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test((input.email ?? '').trim()))
     problems.email = RESPONDENT_MSG.addEmailInvalid;
   return problems;
+}
+
+/**
+ * Whether one more person may be added through the question, given how many this response already
+ * added through it (issue 21): the server refuses with this message, and the respondent app shows it
+ * in place of the add form.
+ */
+export function addedNamesProblem(q: Pick<Q, 'maximumAdditionalNames'>, added: number): string | null {
+  return added >= q.maximumAdditionalNames ? RESPONDENT_MSG.addLimitReached(q.maximumAdditionalNames) : null;
 }
 
 /** Spec §4: progress is the page number over the total pages, times 100. */

@@ -59,6 +59,11 @@ export const ZEmailRespondentsInput = ZMessage.extend({
   statuses: ZEmailStatuses.default({}),
   /** Only these respondents (still filtered by status when flags are on): the dashboard's resend. */
   responseIds: z.array(ZId).max(RESEND_IDS_MAX).optional(),
+  /**
+   * Also people respondents added to the respondent list (issue 21): left out unless the owner asks, so
+   * names typed by respondents are never mailed by a send the owner did not mean for them.
+   */
+  includeAddedByRespondents: zFlag().default(false),
 });
 
 export const ZEmailSendResult = z.object({ sendId: ZId, recipients: z.number().int() });
