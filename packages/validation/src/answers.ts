@@ -132,6 +132,7 @@ export const ZAddedNode = z.object({
   /** How many new people this response has now added through the question (its cap: maximumAdditionalNames). */
   addedNames: z.number().int(),
 });
+export type TAddedNode = z.infer<typeof ZAddedNode>;
 
 /**
  * POST /api/base/responses/start/{surveyId}: who is starting (what the survey's settings ask for). Strict:

@@ -24,6 +24,9 @@ export const EMAIL_MSG = {
   statusNotEmailable: 'Opted Out respondents are never emailed.',
   optedOut: 'You will not receive more emails about this survey.',
   bounceToken: 'Unknown bounce token',
+  includeAdded: (n: number) =>
+    `Include ${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'} added by respondents`,
+  addedLeftOut: 'People respondents added to the list are only emailed when you include them.',
 } as const;
 
 /** The statuses the Emails tab offers: all but Opted Out (spec §4). */

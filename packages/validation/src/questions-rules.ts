@@ -186,6 +186,10 @@ export function questionProblem(questions: readonly TQuestionData[], index: numb
   if (min !== null && max !== null && max > 0 && min > max) {
     return { field: 'minimumSelections', message: SURVEY_MSG.minAboveMax };
   }
+  const cap = q.maximumAdditionalNames;
+  if (!Number.isInteger(cap) || cap < ADDITIONAL_NAMES.min || cap > ADDITIONAL_NAMES.max) {
+    return { field: 'maximumAdditionalNames', message: SURVEY_MSG.additionalNamesRange };
+  }
   if (q.type === 'numericRange') {
     if (q.numericRangeMax <= q.numericRangeMin)
       return { field: 'numericRangeMax', message: SURVEY_MSG.rangeMaxNotAboveMin };

@@ -25,6 +25,7 @@ export const DASHBOARD_MSG = {
   responseNotFound: 'Response not found',
   noEmail: 'This respondent has no email address to edit',
   badSortDirection: 'sortDirection must be 1 or -1',
+  addedByRespondent: 'Added by respondent',
 } as const;
 
 export const ZDashboardStatus = z.enum(RESPONSE_STATUSES);

@@ -25,6 +25,8 @@ type QuestionsStepProps = {
   survey: TRespondentSurvey;
   lists: TNecessaryList[];
   names: Map<string, string>;
+  /** New people this response added, by question; kept across pages (the caps on added names). */
+  addedNames: Map<string, number>;
   queue: SaveQueue;
   page: number;
   randomUUID: string | null;
@@ -40,6 +42,7 @@ export function QuestionsStep({
   survey,
   lists,
   names,
+  addedNames,
   queue,
   page,
   randomUUID,
@@ -81,6 +84,11 @@ export function QuestionsStep({
     answers: answerMap(state.answers),
     randomUUID,
     remember,
+    addedNames,
+    countAdded: (questionId, added) => {
+      addedNames.set(questionId, added);
+      setNamesVersion((n) => n + 1);
+    },
     ...(testEmailId ? { addRefusal: RESPONDENT_MSG.addViaTestLink, testEmailId } : {}),
   };
 
