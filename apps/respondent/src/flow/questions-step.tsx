@@ -9,6 +9,7 @@ import {
   type TAnswer,
   type TDataInput,
   type TQuestion,
+  withShownDefaults,
 } from '@tieline/validation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { StepHeading } from '../components/step';
@@ -154,7 +155,11 @@ export function QuestionsStep({
   }
 
   async function forward() {
-    const found = check(questions, queue.getState().answers);
+    // What the page shows untouched (a slider's default) is saved as shown (issue 21 item 5).
+    const current = queue.getState().answers;
+    const shown = withShownDefaults(questions, current);
+    if (shown !== current) queue.update(shown, changedQuestionIds(current, shown), index);
+    const found = check(questions, shown);
     if (Object.keys(found).length > 0) {
       setProblems(found);
       setToast(RESPONDENT_MSG.notSaved);
