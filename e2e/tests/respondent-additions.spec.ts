@@ -127,4 +127,25 @@ test('the owner sees the people added marked in the dashboard and the Lists tab'
   await owner.goto(`/surveys/${surveyId}/lists`);
   await expect(owner.getByText('2 added by respondents')).toBeVisible();
   await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: `${SHOTS}/lists-added.png` });
+});
+
+test('the builder sets the cap per question, within 1 to 100', async () => {
+  await owner.goto(`/surveys/${surveyId}/questions/${q.helpers}/edit`);
+  const cap = owner.getByLabel('Maximum additional names');
+  await expect(cap).toHaveValue('2');
+  await cap.fill('0');
+  await owner.getByRole('button', { name: 'Finish' }).click();
+  await expect(owner.getByText('Enter a whole number from 1 to 100')).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: `${SHOTS}/builder-cap.png` });
+  await cap.fill('5');
+  await owner.getByRole('button', { name: 'Finish' }).click();
+  await expect(cap).toHaveCount(0);
+  const survey = await api<{ questions: { _id: string; maximumAdditionalNames: number }[] }>(
+    owner,
+    'GET',
+    `/api/base/surveys/${surveyId}`,
+  );
+  expect(survey.questions.find((x) => x._id === q.helpers)!.maximumAdditionalNames).toBe(5);
 });
