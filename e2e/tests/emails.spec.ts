@@ -179,7 +179,7 @@ test('people respondents added are emailed only when the owner includes them (is
   await expect(include).not.toBeChecked();
   await include.check();
   await expect(confirm).toHaveAccessibleName('Email the survey to 3 respondents?');
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/emails-include-added.png` });
   await include.uncheck();
   await expect(confirm).toHaveAccessibleName('Email the survey to 2 respondents?');

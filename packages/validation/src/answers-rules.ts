@@ -227,8 +227,8 @@ export function withShownDefaults(questions: readonly Q[], answers: readonly TAn
   const valued = new Set(answers.filter((a) => typeof a.dataInput[0]?.numeric === 'number').map((a) => a.questionId));
   const missing = questions.filter((q) => q.type === 'numericRange' && !valued.has(q._id));
   if (missing.length === 0) return answers as TAnswer[];
-  const filled = new Map(
-    missing.map((q) => [q._id, { questionId: q._id, dataInput: [{ numeric: sliderShownValue(q) }] }] as const),
+  const filled = new Map<string, TAnswer>(
+    missing.map((q) => [q._id, { questionId: q._id, dataInput: [{ numeric: sliderShownValue(q) }] }]),
   );
   return [...answers.filter((a) => !filled.has(a.questionId)), ...filled.values()];
 }

@@ -52,12 +52,10 @@ export const ADDITIONAL_NAMES = { default: 10, min: 1, max: 100 } as const;
  * A question as stored, with the fields added since it was saved filled with their defaults: questions
  * live in the survey row's JSON, so an older survey's questions lack newer fields.
  */
-export function withQuestionDefaults<T extends Partial<Pick<TQuestionData, 'maximumAdditionalNames'>>>(
-  q: T,
-): T & Pick<TQuestionData, 'maximumAdditionalNames'> {
-  return typeof q.maximumAdditionalNames === 'number'
-    ? (q as T & Pick<TQuestionData, 'maximumAdditionalNames'>)
-    : { ...q, maximumAdditionalNames: ADDITIONAL_NAMES.default };
+export function withQuestionDefaults<T extends object>(q: T): T & Pick<TQuestionData, 'maximumAdditionalNames'> {
+  const cap = (q as { maximumAdditionalNames?: unknown }).maximumAdditionalNames;
+  return (typeof cap === 'number' ? q : { ...q, maximumAdditionalNames: ADDITIONAL_NAMES.default }) as T &
+    Pick<TQuestionData, 'maximumAdditionalNames'>;
 }
 
 type Q = Pick<TQuestionData, '_id' | 'type'>;
