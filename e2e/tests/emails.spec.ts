@@ -135,3 +135,60 @@ test('an unverified owner sees the warning and cannot email', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Email Survey' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Send Test email' })).toBeDisabled();
 });
+
+test('people respondents added are emailed only when the owner includes them (issue 21)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { id } = await verifiedOwner(page);
+  let survey = await api<Survey>(page, 'POST', '/api/base/surveys/', { name: `Added E2E ${id}` });
+  await uploadList(page, `/api/base/lists/uploadRespondentList/${survey._id}`, 'Staff', 'Respondent List', [
+    ['Name', 'Email'],
+    ['Ann Answer', `ann-${id}@example.com`],
+    ['Bob Bye', `bob-${id}@example.com`],
+  ]);
+  survey = (
+    await addQuestion(page, survey, 'searchAndSelect', {
+      text: '<p>Who else should we ask?</p>',
+      isRelationshipQuestion: true,
+      allowAdditionalNames: true,
+    })
+  ).survey;
+  await api(page, 'PUT', `/api/base/surveys/${survey._id}`, {
+    survey: { version: survey.version, status: 'Collecting' },
+  });
+  const rows = await api<{ nodes: { name: string; randomUUID: string }[] }>(
+    page,
+    'GET',
+    `/api/base/responses/paged/${survey._id}`,
+  );
+  // Ann names someone missing from the list, through the documented path her link uses.
+  await api(page, 'POST', `/api/base/responses/respondentAddedByRespondent/${survey._id}`, {
+    randomUUID: rows.nodes.find((r) => r.name === 'Ann Answer')!.randomUUID,
+    name: 'Zoe Added',
+    email: `zoe-${id}@example.com`,
+  });
+
+  await page.goto(`/surveys/${survey._id}/emails`);
+  await page.getByLabel('Email Subject').fill('Your voice, {firstName}');
+  await page.getByRole('textbox', { name: 'Message Body' }).click();
+  await page.keyboard.type('Hello {firstName}: {url}');
+  await page.getByRole('button', { name: 'Email Survey' }).click();
+  // The title follows the box: the people added are left out until it is ticked.
+  const confirm = page.getByRole('dialog', { name: /^Email the survey to/ });
+  await expect(confirm).toHaveAccessibleName('Email the survey to 2 respondents?');
+  const include = confirm.getByRole('checkbox', { name: 'Include 1 person added by respondents' });
+  await expect(include).not.toBeChecked();
+  await include.check();
+  await expect(confirm).toHaveAccessibleName('Email the survey to 3 respondents?');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/emails-include-added.png` });
+  await include.uncheck();
+  await expect(confirm).toHaveAccessibleName('Email the survey to 2 respondents?');
+  await confirm.getByRole('button', { name: 'Email Survey' }).click();
+  await expect(page.getByText(/^2 sent of 2/)).toBeVisible({ timeout: 30_000 });
+  const people = await api<{ nodes: { name: string; status: string }[] }>(
+    page,
+    'GET',
+    `/api/base/responses/paged/${survey._id}`,
+  );
+  expect(people.nodes.find((r) => r.name === 'Zoe Added')!.status).toBe('Not Sent');
+});

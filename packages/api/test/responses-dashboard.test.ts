@@ -144,6 +144,7 @@ describe('paged responses', () => {
       status: top.status,
       started: null,
       submitted: top.submitted?.toISOString() ?? null,
+      addedByRespondent: false,
     });
     // Page 3 of 10 is rows 21-30.
     const third = await owned().get(`/responses/paged/${surveyId}?page=3`);
@@ -209,7 +210,13 @@ describe('counts and timeline', () => {
     const res = await owned().get(`/surveys/responseCounts/${surveyId}`);
     expect(res.status).toBe(200);
     const byStatus = Object.fromEntries(RESPONSE_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length]));
-    expect(res.body).toEqual({ Total: 300, Submitted: byStatus.Submitted, Bounced: byStatus.Bounced, byStatus });
+    expect(res.body).toEqual({
+      Total: 300,
+      Submitted: byStatus.Submitted,
+      Bounced: byStatus.Bounced,
+      byStatus,
+      addedByRespondents: {},
+    });
     const empty = await seedSurvey(app, owner.userId);
     const none = await owned().get(`/surveys/responseCounts/${empty.id}`);
     expect(none.body).toMatchObject({ Total: 0, Submitted: 0, Bounced: 0, byStatus: { 'Not Sent': 0 } });

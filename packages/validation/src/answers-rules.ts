@@ -53,6 +53,7 @@ export const RESPONDENT_MSG = {
   addViaTestLink: 'Cannot add names via a test link',
   addFailed: 'Error while adding name',
   addNotAllowed: 'This question does not allow adding names',
+  addLimitReached: (n: number) => `You can add at most ${n} ${n === 1 ? 'name' : 'names'} to this question`,
   noOptions: 'There are currently no selection options for this question. You may proceed to the next question.',
   noMatches: 'No matches found',
   noMatchesAdd: 'No matches found - please add the name below or search again',
@@ -207,6 +208,41 @@ export function clampSlider(value: number, q: Pick<Q, 'numericRangeMin' | 'numer
   return Math.min(q.numericRangeMax, Math.max(q.numericRangeMin, value));
 }
 
+/**
+ * The value a slider shows before it is touched: its default, clamped to its bounds and put on its steps
+ * as a range input puts it (the nearest step from the minimum, never past the maximum), so the number
+ * saved is the one the thumb shows.
+ */
+export function sliderShownValue(
+  q: Pick<Q, 'numericRangeMin' | 'numericRangeMax' | 'numericRangeDefault' | 'numericRangeIncrement'>,
+): number {
+  const min = q.numericRangeMin;
+  const step = q.numericRangeIncrement > 0 ? q.numericRangeIncrement : 1;
+  let steps = Math.round((clampSlider(q.numericRangeDefault, q) - min) / step);
+  while (steps > 0 && min + steps * step > q.numericRangeMax) steps -= 1;
+  // 0.1 + 0.2 is 0.30000000000000004: round to the digits the settings themselves have.
+  const digits = Math.max(decimals(min), decimals(step));
+  return Number((min + steps * step).toFixed(Math.min(digits, 10)));
+}
+const decimals = (n: number) => (Number.isInteger(n) ? 0 : (String(n).split('.')[1]?.length ?? 10));
+
+/**
+ * The answers with the value every question of `questions` shows untouched saved as its answer (issue 21
+ * item 5: what the respondent sees is what is saved). Of the answer types only a slider shows a value
+ * before it is touched (text and number inputs start empty, choices unchosen, a dropdown on "Select an
+ * option"): an unanswered slider gets sliderShownValue. The respondent app applies this to the page on
+ * Next and Submit. Returns the same array when nothing was missing.
+ */
+export function withShownDefaults(questions: readonly Q[], answers: readonly TAnswer[]): TAnswer[] {
+  const valued = new Set(answers.filter((a) => typeof a.dataInput[0]?.numeric === 'number').map((a) => a.questionId));
+  const missing = questions.filter((q) => q.type === 'numericRange' && !valued.has(q._id));
+  if (missing.length === 0) return answers as TAnswer[];
+  const filled = new Map<string, TAnswer>(
+    missing.map((q) => [q._id, { questionId: q._id, dataInput: [{ numeric: sliderShownValue(q) }] }]),
+  );
+  return [...answers.filter((a) => !filled.has(a.questionId)), ...filled.values()];
+}
+
 /** Whether one more selection may be added (spec §5: refused once maximumSelections is reached). */
 export function selectionLimitProblem(q: Pick<Q, 'allowMultipleSelections' | 'maximumSelections'>, count: number) {
   if (!q.allowMultipleSelections || q.maximumSelections === null || q.maximumSelections <= 0) return null;
@@ -304,6 +340,15 @@ export function addedNameProblems(input: { name: string; email?: string }, needs
   if (needsEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test((input.email ?? '').trim()))
     problems.email = RESPONDENT_MSG.addEmailInvalid;
   return problems;
+}
+
+/**
+ * Whether one more person may be added through the question, given how many this response already
+ * added through it (issue 21): the server refuses with this message, and the respondent app shows it
+ * in place of the add form.
+ */
+export function addedNamesProblem(q: Pick<Q, 'maximumAdditionalNames'>, added: number): string | null {
+  return added >= q.maximumAdditionalNames ? RESPONDENT_MSG.addLimitReached(q.maximumAdditionalNames) : null;
 }
 
 /** Spec §4: progress is the page number over the total pages, times 100. */

@@ -77,6 +77,8 @@ export const ZResponseView = z.object({
   page: z.number().int().nullable(),
   /** Names of the people the answers select (search results are not in the loaded lists). */
   names: z.record(z.string(), z.string()),
+  /** New people this response added, by question (absent: none), against each question's cap. */
+  addedNames: z.record(z.string(), z.number().int()),
 });
 export type TResponseView = z.infer<typeof ZResponseView>;
 
@@ -124,7 +126,13 @@ export const ZSuppListItemAdded = z.object({
   name: ZAddedName,
   listId: ZId,
 });
-export const ZAddedNode = z.object({ _id: z.string(), name: z.string() });
+export const ZAddedNode = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** How many new people this response has now added through the question (its cap: maximumAdditionalNames). */
+  addedNames: z.number().int(),
+});
+export type TAddedNode = z.infer<typeof ZAddedNode>;
 
 /**
  * POST /api/base/responses/start/{surveyId}: who is starting (what the survey's settings ask for). Strict:

@@ -24,6 +24,9 @@ export const EMAIL_MSG = {
   statusNotEmailable: 'Opted Out respondents are never emailed.',
   optedOut: 'You will not receive more emails about this survey.',
   bounceToken: 'Unknown bounce token',
+  includeAdded: (n: number) =>
+    `Include ${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'} added by respondents`,
+  addedLeftOut: 'People respondents added to the list are only emailed when you include them.',
 } as const;
 
 /** The statuses the Emails tab offers: all but Opted Out (spec §4). */
@@ -59,6 +62,11 @@ export const ZEmailRespondentsInput = ZMessage.extend({
   statuses: ZEmailStatuses.default({}),
   /** Only these respondents (still filtered by status when flags are on): the dashboard's resend. */
   responseIds: z.array(ZId).max(RESEND_IDS_MAX).optional(),
+  /**
+   * Also people respondents added to the respondent list (issue 21): left out unless the owner asks, so
+   * names typed by respondents are never mailed by a send the owner did not mean for them.
+   */
+  includeAddedByRespondents: zFlag().default(false),
 });
 
 export const ZEmailSendResult = z.object({ sendId: ZId, recipients: z.number().int() });

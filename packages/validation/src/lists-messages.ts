@@ -43,4 +43,5 @@ export const LIST_MSG = {
   /** Spec §8's success toasts of a respondent list upload, by the credits it used. */
   respondentListUpdated: (creditsUsed: number) =>
     creditsUsed > 0 ? `Respondent List updated and ${creditsUsed} respondent credits used` : 'Respondent List updated',
+  addedByRespondents: (n: number) => `${n} added by respondents`,
 } as const;

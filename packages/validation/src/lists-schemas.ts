@@ -27,6 +27,8 @@ export const ZListWithNodes = z.object({
       name: z.string(),
       email: z.string().nullable(),
       attributes: z.record(z.string(), ZAttribute),
+      /** Present (true) only for people a respondent added (snowball). */
+      addedByRespondent: z.literal(true).optional(),
     }),
   ),
 });

@@ -41,6 +41,23 @@ export const QUESTION_LIMITS = {
   totalChars: 5_000_000,
 } as const;
 
+/**
+ * How many new people one response may add through one question that allows additional names (issue 21:
+ * one link once added 60 people, each a new respondent). The builder sets it per question within these
+ * bounds; questions stored before the setting existed get the default (withQuestionDefaults).
+ */
+export const ADDITIONAL_NAMES = { default: 10, min: 1, max: 100 } as const;
+
+/**
+ * A question as stored, with the fields added since it was saved filled with their defaults: questions
+ * live in the survey row's JSON, so an older survey's questions lack newer fields.
+ */
+export function withQuestionDefaults<T extends object>(q: T): T & Pick<TQuestionData, 'maximumAdditionalNames'> {
+  const cap = (q as { maximumAdditionalNames?: unknown }).maximumAdditionalNames;
+  return (typeof cap === 'number' ? q : { ...q, maximumAdditionalNames: ADDITIONAL_NAMES.default }) as T &
+    Pick<TQuestionData, 'maximumAdditionalNames'>;
+}
+
 type Q = Pick<TQuestionData, '_id' | 'type'>;
 
 /** Page breaks and descriptive text ask nothing: no number, no answer, no fixed type change. */
@@ -166,6 +183,10 @@ export function questionProblem(questions: readonly TQuestionData[], index: numb
   const { minimumSelections: min, maximumSelections: max } = q;
   if (min !== null && max !== null && max > 0 && min > max) {
     return { field: 'minimumSelections', message: SURVEY_MSG.minAboveMax };
+  }
+  const cap = q.maximumAdditionalNames;
+  if (!Number.isInteger(cap) || cap < ADDITIONAL_NAMES.min || cap > ADDITIONAL_NAMES.max) {
+    return { field: 'maximumAdditionalNames', message: SURVEY_MSG.additionalNamesRange };
   }
   if (q.type === 'numericRange') {
     if (q.numericRangeMax <= q.numericRangeMin)

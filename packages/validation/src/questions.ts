@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZId, zLine, zMultiline } from './common';
-import { QUESTION_LIMITS, QUESTION_TYPES, SELECTION_TYPES, type TQuestionType } from './questions-rules';
+import {
+  ADDITIONAL_NAMES,
+  QUESTION_LIMITS,
+  QUESTION_TYPES,
+  SELECTION_TYPES,
+  type TQuestionType,
+} from './questions-rules';
 import { strictNumber, zFlag } from './strict';
 import { SURVEY_MSG } from './surveys-messages';
 
@@ -49,6 +55,14 @@ export const ZQuestionChanges = z
     allowMultipleSelections: zFlag(),
     allowSelfSelection: zFlag(),
     allowAdditionalNames: zFlag(),
+    /** New people one response may add through this question (issue 21). */
+    maximumAdditionalNames: strictNumber(
+      z
+        .number({ error: SURVEY_MSG.additionalNamesRange })
+        .int(SURVEY_MSG.additionalNamesRange)
+        .min(ADDITIONAL_NAMES.min, SURVEY_MSG.additionalNamesRange)
+        .max(ADDITIONAL_NAMES.max, SURVEY_MSG.additionalNamesRange),
+    ),
     allowScroll: zFlag(),
     hideSearchInput: zFlag(),
     isAttribute: zFlag(),
@@ -86,6 +100,7 @@ export const ZQuestion = z.object({
   allowMultipleSelections: z.boolean(),
   allowSelfSelection: z.boolean(),
   allowAdditionalNames: z.boolean(),
+  maximumAdditionalNames: z.number().int(),
   allowScroll: z.boolean(),
   hideSearchInput: z.boolean(),
   isAttribute: z.boolean(),
@@ -164,6 +179,7 @@ export function newQuestion(type: TQuestionType, newId: () => string, respondent
     allowMultipleSelections: false,
     allowSelfSelection: false,
     allowAdditionalNames: false,
+    maximumAdditionalNames: ADDITIONAL_NAMES.default,
     allowScroll: false,
     hideSearchInput: false,
     isAttribute: false,

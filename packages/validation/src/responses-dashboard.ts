@@ -25,6 +25,7 @@ export const DASHBOARD_MSG = {
   responseNotFound: 'Response not found',
   noEmail: 'This respondent has no email address to edit',
   badSortDirection: 'sortDirection must be 1 or -1',
+  addedByRespondent: 'Added by respondent',
 } as const;
 
 export const ZDashboardStatus = z.enum(RESPONSE_STATUSES);
@@ -58,6 +59,8 @@ export const ZDashboardResponse = z.object({
   status: ZDashboardStatus,
   started: z.string().nullable(),
   submitted: z.string().nullable(),
+  /** Added to the respondent list by another respondent (snowball), not uploaded by the owner. */
+  addedByRespondent: z.boolean(),
 });
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 
@@ -77,6 +80,8 @@ export const ZResponseCounts = z.object({
   Submitted: z.number().int(),
   Bounced: z.number().int(),
   byStatus: z.record(ZDashboardStatus, z.number().int()),
+  /** Of those, the people respondents added, by status (statuses without any left out). */
+  addedByRespondents: z.partialRecord(ZDashboardStatus, z.number().int()),
 });
 export type TResponseCounts = z.infer<typeof ZResponseCounts>;
 

@@ -56,4 +56,5 @@ export const SURVEY_MSG = {
   rangeMaxNotAboveMin: 'Maximum must be greater than minimum',
   rangeDefaultOutside: 'Default value must be between minimum and maximum',
   rangeIncrementPositive: 'Increment must be greater than 0',
+  additionalNamesRange: 'Enter a whole number from 1 to 100',
 } as const;

@@ -9,6 +9,7 @@ import {
   type TAnswer,
   type TDataInput,
   type TQuestion,
+  withShownDefaults,
 } from '@tieline/validation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { StepHeading } from '../components/step';
@@ -25,6 +26,8 @@ type QuestionsStepProps = {
   survey: TRespondentSurvey;
   lists: TNecessaryList[];
   names: Map<string, string>;
+  /** New people this response added, by question; kept across pages (the caps on added names). */
+  addedNames: Map<string, number>;
   queue: SaveQueue;
   page: number;
   randomUUID: string | null;
@@ -40,6 +43,7 @@ export function QuestionsStep({
   survey,
   lists,
   names,
+  addedNames,
   queue,
   page,
   randomUUID,
@@ -81,6 +85,11 @@ export function QuestionsStep({
     answers: answerMap(state.answers),
     randomUUID,
     remember,
+    addedNames,
+    countAdded: (questionId, added) => {
+      addedNames.set(questionId, added);
+      setNamesVersion((n) => n + 1);
+    },
     ...(testEmailId ? { addRefusal: RESPONDENT_MSG.addViaTestLink, testEmailId } : {}),
   };
 
@@ -146,7 +155,11 @@ export function QuestionsStep({
   }
 
   async function forward() {
-    const found = check(questions, queue.getState().answers);
+    // What the page shows untouched (a slider's default) is saved as shown (issue 21 item 5).
+    const current = queue.getState().answers;
+    const shown = withShownDefaults(questions, current);
+    if (shown !== current) queue.update(shown, changedQuestionIds(current, shown), index);
+    const found = check(questions, shown);
     if (Object.keys(found).length > 0) {
       setProblems(found);
       setToast(RESPONDENT_MSG.notSaved);

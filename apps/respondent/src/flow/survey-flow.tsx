@@ -42,6 +42,7 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
   // Null until the respondent moves: the queue knows where a reopened link resumes once it has opened.
   const [moved, setStep] = useState<Step | null>(null);
   const names = useRef(initialNames(data));
+  const addedNames = useRef(new Map(Object.entries(data.response?.addedNames ?? {})));
   const wasSubmitted = useRef(submittedBefore);
   // After Submit the completion page shows, also while the submission waits to be sent.
   const step: Step =
@@ -141,6 +142,7 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
             survey={survey}
             lists={data.lists}
             names={names.current}
+            addedNames={addedNames.current}
             queue={queue}
             page={step.page}
             randomUUID={randomUUID}

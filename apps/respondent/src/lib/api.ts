@@ -1,4 +1,5 @@
 import type {
+  TAddedNode,
   TAnswer,
   TConfig,
   TMatchingNodes,
@@ -182,7 +183,7 @@ export function addName(
   input: { randomUUID: string; questionId: string; name: string } & ({ email: string } | { listId: string }),
 ) {
   const which = 'email' in input ? 'respondentAddedByRespondent' : 'suppListItemAddedByRespondent';
-  return post<TNode>(`/responses/${which}/${enc(surveyId)}`, input);
+  return post<TAddedNode>(`/responses/${which}/${enc(surveyId)}`, input);
 }
 
 /** GET /api/base/responses/start/{surveyId}: what the single-link start page asks. */

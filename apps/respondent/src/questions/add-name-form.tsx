@@ -1,5 +1,6 @@
 import { addedNameProblems, RESPONDENT_MSG } from '@tieline/validation';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { ApiError } from '../lib/api';
 
 type AddNameFormProps = {
   /** Email is asked only when the name joins the respondent list (spec §5). */
@@ -31,8 +32,11 @@ export function AddNameForm({ needsEmail, initialName, refusal, onAdd, onCancel 
     setBusy(true);
     try {
       await onAdd({ name: name.trim(), email: email.trim() });
-    } catch {
-      setFailure(RESPONDENT_MSG.addFailed);
+    } catch (error) {
+      // A refusal the server explains (the cap reached from another device, adding switched off) says why.
+      setFailure(
+        error instanceof ApiError && error.status === 403 && error.message ? error.message : RESPONDENT_MSG.addFailed,
+      );
     } finally {
       setBusy(false);
     }
@@ -96,5 +100,14 @@ export function AddNameForm({ needsEmail, initialName, refusal, onAdd, onCancel 
         </button>
       </div>
     </form>
+  );
+}
+
+/** Said in place of the add form once the question's cap on added names is reached (issue 21). */
+export function LimitNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-md border border-border bg-muted/50 p-3 text-sm font-medium">
+      {children}
+    </p>
   );
 }

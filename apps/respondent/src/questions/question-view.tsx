@@ -1,4 +1,5 @@
 import {
+  addedNamesProblem,
   RESPONDENT_LIMITS,
   RESPONDENT_MSG,
   selectionLimitProblem,
@@ -8,7 +9,7 @@ import {
 } from '@tieline/validation';
 import { type ReactNode, useState } from 'react';
 import { addName, type TNode } from '../lib/api';
-import { AddNameForm } from './add-name-form';
+import { AddNameForm, LimitNotice } from './add-name-form';
 import { ChoiceGroup, ChoiceSelect, type TChoice } from './choice-group';
 import { Matrix } from './matrix';
 import { peopleFor, type TPeople, type TPeopleContext, toggled } from './people';
@@ -25,6 +26,9 @@ export interface TQuestionEnv extends TPeopleContext {
   testEmailId?: string;
   names: Map<string, string>;
   remember: (nodes: readonly TNode[]) => void;
+  /** New people this response added, by question (the caps on added names). */
+  addedNames: ReadonlyMap<string, number>;
+  countAdded: (questionId: string, added: number) => void;
 }
 
 type QuestionViewProps = {
@@ -113,13 +117,17 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
     return {
       needsEmail,
       refusal: env.randomUUID ? null : (env.addRefusal ?? RESPONDENT_MSG.addInPreview),
-      add: ({ name, email }) =>
-        addName(env.survey._id, {
+      limit: env.randomUUID ? addedNamesProblem(q, env.addedNames.get(q._id) ?? 0) : null,
+      add: async ({ name, email }) => {
+        const node = await addName(env.survey._id, {
           randomUUID: env.randomUUID ?? '',
           questionId: q._id,
           name,
           ...(needsEmail ? { email } : { listId }),
-        }),
+        });
+        env.countAdded(q._id, node.addedNames);
+        return node;
+      },
     };
   };
 
@@ -208,6 +216,11 @@ function Selection({ q, entries, ids, people, env, onChange }: SelectionProps) {
           labelledBy={ids.legendId}
           describedBy={describedBy}
         />
+      ) : adder?.limit ? (
+        <>
+          <Hint>{RESPONDENT_MSG.noMatches}</Hint>
+          <LimitNotice>{adder.limit}</LimitNotice>
+        </>
       ) : adder ? (
         <>
           <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint>

@@ -1,7 +1,7 @@
 import { RESPONDENT_LIMITS, RESPONDENT_MSG, searchCountCap } from '@tieline/validation';
 import { useEffect, useId, useState } from 'react';
 import { searchNodes, type TNode } from '../lib/api';
-import { AddNameForm } from './add-name-form';
+import { AddNameForm, LimitNotice } from './add-name-form';
 import { ChoiceGroup } from './choice-group';
 import { byName } from './people';
 import { Hint } from './question-frame';
@@ -9,6 +9,8 @@ import { Hint } from './question-frame';
 export type TAddName = {
   needsEmail: boolean;
   refusal: string | null;
+  /** The question's cap on added names is reached: this message shows instead of the add form. */
+  limit: string | null;
   add: (input: { name: string; email: string }) => Promise<TNode>;
 };
 
@@ -128,8 +130,8 @@ export function SearchSelect(props: SearchSelectProps) {
       <div aria-live="polite" className="flex flex-col gap-2">
         {term && tooShort ? <Hint>{RESPONDENT_MSG.searchTooShort}</Hint> : null}
         {loading && !shown.length ? <Hint>Searching…</Hint> : null}
-        {none && !addName ? <Hint>{RESPONDENT_MSG.noMatches}</Hint> : null}
-        {none && addName ? <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint> : null}
+        {none && (!addName || addName.limit) ? <Hint>{RESPONDENT_MSG.noMatches}</Hint> : null}
+        {none && addName && !addName.limit ? <Hint>{RESPONDENT_MSG.noMatchesAdd}</Hint> : null}
         {results && results.query === term && shown.length > 0 ? (
           <Hint>
             {results.count >= searchCountCap(results.query) ? `${results.count}+` : results.count}{' '}
@@ -155,7 +157,8 @@ export function SearchSelect(props: SearchSelectProps) {
           Show more results
         </button>
       ) : null}
-      {none && addName ? (
+      {none && addName?.limit ? <LimitNotice>{addName.limit}</LimitNotice> : null}
+      {none && addName && !addName.limit ? (
         !dismissed ? (
           <AddNameForm
             needsEmail={addName.needsEmail}

@@ -1,4 +1,4 @@
-import { clampSlider, type TDataInput, type TQuestion, toNumber } from '@tieline/validation';
+import { clampSlider, sliderShownValue, type TDataInput, type TQuestion, toNumber } from '@tieline/validation';
 import { useState } from 'react';
 import type { TFieldIds } from './question-frame';
 
@@ -59,10 +59,13 @@ export function NumericInput({ entries, ids, onChange }: InputProps) {
   );
 }
 
-/** Slider: a native range input between the question's bounds, its labels at the ends (spec §5). */
+/**
+ * Slider: a native range input between the question's bounds, its labels at the ends (spec §5). Untouched
+ * it shows its default, which Next and Submit save as the answer (withShownDefaults).
+ */
 export function Slider({ q, entries, ids, onChange }: InputProps) {
   const stored = entries[0]?.numeric;
-  const value = typeof stored === 'number' ? stored : clampSlider(q.numericRangeDefault, q);
+  const value = typeof stored === 'number' ? stored : sliderShownValue(q);
   const step = q.numericRangeIncrement > 0 ? q.numericRangeIncrement : 1;
   const outputId = `${ids.legendId}-value`;
   return (

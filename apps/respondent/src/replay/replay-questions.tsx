@@ -27,6 +27,8 @@ export function ReplayQuestions({ history, step, byPage, numbers, names }: Repla
     randomUUID: null,
     remember: nothing,
     addRefusal: RESPONDENT_MSG.addInPreview,
+    addedNames: new Map(),
+    countAdded: nothing,
   };
   const pages = (step.pages ?? byPage.map((_, i) => i)).map((page) => [page, byPage[page] ?? []] as const);
   const changed = new Set(step.changed);

@@ -1,5 +1,5 @@
 import { and, type Db, eq, lists, or, type SQL, surveys, type Tx, users } from '@tieline/db';
-import { MSG, type TQuestionData } from '@tieline/validation';
+import { MSG, type TQuestionData, withQuestionDefaults } from '@tieline/validation';
 import type { Actor } from '../auth/actor';
 import { AppError } from '../errors';
 
@@ -32,8 +32,12 @@ export async function requireSurvey(db: Db, actor: Actor, surveyId: string) {
 
 export type SurveyRow = typeof surveys.$inferSelect;
 
-/** The row's questions; only our services write them, always as TQuestionData checked on the way in. */
-export const questionsOf = (row: SurveyRow) => row.questions as unknown as TQuestionData[];
+/**
+ * The row's questions; only our services write them, always as TQuestionData checked on the way in,
+ * but questions saved before a field existed lack it: those get its default.
+ */
+export const questionsOf = (row: Pick<SurveyRow, 'questions'>) => storedQuestions(row.questions);
+const storedQuestions = (json: unknown) => ((json ?? []) as TQuestionData[]).map(withQuestionDefaults);
 
 /** The id of the survey's respondent list (at most one per survey), or null before one is uploaded. */
 export async function respondentListOf(db: Db | Tx, surveyId: string): Promise<string | null> {
@@ -56,7 +60,7 @@ export async function questionsAt(db: Db | Tx, surveyId: string, version: number
     .select({ questions: surveys.questions, version: surveys.version })
     .from(surveys)
     .where(eq(surveys.id, surveyId));
-  const questions = (row?.questions ?? []) as unknown as TQuestionData[];
+  const questions = storedQuestions(row?.questions);
   rememberQuestions(surveyId, row?.version ?? version, questions);
   return questions;
 }

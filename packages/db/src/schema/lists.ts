@@ -44,6 +44,8 @@ export const nodes = pgTable(
     position: integer().notNull(),
     /** Added by a respondent (snowball): the response that added it; null for uploaded nodes. */
     addedByResponse: uuid().references(() => responses.id, { onDelete: 'set null' }),
+    /** The question it was added through: the cap on added names counts per response and question. */
+    addedForQuestion: text(),
     /**
      * The name as search compares it: lower case, accents removed (tieline_fold, an immutable wrapper
      * of unaccent made by migration 0005), under a trigram index for substring search.

@@ -87,6 +87,12 @@ export const responses = pgTable(
     optedOutAt: at(),
     /** Made by a single-link start (the respondent limit counts these). */
     viaLink: boolean().notNull().default(false),
+    /**
+     * A person a respondent added to the respondent list (snowball): shown as such to the owner and left
+     * out of a bulk send unless the owner includes them. Kept on the response, so it survives the adding
+     * response being deleted.
+     */
+    addedByRespondent: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -99,6 +105,8 @@ export const responses = pgTable(
     // One status by submitted time (the API's status filter with the submitted sort): without it the
     // walk of the submitted index skips every other status first (12 ms at 100,000 responses).
     index('responses_survey_status_submitted_idx').on(t.surveyId, t.status, t.submitted, t.id),
+    // The send dialog counts added people per status: few rows, so a small partial index.
+    index('responses_survey_added_status_idx').on(t.surveyId, t.status).where(sql`${t.addedByRespondent}`),
   ],
 );
 

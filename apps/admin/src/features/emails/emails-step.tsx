@@ -59,6 +59,7 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
   const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
   const [testOpen, setTestOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [includeAdded, setIncludeAdded] = useState(false);
 
   const saved = useRef(draftOf(survey));
   const current = useRef(draft);
@@ -101,6 +102,8 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
   const send = useMutation(trpc.emails.send.mutationOptions());
   const byStatus: Partial<Record<string, number>> = (counts.data as TResponseCounts | undefined)?.byStatus ?? {};
   const selected = chosenStatuses(statuses).reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
+  const addedByStatus = (counts.data as TResponseCounts | undefined)?.addedByRespondents ?? {};
+  const added = chosenStatuses(statuses).reduce((sum, s) => sum + (addedByStatus[s] ?? 0), 0);
 
   const messageProblems = () => {
     const problems = {
@@ -118,7 +121,14 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
   const confirmSend = async () => {
     await flush();
     send.mutate(
-      { surveyId: id, subject: draft.subject, body: draft.body, plainHTML: draft.plainHTML, statuses },
+      {
+        surveyId: id,
+        subject: draft.subject,
+        body: draft.body,
+        plainHTML: draft.plainHTML,
+        statuses,
+        includeAddedByRespondents: includeAdded,
+      },
       {
         onSuccess: ({ sendId, recipients }) => {
           trackEvent('survey sent');
@@ -243,7 +253,10 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
       <ConfirmSendDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        recipients={selected}
+        selected={selected}
+        added={added}
+        includeAdded={includeAdded}
+        onIncludeAdded={setIncludeAdded}
         statuses={chosenStatuses(statuses)}
         pending={send.isPending}
         onConfirm={() => void confirmSend()}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, buttonVariants, FormField, Input, toast } from '@tieline/ui';
+import { Badge, Button, buttonVariants, FormField, Input, toast } from '@tieline/ui';
 import { LIST_MSG, type TListWithNodes, ZListTitle } from '@tieline/validation';
 import { Download, Pencil, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -49,6 +49,7 @@ export function ListRow({ surveyId, list, onChanged }: ListRowProps) {
   });
 
   const nodeCount = `${list.nodes.length} ${respondent ? 'respondent' : 'item'}${list.nodes.length === 1 ? '' : 's'}`;
+  const added = list.nodes.reduce((n, node) => n + (node.addedByRespondent ? 1 : 0), 0);
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
       {renaming ? (
@@ -80,7 +81,10 @@ export function ListRow({ surveyId, list, onChanged }: ListRowProps) {
           <h4 className="truncate font-medium" title={list.title}>
             {list.title}
           </h4>
-          <p className="text-sm text-muted-foreground">{nodeCount}</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            {nodeCount}
+            {added > 0 ? <Badge variant="muted">{LIST_MSG.addedByRespondents(added)}</Badge> : null}
+          </p>
         </div>
       )}
       {renaming ? null : (

@@ -1,5 +1,10 @@
 import { Checkbox, Input, Label } from '@tieline/ui';
-import { canBeRelationshipQuestion, type TQuestionData, type TQuestionType } from '@tieline/validation';
+import {
+  ADDITIONAL_NAMES,
+  canBeRelationshipQuestion,
+  type TQuestionData,
+  type TQuestionType,
+} from '@tieline/validation';
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
 
 type Form = UseFormReturn<TQuestionData>;
@@ -86,22 +91,38 @@ export function OptionFlags({ form }: { form: Form }) {
 const countOrNull = (v: unknown) => (v === '' || v === null || Number.isNaN(Number(v)) ? null : Number(v));
 const numberOrNaN = (v: unknown) => (v === '' ? Number.NaN : Number(v));
 
-function NumberField({ form, name, label }: { form: Form; name: FieldPath<TQuestionData>; label: string }) {
+type NumberFieldProps = {
+  form: Form;
+  name: FieldPath<TQuestionData>;
+  label: string;
+  hint?: string;
+  /** Whole numbers between these (else any number of 0 or more). */
+  whole?: { min: number; max: number };
+};
+
+function NumberField({ form, name, label, hint, whole }: NumberFieldProps) {
   const id = `setting-${name}`;
   const error = form.formState.errors[name as keyof TQuestionData]?.message;
   const count = name === 'minimumSelections' || name === 'maximumSelections';
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
         type="number"
-        min={0}
-        step="any"
+        min={whole?.min ?? 0}
+        max={whole?.max}
+        step={whole ? 1 : 'any'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         {...form.register(name, { setValueAs: count ? countOrNull : numberOrNaN })}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {String(error)}
@@ -121,10 +142,15 @@ function TextField({ form, name, label }: { form: Form; name: FieldPath<TQuestio
   );
 }
 
-/** Abbreviation, min/max selections and the numeric slider panel, as the type needs them. */
+/**
+ * Abbreviation, min/max selections, the cap on added names (when respondents may add names) and the
+ * numeric slider panel, as the type needs them.
+ */
 export function QuestionPanels({ form }: { form: Form }) {
   const type = form.watch('type');
   const selects = type === 'multipleSelection' || type === 'matrixSelection' || type === 'searchAndSelect';
+  const snowball =
+    form.watch('allowAdditionalNames') && form.watch('isRelationshipQuestion') && canBeRelationshipQuestion(type);
   return (
     <div className="flex flex-col gap-4">
       {type === 'descriptiveText' ? null : (
@@ -135,6 +161,15 @@ export function QuestionPanels({ form }: { form: Form }) {
               <NumberField form={form} name="minimumSelections" label="Minimum selections" />
               <NumberField form={form} name="maximumSelections" label="Maximum selections" />
             </>
+          ) : null}
+          {snowball ? (
+            <NumberField
+              form={form}
+              name="maximumAdditionalNames"
+              label="Maximum additional names"
+              hint={`New people one respondent may add here (${ADDITIONAL_NAMES.min} to ${ADDITIONAL_NAMES.max}).`}
+              whole={ADDITIONAL_NAMES}
+            />
           ) : null}
         </div>
       )}

@@ -1,5 +1,5 @@
-import { Button, buttonVariants } from '@tieline/ui';
-import { DASHBOARD_LIMITS, type TDashboardResponse } from '@tieline/validation';
+import { Badge, Button, buttonVariants } from '@tieline/ui';
+import { DASHBOARD_LIMITS, DASHBOARD_MSG, type TDashboardResponse } from '@tieline/validation';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -42,6 +42,11 @@ export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps)
               </a>
               {r.status === 'Bounced' ? (
                 <span className="block truncate text-xs text-muted-foreground">{r.email}</span>
+              ) : null}
+              {r.addedByRespondent ? (
+                <Badge variant="muted" className="mt-1">
+                  {DASHBOARD_MSG.addedByRespondent}
+                </Badge>
               ) : null}
               {/* On a phone the date goes under the name, so the name keeps its width. */}
               <span className="block text-xs text-muted-foreground sm:hidden">

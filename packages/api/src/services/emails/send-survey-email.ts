@@ -30,7 +30,8 @@ async function underWay(tx: Tx, surveyId: string): Promise<boolean> {
 
 /**
  * POST surveys/emailRespondents/{surveyId}: fixes the recipients (every respondent with an address whose
- * status is flagged; never Opted Out, never someone an unfinished send is still emailing) as one
+ * status is flagged; never Opted Out, never someone an unfinished send is still emailing; people
+ * respondents added only when the owner includes them, unless chosen by id) as one
  * delivery row each, in the same transaction as the send, and
  * queues the work. Answers at once; the job lanes deliver (deliver.ts).
  */
@@ -65,12 +66,14 @@ export async function sendSurveyEmail(
     const only = input.responseIds
       ? sql`and r.id in (select value::uuid from json_array_elements_text(${JSON.stringify(input.responseIds)}::json))`
       : sql``;
+    // A send to chosen people (responseIds) names them itself; by status, added people need the flag.
+    const added = input.includeAddedByRespondents || input.responseIds ? sql`` : sql`and not r.added_by_respondent`;
     const inserted = await tx.execute(sql`
       with added as (
         insert into email_deliveries (send_id, response_id)
         select ${send!.id}, r.id from responses r
         where r.survey_id = ${survey.id} and r.status in (select value from json_array_elements_text(${JSON.stringify(statuses)}::json))
-          and r.status <> 'Opted Out' and r.opted_out_at is null and coalesce(r.node_email, '') <> '' ${only}
+          and r.status <> 'Opted Out' and r.opted_out_at is null and coalesce(r.node_email, '') <> '' ${only} ${added}
           and not exists (select 1 from email_deliveries d where d.response_id = r.id and d.state in ('queued', 'sending'))
         returning 1)
       update email_sends set recipients = (select count(*) from added) where id = ${send!.id}

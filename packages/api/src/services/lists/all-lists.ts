@@ -22,6 +22,7 @@ export async function allLists(deps: Deps, caller: SignedInCaller, input: { surv
           name: nodes.name,
           email: nodes.email,
           attributes: nodes.attributes,
+          addedByResponse: nodes.addedByResponse,
         })
         .from(nodes)
         .where(
@@ -49,6 +50,8 @@ export async function allLists(deps: Deps, caller: SignedInCaller, input: { surv
         name: n.name,
         email: n.email,
         attributes: n.attributes,
+        // Only on the few added people: a 50,000-row list carries no extra field.
+        ...(n.addedByResponse ? { addedByRespondent: true as const } : {}),
       })),
     }),
   );

@@ -1,9 +1,10 @@
 import { and, desc, eq, isNotNull, responseSaves } from '@tieline/db';
 import { type TAnswer, type TResponseStatus, type TResponseView, ZResponseStatus } from '@tieline/validation';
 import { responseByLink } from '../../access/responses';
-import { questionsOf } from '../../access/surveys';
+import { questionsOf, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
+import { addedNamesByQuestion } from './added-names';
 import { referencedNodeIds, surveyNodeNames } from './answer-refs';
 
 /**
@@ -13,14 +14,20 @@ import { referencedNodeIds, surveyNodeNames } from './answer-refs';
 export async function readResponse(deps: Deps, _caller: Caller, input: { randomUUID: string }): Promise<TResponseView> {
   const { response, survey } = await responseByLink(deps.db, input.randomUUID);
   const answers = response.answers as TAnswer[];
-  const [names, [last]] = await Promise.all([
-    surveyNodeNames(deps.db, survey.id, referencedNodeIds(questionsOf(survey), answers)),
+  const questions = questionsOf(survey);
+  const snowball = questions.some((q) => q.allowAdditionalNames);
+  const [names, [last], addedNames] = await Promise.all([
+    surveyNodeNames(deps.db, survey.id, referencedNodeIds(questions, answers)),
     deps.db
       .select({ page: responseSaves.page })
       .from(responseSaves)
       .where(and(eq(responseSaves.responseId, response.id), isNotNull(responseSaves.page)))
       .orderBy(desc(responseSaves.revision))
       .limit(1),
+    // Where the respondent may add names, how many they added: the app shows when a cap is reached.
+    snowball
+      ? respondentListOf(deps.db, survey.id).then((list) => addedNamesByQuestion(deps.db, response.id, questions, list))
+      : {},
   ]);
   return {
     _id: response.id,
@@ -34,5 +41,6 @@ export async function readResponse(deps: Deps, _caller: Caller, input: { randomU
     revision: response.revision,
     page: last?.page ?? null,
     names: Object.fromEntries(names),
+    addedNames,
   };
 }
