@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner, toast } from '@tieline/ui';
 import { type TOrganizationUser, ZAddOrganizationUserInput, ZEditOrganizationUserInput } from '@tieline/validation';
 import type { ReactNode } from 'react';
@@ -109,6 +109,8 @@ function EditUserForm({ user }: { user: TOrganizationUser }) {
   const trpc = useTRPC();
   const close = useCloseToUsers();
   const { orgId, refresh } = useOrganizationUsers();
+  // Which modules the organization has: a member's switch for another one changes nothing yet (docs/modules.md).
+  const organization = useQuery(trpc.organizations.get.queryOptions({ id: orgId }));
   const form = useForm<z.input<typeof ZEditOrganizationUserInput>>({
     resolver: zodResolver(ZEditOrganizationUserInput),
     defaultValues: { orgId, _id: user._id, name: user.name, permission: user.permission, modules: user.modules },
@@ -139,6 +141,7 @@ function EditUserForm({ user }: { user: TOrganizationUser }) {
         nameLocked={!user.invited}
         withEmail={false}
         withModules
+        organizationModules={organization.data?.billing.modules}
       />
       <DialogActions
         onCancel={close}

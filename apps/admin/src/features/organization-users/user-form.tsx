@@ -24,6 +24,7 @@ export function UserFields<T extends FieldValues>({
   nameLocked,
   withEmail,
   withModules,
+  organizationModules,
 }: {
   control: Control<T>;
   register: UseFormRegister<T>;
@@ -31,6 +32,8 @@ export function UserFields<T extends FieldValues>({
   nameLocked: boolean;
   withEmail: boolean;
   withModules: boolean;
+  /** The organization's modules, when known: a switch for a module it lacks says so. */
+  organizationModules?: TModules | undefined;
 }) {
   // The add and edit forms share these field names; their schemas differ elsewhere.
   const field = (name: string) => name as Path<T>;
@@ -69,12 +72,27 @@ export function UserFields<T extends FieldValues>({
                 key={m}
                 control={control}
                 name={field(`modules.${m}.enabled`)}
-                render={({ field }) => (
-                  <div className="flex items-center gap-3">
-                    <Switch id={`module-${m}`} checked={!!field.value} onCheckedChange={field.onChange} />
-                    <Label htmlFor={`module-${m}`}>{MODULE_LABELS[m]}</Label>
-                  </div>
-                )}
+                render={({ field }) => {
+                  const lacking = organizationModules && !organizationModules[m].enabled;
+                  return (
+                    <div className="flex items-center gap-3">
+                      <Switch
+                        id={`module-${m}`}
+                        checked={!!field.value}
+                        onCheckedChange={field.onChange}
+                        aria-describedby={lacking ? `module-${m}-hint` : undefined}
+                      />
+                      <div className="flex flex-col">
+                        <Label htmlFor={`module-${m}`}>{MODULE_LABELS[m]}</Label>
+                        {lacking ? (
+                          <span id={`module-${m}-hint`} className="text-xs text-muted-foreground">
+                            Not enabled for your organization
+                          </span>
+                        ) : null}
+                      </div>
+                    </div>
+                  );
+                }}
               />
             ))}
           </div>
