@@ -22,8 +22,6 @@ function workbook(name: string, sheets: Record<string, unknown[][]>) {
 }
 
 test('upload: every problem of a refused file with its place, then a good file', async ({ page }) => {
-  // Three uploads, the explorer and two axe passes: ~25 s on a quiet host, past 30 on a busy one.
-  test.setTimeout(60_000);
   await signUp(page);
   await page.getByRole('link', { name: 'Upload a network' }).click();
   await expect(page).toHaveURL(/\/networks\/add$/);
