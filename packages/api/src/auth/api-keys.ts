@@ -1,7 +1,7 @@
 import { and, apiKeys, type Db, eq, isNull, lt, or, organizations, sql, userLogins, users } from '@tieline/db';
 import { API_KEY_LIMITS, API_KEY_PATTERN, API_KEY_PREFIX_LENGTH } from '@tieline/validation';
 import type { Request } from 'express';
-import { type Actor, toActor } from './actor';
+import { type Actor, actorColumns, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
 /** A new key (`tl_` + 160 random bits in base32), its visible prefix and the hash the database keeps. */
@@ -28,14 +28,7 @@ function buildKeyActorQuery(db: Db) {
         id: apiKeys.id,
         expiresAt: apiKeys.expiresAt,
         lastUsedAt: apiKeys.lastUsedAt,
-        user: {
-          id: users.id,
-          role: users.role,
-          organizationId: users.organizationId,
-          permission: users.permission,
-          modules: users.modules,
-        },
-        organizationModules: organizations.modules,
+        ...actorColumns,
         userLoginId: users.userLoginId,
         verified: userLogins.verified,
       })

@@ -1,5 +1,5 @@
 import { and, type Db, eq, isNull, lt, organizations, sessions, sql, userLogins, users } from '@tieline/db';
-import { type Actor, toActor } from './actor';
+import { type Actor, actorColumns, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,14 +35,7 @@ function buildSessionActorQuery(db: Db) {
         expiresAt: sessions.expiresAt,
         absoluteExpiresAt: sessions.absoluteExpiresAt,
         userLoginId: sessions.userLoginId,
-        user: {
-          id: users.id,
-          role: users.role,
-          organizationId: users.organizationId,
-          permission: users.permission,
-          modules: users.modules,
-        },
-        organizationModules: organizations.modules,
+        ...actorColumns,
         verified: userLogins.verified,
       })
       .from(sessions)
