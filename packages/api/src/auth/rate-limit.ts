@@ -61,12 +61,17 @@ export interface Window {
   resetAt: Date;
 }
 
-/** Counts one hit in a fixed window and returns the window (its count includes this hit). */
-export async function hit(db: Db, key: string, limit: Limit): Promise<Window> {
-  const resetAt = new Date(Date.now() + limit.windowMs);
-  const [row] = await db
+type Check = { key: string; limit: Limit };
+
+/**
+ * Counts one hit on each key in its fixed window, in one statement (one round trip, also on hot paths),
+ * and returns the windows by key (each count includes this hit). The keys must differ.
+ */
+async function hits(db: Db, checks: Check[]): Promise<Map<string, Window>> {
+  const now = Date.now();
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
+    .values(checks.map((c) => ({ key: c.key, count: 1, resetAt: new Date(now + c.limit.windowMs) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -74,8 +79,13 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<Window> {
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return row ?? { count: 1, resetAt };
+    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return new Map(rows.map((r) => [r.key, { count: r.count, resetAt: r.resetAt }]));
+}
+
+/** Counts one hit in a fixed window and returns the window (its count includes this hit). */
+export async function hit(db: Db, key: string, limit: Limit): Promise<Window> {
+  return (await hits(db, [{ key, limit }])).get(key) ?? { count: 1, resetAt: new Date(Date.now() + limit.windowMs) };
 }
 
 /** The 429 for a full window; clients learn when to retry from Retry-After. */
@@ -96,29 +106,11 @@ export async function refund(db: Db, key: string) {
     .where(and(eq(rateLimits.key, key), sql`${rateLimits.resetAt} > now()`));
 }
 
-/**
- * Counts one hit on each of several keys in one statement (one round trip on a hot path) and refuses
- * with 429 when any is past its limit. The keys must differ.
- */
-export async function enforceAll(
-  db: Db,
-  checks: { key: string; limit: Limit }[],
-  message: string = MSG.tooManyRequests,
-) {
-  const now = Date.now();
-  const rows = await db
-    .insert(rateLimits)
-    .values(checks.map((c) => ({ key: c.key, count: 1, resetAt: new Date(now + c.limit.windowMs) })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+/** Counts one hit on each key (one statement) and refuses with 429 when any is past its limit. */
+export async function enforceAll(db: Db, checks: Check[], message: string = MSG.tooManyRequests) {
+  const windows = await hits(db, checks);
   for (const check of checks) {
-    const window = rows.find((r) => r.key === check.key);
+    const window = windows.get(check.key);
     if (window && window.count > check.limit.max) throw tooMany(window, message);
   }
 }

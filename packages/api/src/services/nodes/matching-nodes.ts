@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
 import {
   MSG,
@@ -13,6 +12,7 @@ import { questionsAt, questionsOf, requireSurvey, respondentListOf } from '../..
 import type { Caller } from '../../auth/actor';
 import { requireModule } from '../../auth/modules';
 import { enforceAll, LIMITS } from '../../auth/rate-limit';
+import { hashToken } from '../../auth/tokens';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 
@@ -107,10 +107,9 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
  * start page's link is shared by everyone who starts, so it counts per survey and client address.
  */
 function searchLinkKey(caller: Caller, input: MatchingNodesInput): string | null {
-  // Links are secrets: the limit table keeps their digests, not the links.
-  const digest = (link: string) => createHash('sha256').update(link).digest('base64url');
-  if (input.randomUUID) return `search:link:${digest(input.randomUUID)}`;
-  if (input.testEmailId) return `search:test:${digest(input.testEmailId)}`;
+  // Links are secrets: the limit table keeps their digests (as sessions keep tokens'), not the links.
+  if (input.randomUUID) return `search:link:${hashToken(input.randomUUID)}`;
+  if (input.testEmailId) return `search:test:${hashToken(input.testEmailId)}`;
   if (input.surveyId) return `search:start:${input.surveyId}:ip:${caller.ip}`;
   return null;
 }
