@@ -12,6 +12,7 @@ export {
   lt,
   lte,
   ne,
+  notInArray,
   or,
   type SQL,
   sql,

@@ -26,6 +26,7 @@ export * from './organization-logos';
 export * from './organization-logos-rules';
 export * from './organization-users';
 export * from './organizations';
+export * from './passive-data';
 export * from './passwords';
 export * from './profile';
 export * from './questions';

@@ -3,6 +3,7 @@ import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
 import { networkMetricsJob } from './definitions/network-metrics';
+import { passiveSyncJob } from './definitions/passive-sync';
 import { passwordResetJob } from './definitions/password-reset';
 import { surveyEmailJob } from './definitions/survey-email';
 import { surveyNetworksRefreshJob } from './definitions/survey-networks-refresh';
@@ -14,6 +15,7 @@ export const JOBS = {
   [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
   [networkMetricsJob.kind]: networkMetricsJob,
+  [passiveSyncJob.kind]: passiveSyncJob,
   [passwordResetJob.kind]: passwordResetJob,
   [surveyEmailJob.kind]: surveyEmailJob,
   [surveyNetworksRefreshJob.kind]: surveyNetworksRefreshJob,

@@ -5,6 +5,7 @@ export * from './emails';
 export * from './lists';
 export * from './networks';
 export * from './organizations';
+export * from './passive-data';
 export * from './saml';
 export * from './support';
 export * from './surveys';

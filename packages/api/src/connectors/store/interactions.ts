@@ -1,0 +1,101 @@
+import { copyInto, copyValue, type Db, rowsOf, sql, type Tx } from '@tieline/db';
+import type { TInteractionType } from '@tieline/validation';
+import type { StoreContext } from './context';
+import { ensurePartitions } from './partitions';
+
+/** One message (or email, or event) and the interactions it gives, by source ids of people. */
+export interface SourceMessage {
+  /** Channel, DM, mailbox or calendar: where it happened (an id, never a name or subject). */
+  conversation: string;
+  /** The source's own id of the message (Slack ts, internetMessageId, iCalUId): replaced together. */
+  messageKey: string;
+  at: Date;
+  /** Recipients of the message (a group DM's other members, an email's to + cc + bcc). */
+  recipients: number;
+  interactions: { type: TInteractionType; from: string; to: string; weight?: number }[];
+}
+
+const COLUMNS = [
+  'account_id',
+  'connection_id',
+  'at',
+  'type',
+  'from_id',
+  'to_id',
+  'conversation',
+  'message_key',
+  'recipients',
+  'weight',
+] as const;
+
+/**
+ * Stores a batch of messages in one transaction, replacing whatever an earlier (killed or repeated)
+ * import stored for the same messages: the same export imported twice, or a sync resumed half way,
+ * counts each message once. Interactions naming people the connection does not know (unknown ids,
+ * excluded addresses, bots) and self-interactions are dropped. Returns the interactions stored.
+ */
+export async function replaceMessages(
+  db: Db,
+  ctx: StoreContext,
+  people: Map<string, number>,
+  messages: SourceMessage[],
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  let stored = 0;
+  const lines: string[] = [];
+  for (const m of messages) {
+    const at = copyValue(m.at.toISOString());
+    const conversation = copyValue(m.conversation);
+    const key = copyValue(m.messageKey);
+    for (const i of m.interactions) {
+      const from = people.get(i.from);
+      const to = people.get(i.to);
+      if (from === undefined || to === undefined || from === to) continue;
+      lines.push(
+        `${ctx.accountId}\t${ctx.connectionId}\t${at}\t${i.type}\t${from}\t${to}\t${conversation}\t${key}\t${m.recipients}\t${i.weight ?? 1}\n`,
+      );
+      stored++;
+    }
+  }
+  const times = messages.map((m) => m.at.getTime());
+  const first = new Date(Math.min(...times)).toISOString();
+  const last = new Date(Math.max(...times)).toISOString();
+  await ensurePartitions(
+    db,
+    messages.map((m) => m.at),
+  );
+  await db.transaction(async (tx) => {
+    await deleteMessages(tx, ctx.connectionId, messages, first, last);
+    if (lines.length > 0) await copyInto(tx, 'passive_interactions', COLUMNS, lines);
+  });
+  return stored;
+}
+
+async function deleteMessages(tx: Tx, connectionId: string, messages: SourceMessage[], first: string, last: string) {
+  const keys = JSON.stringify(messages.map((m) => ({ c: m.conversation, k: m.messageKey })));
+  // The window bounds let PostgreSQL skip every other month's partition.
+  await tx.execute(sql`
+    delete from passive_interactions i using json_to_recordset(${keys}::json) as m(c text, k text)
+    where i.connection_id = ${connectionId}::uuid and i.at between ${first}::timestamptz and ${last}::timestamptz
+      and i.conversation = m.c and i.message_key = m.k`);
+}
+
+/** Interactions stored for a connection (the count its status shows). */
+export async function countInteractions(db: Db | Tx, connectionId: string): Promise<number> {
+  const [row] = rowsOf<{ n: string }>(
+    await db.execute(sql`select count(*) as n from passive_interactions where connection_id = ${connectionId}::uuid`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes everything a connection brought (Disconnect): its interactions, ids and people only it knew. */
+export async function deleteConnectionData(db: Db, connectionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from passive_interactions where connection_id = ${connectionId}::uuid`);
+    await tx.execute(sql`
+      delete from passive_people p using passive_identities i
+      where i.connection_id = ${connectionId}::uuid and p.id = i.person_id
+        and not exists (select 1 from passive_identities o where o.person_id = p.id and o.connection_id <> ${connectionId}::uuid)`);
+    await tx.execute(sql`delete from passive_connections where id = ${connectionId}::uuid`);
+  });
+}

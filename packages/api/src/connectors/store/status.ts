@@ -1,0 +1,51 @@
+import { and, type Db, eq, notInArray, passiveConnections, sql } from '@tieline/db';
+import type { ConnectionRow } from '../../access/passive-data';
+import type { Deps } from '../../deps';
+import { countInteractions } from './interactions';
+
+// A connection's sync state as GET connections/{id} shows it. One sync per connection at a time: a
+// sync is queued only when none is queued or running (one atomic update, so two clicks or two servers
+// queue one job), and the job is the only writer of progress while it runs.
+
+/**
+ * Queues a sync of the connection unless one is queued or running. Returns whether it queued one.
+ */
+export async function queueSync(deps: Pick<Deps, 'db' | 'enqueue'>, connectionId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .update(passiveConnections)
+    .set({ status: 'queued', progress: 0, error: null })
+    .where(and(eq(passiveConnections.id, connectionId), notInArray(passiveConnections.status, ['queued', 'running'])))
+    .returning({ id: passiveConnections.id });
+  if (!row) return false;
+  await deps.enqueue('passive-sync', { connectionId });
+  return true;
+}
+
+export const syncStatus = {
+  running: (db: Db, id: string) =>
+    db.update(passiveConnections).set({ status: 'running', error: null }).where(eq(passiveConnections.id, id)),
+  progress: (db: Db, id: string, progress: number) =>
+    db
+      .update(passiveConnections)
+      .set({ progress: Math.max(0, Math.min(1, progress)) })
+      .where(eq(passiveConnections.id, id)),
+  /** Done: the counts recomputed from what is stored (so a resumed sync never double counts them). */
+  async done(db: Db, id: string) {
+    const interactions = await countInteractions(db, id);
+    await db
+      .update(passiveConnections)
+      .set({
+        status: 'done',
+        progress: 1,
+        error: null,
+        lastSync: new Date(),
+        interactionCount: interactions,
+        peopleCount: sql`(select count(*) from passive_identities where connection_id = ${id}::uuid)`,
+      })
+      .where(eq(passiveConnections.id, id));
+  },
+  failed: (db: Db, id: string, message: string) =>
+    db.update(passiveConnections).set({ status: 'failed', error: message }).where(eq(passiveConnections.id, id)),
+};
+
+export type { ConnectionRow };

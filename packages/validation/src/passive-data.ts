@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { ZEmail, ZId, zLine } from './common';
+import { strictNumber, zFlag } from './strict';
+
+// Passive data (platform spec §1 sources, §2 /passivedata): connections to collaboration tools, the
+// people and interactions they give (metadata only), lists, queries that turn interactions into
+// networks, and the account's settings. Calls under /api/base/passiveData/. Definitions users read
+// are in docs/passive-data.md.
+
+export const PASSIVE_MSG = {
+  notFound: 'Not found',
+  connectionNotFound: 'Connection not found',
+  queryNotFound: 'Query not found',
+  listNotFound: 'List not found',
+  managersOnly: 'Only organization Owners and Admins can manage passive data connections, lists and settings',
+  nameRequired: 'Name cannot be blank',
+  nameTooLong: 'Name must be at most 200 characters',
+  tokenRequired: 'Enter the bot token of your Slack app (it starts with xoxb-)',
+  tokenShape: 'A Slack bot token starts with xoxb- and has no spaces',
+  slackAuth: 'Slack refused the token (invalid_auth): check that it is the bot token of an installed app',
+  slackScopes: 'The Slack app is missing a scope it needs',
+  slackUnreachable: 'Slack could not be reached; the connection will try again',
+  exportRequired: 'Choose the zip file of a Slack export',
+  exportNotZip: 'This file is not a zip file. Upload the zip of a Slack workspace export.',
+  exportNoUsers: 'This zip has no users.json: upload the zip of a Slack workspace export as Slack gives it',
+  exportNoChannels: 'This zip has no channels.json: upload the zip of a Slack workspace export as Slack gives it',
+  exportBadJson: (file: string) => `${file} is not valid JSON`,
+  exportTooLarge: 'The export is larger than the upload limit',
+  exportTooManyFiles: 'The export has more files than the limit',
+  syncBusy: 'This connection is already syncing',
+  uploadConnection: 'An uploaded export is updated by uploading a later export, not by syncing',
+  disconnectConfirm: 'Type the connection name to confirm',
+  sourcesRequired: 'Choose at least one source',
+  typesRequired: 'Choose at least one interaction type',
+  typeNotOfSource: 'An interaction type does not belong to a chosen source',
+  windowBoth: 'Choose dates or a number of days, not both',
+  windowOrder: 'The start date must be on or before the end date',
+  badDate: 'Dates are written YYYY-MM-DD',
+  lastDays: 'The number of days must be a whole number from 1 to 3650',
+  minInteractions: 'The minimum must be a whole number from 1 to 1,000,000',
+  maxRecipients: 'The maximum recipients must be a whole number from 2 to 10,000',
+  unknownList: 'A chosen list does not exist',
+  listBoth: 'A list cannot be both included and excluded',
+  retention: 'Retention must be a whole number of days from 1 to 3650',
+  refreshHour: 'The refresh hour must be a whole number from 0 to 23',
+  domain: (d: string) => `${d} is not a domain name`,
+  tooMany: (what: string, max: number) => `At most ${max.toLocaleString('en-US')} ${what}`,
+  runBusy: 'This query is already running',
+  noPeople: 'No interactions match this query: widen the window, the types or the lists',
+} as const;
+
+export const PASSIVE_LIMITS = {
+  nameMax: 200,
+  listMembersMax: 100_000,
+  listsPerQuery: 50,
+  attributesMax: 50,
+  excludedMax: 1_000,
+  /** Default upload limit of a Slack export (configurable, SLACK_EXPORT_MAX_BYTES). */
+  exportMaxBytes: 2 * 1024 ** 3,
+  exportMaxEntries: 500_000,
+  /** Attribute values held by fewer people than this show as "Other" under pseudonymization. */
+  pseudonymMinGroup: 5,
+  peoplePageMax: 200,
+} as const;
+
+/** The connection kinds a query names in `sources`. */
+export const PASSIVE_SOURCES = ['slack', 'office365'] as const;
+export type TPassiveSource = (typeof PASSIVE_SOURCES)[number];
+
+/** Interaction types by source; a network gets one layer per type, named by INTERACTION_LAYERS. */
+export const SOURCE_TYPES = {
+  slack: ['reply', 'mention', 'reaction', 'directMessage'],
+  office365: ['email', 'meeting', 'people', 'teamsReply', 'teamsMention', 'teamsChat', 'reportsTo'],
+} as const satisfies Record<TPassiveSource, readonly string[]>;
+export const INTERACTION_TYPES = [...SOURCE_TYPES.slack, ...SOURCE_TYPES.office365] as const;
+export type TInteractionType = (typeof INTERACTION_TYPES)[number];
+
+export const INTERACTION_LAYERS: Record<TInteractionType, string> = {
+  reply: 'Slack reply',
+  mention: 'Slack mention',
+  reaction: 'Slack reaction',
+  directMessage: 'Slack direct message',
+  email: 'Email',
+  meeting: 'Meeting',
+  people: 'People',
+  teamsReply: 'Teams reply',
+  teamsMention: 'Teams mention',
+  teamsChat: 'Teams chat',
+  reportsTo: 'Reports to',
+};
+
+/** The source a type belongs to. */
+export const sourceOfType = (type: TInteractionType): TPassiveSource =>
+  (SOURCE_TYPES.slack as readonly string[]).includes(type) ? 'slack' : 'office365';
+
+export const CONNECTION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type TConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export const RUN_STATUSES = CONNECTION_STATUSES;
+export type TRunStatus = TConnectionStatus;
+
+/** How a connection gets its data: an uploaded export, or the source's API. */
+export const CONNECTION_METHODS = ['export', 'api'] as const;
+
+const ZName = zLine({
+  required: PASSIVE_MSG.nameRequired,
+  max: PASSIVE_LIMITS.nameMax,
+  tooLong: PASSIVE_MSG.nameTooLong,
+});
+const ZDate = z
+  .string({ error: PASSIVE_MSG.badDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PASSIVE_MSG.badDate)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    PASSIVE_MSG.badDate,
+  );
+const wholeNumber = (min: number, max: number, message: string) =>
+  strictNumber(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+export const QUERY_DEFAULTS = { minInteractions: 2, maxRecipients: 25 } as const;
+
+const ZQueryFields = z.object({
+  name: ZName,
+  sources: z
+    .array(z.enum(PASSIVE_SOURCES), { error: PASSIVE_MSG.sourcesRequired })
+    .min(1, PASSIVE_MSG.sourcesRequired)
+    .max(PASSIVE_SOURCES.length)
+    .transform((v) => [...new Set(v)]),
+  types: z
+    .array(z.enum(INTERACTION_TYPES), { error: PASSIVE_MSG.typesRequired })
+    .min(1, PASSIVE_MSG.typesRequired)
+    .max(INTERACTION_TYPES.length)
+    .transform((v) => [...new Set(v)]),
+  from: ZDate.optional(),
+  to: ZDate.optional(),
+  lastDays: wholeNumber(1, 3650, PASSIVE_MSG.lastDays).optional(),
+  includeListIds: z.array(ZId).max(PASSIVE_LIMITS.listsPerQuery).default([]),
+  excludeListIds: z.array(ZId).max(PASSIVE_LIMITS.listsPerQuery).default([]),
+  minInteractions: wholeNumber(1, 1_000_000, PASSIVE_MSG.minInteractions).default(QUERY_DEFAULTS.minInteractions),
+  direction: z.enum(['directed', 'undirected']).default('directed'),
+  maxRecipients: wholeNumber(2, 10_000, PASSIVE_MSG.maxRecipients).default(QUERY_DEFAULTS.maxRecipients),
+  includeExternal: zFlag().default(false),
+  attributes: z
+    .array(z.string().min(1).max(100))
+    .max(PASSIVE_LIMITS.attributesMax)
+    .default([])
+    .transform((v) => [...new Set(v)]),
+  schedule: z.enum(['manual', 'daily']).default('manual'),
+});
+
+/** A query as created or replaced (PUT): the window is dates, or the last N days, or everything kept. */
+export const ZQueryInput = ZQueryFields.superRefine((q, ctx) => {
+  if (q.types.some((t) => !q.sources.includes(sourceOfType(t))))
+    ctx.addIssue({ code: 'custom', path: ['types'], message: PASSIVE_MSG.typeNotOfSource });
+  if (q.lastDays !== undefined && (q.from !== undefined || q.to !== undefined))
+    ctx.addIssue({ code: 'custom', path: ['lastDays'], message: PASSIVE_MSG.windowBoth });
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: PASSIVE_MSG.windowOrder });
+  if (q.includeListIds.some((id) => q.excludeListIds.includes(id)))
+    ctx.addIssue({ code: 'custom', path: ['excludeListIds'], message: PASSIVE_MSG.listBoth });
+});
+export type TQueryInput = z.output<typeof ZQueryInput>;
+
+export const ZQueryRun = z.object({
+  _id: ZId,
+  status: z.enum(RUN_STATUSES),
+  progress: z.number(),
+  networkId: ZId.nullable(),
+  people: z.number().int(),
+  ties: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TQueryRun = z.infer<typeof ZQueryRun>;
+
+export const ZQuery = ZQueryFields.extend({
+  _id: ZId,
+  networkId: ZId.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  runs: z.array(ZQueryRun),
+});
+export type TQuery = z.infer<typeof ZQuery>;
+
+export const ZConnection = z.object({
+  _id: ZId,
+  source: z.enum(PASSIVE_SOURCES),
+  method: z.enum(CONNECTION_METHODS),
+  name: z.string(),
+  status: z.enum(CONNECTION_STATUSES),
+  progress: z.number(),
+  people: z.number().int(),
+  interactions: z.number().int(),
+  lastSync: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Slack API: the channels the connection is restricted to (empty: every channel the app sees). */
+  channelIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type TConnection = z.infer<typeof ZConnection>;
+
+const ZSlackId = z.string().regex(/^[A-Z0-9]{2,32}$/, 'Slack ids are capital letters and digits');
+
+export const ZSlackConnectInput = z.object({
+  name: ZName,
+  token: z
+    .string({ error: PASSIVE_MSG.tokenRequired })
+    .trim()
+    .min(1, PASSIVE_MSG.tokenRequired)
+    .max(300, PASSIVE_MSG.tokenShape)
+    .regex(/^xox[bp]-[A-Za-z0-9-]+$/, PASSIVE_MSG.tokenShape),
+  /** Optional groups: only these channels (ids) and the members of these user groups. */
+  channelIds: z.array(ZSlackId).max(1_000).default([]),
+  userGroupIds: z.array(ZSlackId).max(1_000).default([]),
+});
+export type TSlackConnectInput = z.output<typeof ZSlackConnectInput>;
+
+export const ZDisconnectInput = z.object({ id: ZId, confirm: z.string().max(300).optional() });
+
+const ZDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine((d) => /^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/.test(d), {
+    error: (i) => PASSIVE_MSG.domain(String(i.input)),
+  });
+
+export const ZPassiveSettings = z.object({
+  retentionDays: wholeNumber(1, 3650, PASSIVE_MSG.retention),
+  refreshHour: wholeNumber(0, 23, PASSIVE_MSG.refreshHour),
+  excludedDomains: z
+    .array(ZDomain)
+    .max(PASSIVE_LIMITS.excludedMax)
+    .transform((v) => [...new Set(v)]),
+  excludedAddresses: z
+    .array(ZEmail)
+    .max(PASSIVE_LIMITS.excludedMax)
+    .transform((v) => [...new Set(v)]),
+  pseudonymize: zFlag(),
+  /** Microsoft People: how many of each person's top people count (issue 23). */
+  topPeople: wholeNumber(1, 100, 'Top people must be a whole number from 1 to 100'),
+});
+export type TPassiveSettings = z.output<typeof ZPassiveSettings>;
+export const PASSIVE_SETTINGS_DEFAULTS: TPassiveSettings = {
+  retentionDays: 180,
+  refreshHour: 3,
+  excludedDomains: [],
+  excludedAddresses: [],
+  pseudonymize: false,
+  topPeople: 10,
+};
+
+export const ZPassiveList = z.object({
+  _id: ZId,
+  name: z.string(),
+  kind: z.enum(['manual', 'upload', 'slackChannel', 'slackUserGroup']),
+  /** For lists kept in sync with a Slack channel or user group: its connection and id. */
+  connectionId: ZId.nullable(),
+  sourceId: z.string().nullable(),
+  members: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPassiveList = z.infer<typeof ZPassiveList>;
+
+export const ZPassiveListInput = z.union([
+  z.object({
+    name: ZName,
+    emails: z
+      .array(ZEmail)
+      .max(PASSIVE_LIMITS.listMembersMax)
+      .transform((v) => [...new Set(v)]),
+  }),
+  z.object({ name: ZName, connectionId: ZId, channelId: ZSlackId }),
+  z.object({ name: ZName, connectionId: ZId, userGroupId: ZSlackId }),
+]);
+export type TPassiveListInput = z.output<typeof ZPassiveListInput>;
+
+export const ZPassivePerson = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  title: z.string().nullable(),
+  deactivated: z.boolean(),
+  external: z.boolean(),
+  sources: z.array(z.enum(PASSIVE_SOURCES)),
+});
+export type TPassivePerson = z.infer<typeof ZPassivePerson>;
+
+export const ZPeopleSearch = z.object({
+  search: z.string().max(200).optional(),
+  limit: wholeNumber(1, PASSIVE_LIMITS.peoplePageMax, 'Limit must be from 1 to 200').default(50),
+  offset: wholeNumber(0, 10_000_000, 'Offset must be a whole number').default(0),
+});
+
+/** Interactions per ISO week per source, for the overview chart. */
+export const ZWeeklyInteractions = z.array(
+  z.object({ week: z.string(), source: z.enum(PASSIVE_SOURCES), count: z.number().int() }),
+);
