@@ -13,6 +13,7 @@ import { organizationLogosRouter } from './routers/organization-logos/organizati
 import { organizationUsersRouter } from './routers/organization-users/organization-users.router';
 import { organizationProcedures } from './routers/organizations/organizations.router';
 import { outboxRouter } from './routers/outbox/outbox.router';
+import { passiveDataRouter } from './routers/passive-data/passive-data.router';
 import { responsesRouter } from './routers/responses/responses.router';
 import { supportRouter } from './routers/support/support.router';
 import { surveysRouter } from './routers/surveys/surveys.router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   networks: networksRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
+  passiveData: passiveDataRouter,
   // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
   organizations: router({
     ...organizationProcedures,

@@ -116,6 +116,8 @@ export const accountOwnerProcedure = protectedProcedure.use(({ ctx, next }) => {
 export const surveysProcedure = protectedProcedure.meta({ module: 'surveys' });
 /** Procedures of the networks module. */
 export const networksProcedure = protectedProcedure.meta({ module: 'networks' });
+/** Procedures of the passiveData module (connections, lists, queries, settings: access/passive-data.ts). */
+export const passiveDataProcedure = protectedProcedure.meta({ module: 'passiveData' });
 /** Procedures on one network by id that its shares may use without the module (access/networks.ts). */
 export const networkByShareProcedure = protectedProcedure.meta({ module: 'networks', byShare: true });
 
