@@ -99,10 +99,15 @@ export interface FakeSlack {
   scopes: Set<string>;
   /** Every call answered, by method (429s included), for assertions on paging and retries. */
   calls: { method: string; status: number; args: Record<string, string> }[];
-  /** The next `n` calls answer HTTP 429 with Retry-After: `seconds` and error ratelimited. */
-  rateLimit: (n: number, seconds?: number) => void;
-  /** The token stops working: every later call answers invalid_auth. */
-  revoke: () => void;
+  /**
+   * The next `n` calls (of `method` only, when given: Slack limits each method apart) answer HTTP 429
+   * with Retry-After: `seconds` and error ratelimited.
+   */
+  rateLimit: (n: number, seconds?: number, method?: string) => void;
+  /** The token stops working: every call from the `after`-th next one (now by default) answers invalid_auth. */
+  revoke: (after?: number) => void;
+  /** A fresh workspace and state (scopes, storms, failures, calls, page size) for the next test. */
+  reset: (workspace: FakeWorkspace) => void;
   /** The next call of `method` after `skip` more of them answers `{ ok: false, error }` once. */
   failOnce: (method: string, error: string, skip?: number) => void;
   /** Page size used when the caller asks for more (Slack caps limit too); tiny in paging tests. */
@@ -134,7 +139,9 @@ const isTopLevel = (m: FakeMessage) => !m.thread_ts || m.thread_ts === m.ts || m
 export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fake-1-token'): Promise<FakeSlack> {
   let storm = 0;
   let stormSeconds = 1;
+  let stormMethod: string | undefined;
   let revoked = false;
+  let revokeIn = -1;
   const failures: { method: string; error: string; skip: number }[] = [];
 
   const fake: FakeSlack = {
@@ -143,12 +150,24 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
     token,
     scopes: new Set(ALL_SCOPES),
     calls: [],
-    rateLimit: (n, seconds = 1) => {
+    rateLimit: (n, seconds = 1, method) => {
       storm = n;
       stormSeconds = seconds;
+      stormMethod = method;
     },
-    revoke: () => {
-      revoked = true;
+    revoke: (after = 0) => {
+      if (after === 0) revoked = true;
+      else revokeIn = after;
+    },
+    reset: (next) => {
+      fake.workspace = next;
+      fake.scopes = new Set(ALL_SCOPES);
+      fake.calls = [];
+      fake.maxPage = 1000;
+      storm = 0;
+      revoked = false;
+      revokeIn = -1;
+      failures.length = 0;
     },
     failOnce: (method, error, skip = 0) => {
       failures.push({ method, error, skip });
@@ -169,13 +188,13 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
     return { items: slice, next: offset + limit < items.length ? cursorOf(offset + limit) : '' };
   }
 
-  const channelOf = (id: string | undefined) => workspace.channels.find((c) => c.id === id);
+  const channelOf = (id: string | undefined) => fake.workspace.channels.find((c) => c.id === id);
 
   function decorate(m: FakeMessage, channel: string): Record<string, unknown> {
-    const replies = (workspace.messages[channel] ?? []).filter((r) => r.thread_ts === m.ts && r.ts !== m.ts);
+    const replies = (fake.workspace.messages[channel] ?? []).filter((r) => r.thread_ts === m.ts && r.ts !== m.ts);
     const out: Record<string, unknown> = { type: 'message', ...m };
     if (m.thread_ts && m.thread_ts !== m.ts) {
-      const parent = (workspace.messages[channel] ?? []).find((p) => p.ts === m.thread_ts);
+      const parent = (fake.workspace.messages[channel] ?? []).find((p) => p.ts === m.thread_ts);
       if (parent?.user) out.parent_user_id = parent.user;
     }
     if (replies.length > 0 && (!m.thread_ts || m.thread_ts === m.ts)) {
@@ -202,21 +221,21 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
     switch (method) {
       case 'auth.test':
         return {
-          url: `https://${workspace.team.domain}.slack.com/`,
-          team: workspace.team.name,
+          url: `https://${fake.workspace.team.domain}.slack.com/`,
+          team: fake.workspace.team.name,
           user: 'tieline',
-          team_id: workspace.team.id,
+          team_id: fake.workspace.team.id,
           user_id: 'UBOT',
           bot_id: 'BBOT',
           is_enterprise_install: false,
         };
       case 'users.list': {
-        const p = page(workspace.users, args);
+        const p = page(fake.workspace.users, args);
         if (!p) return { ok: false, error: 'invalid_cursor' };
         const email = fake.scopes.has('users:read.email');
         const members = p.items.map((u) => ({
           ...u,
-          team_id: u.team_id ?? workspace.team.id,
+          team_id: u.team_id ?? fake.workspace.team.id,
           real_name: u.profile.real_name,
           profile: { ...u.profile, email: email ? u.profile.email : undefined },
         }));
@@ -232,7 +251,7 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
           kinds.push(kind);
         }
         const exclude = args.exclude_archived === 'true' || args.exclude_archived === '1';
-        const all = workspace.channels.filter((c) => kinds.includes(c.kind) && !(exclude && c.archived));
+        const all = fake.workspace.channels.filter((c) => kinds.includes(c.kind) && !(exclude && c.archived));
         const p = page(all, args);
         if (!p) return { ok: false, error: 'invalid_cursor' };
         const channels = p.items.map((c) => ({
@@ -262,7 +281,7 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
         if (!c) return { ok: false, error: 'channel_not_found' };
         if (!fake.scopes.has(HISTORY_SCOPE[c.kind])) return missingScope(HISTORY_SCOPE[c.kind]);
         if (c.botNotIn) return { ok: false, error: 'not_in_channel' };
-        const all = (workspace.messages[c.id] ?? [])
+        const all = (fake.workspace.messages[c.id] ?? [])
           .filter((m) => isTopLevel(m) && inWindow(m.ts, args))
           .sort((a, b) => num(b.ts) - num(a.ts));
         const p = page(all, args);
@@ -279,7 +298,7 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
         if (!c) return { ok: false, error: 'channel_not_found' };
         if (!fake.scopes.has(HISTORY_SCOPE[c.kind])) return missingScope(HISTORY_SCOPE[c.kind]);
         if (c.botNotIn) return { ok: false, error: 'not_in_channel' };
-        const messages = workspace.messages[c.id] ?? [];
+        const messages = fake.workspace.messages[c.id] ?? [];
         const parent = messages.find((m) => m.ts === args.ts);
         if (!parent) return { ok: false, error: 'thread_not_found' };
         // The parent first, then the replies oldest first, as Slack answers.
@@ -296,9 +315,9 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
       }
       case 'usergroups.list':
         return {
-          usergroups: workspace.usergroups.map((g) => ({
+          usergroups: fake.workspace.usergroups.map((g) => ({
             id: g.id,
-            team_id: workspace.team.id,
+            team_id: fake.workspace.team.id,
             handle: g.handle,
             name: g.name,
             user_count: g.users.length,
@@ -306,7 +325,7 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
           })),
         };
       case 'usergroups.users.list': {
-        const g = workspace.usergroups.find((x) => x.id === args.usergroup);
+        const g = fake.workspace.usergroups.find((x) => x.id === args.usergroup);
         if (!g) return { ok: false, error: 'no_such_subteam' };
         return { users: g.users };
       }
@@ -330,10 +349,11 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'POST') return send(200, { ok: false, error: 'invalid_request' });
-    if (storm > 0) {
+    if (storm > 0 && (stormMethod === undefined || stormMethod === method)) {
       storm--;
       return send(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(stormSeconds) });
     }
+    if (revokeIn > 0 && --revokeIn === 0) revoked = true;
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? args.token;
     if (!bearer) return send(200, { ok: false, error: 'not_authed' });
     if (bearer !== fake.token || revoked) return send(200, { ok: false, error: 'invalid_auth' });
