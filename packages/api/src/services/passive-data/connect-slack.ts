@@ -100,6 +100,6 @@ export async function connectSlack(deps: Deps, caller: SignedInCaller, input: TS
     await deps.db.delete(passiveConnections).where(eq(passiveConnections.id, id));
     throw error;
   }
-  const [fresh] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, id));
-  return toConnectionWire(fresh ?? row);
+  // As queued: the job may already be running it, but this answer says what this call did.
+  return toConnectionWire({ ...row, status: 'queued', progress: 0, error: null });
 }
