@@ -128,7 +128,9 @@ async function argsOf(req: IncomingMessage): Promise<Record<string, string>> {
   const type = req.headers['content-type'] ?? '';
   if (type.includes('application/json')) {
     const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    return Object.fromEntries(
+      Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    );
   }
   return Object.fromEntries(new URLSearchParams(body));
 }

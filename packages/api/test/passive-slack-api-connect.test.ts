@@ -150,4 +150,3 @@ describe('nextRefresh', () => {
     expect(nextRefresh(5, new Date('2026-03-10T05:00:00Z')).toISOString()).toBe('2026-03-11T05:00:00.000Z');
   });
 });
-

@@ -30,11 +30,22 @@ export function workspace(): FakeWorkspace {
   return {
     team: { id: TEAM, name: 'Acme', domain: 'acme' },
     users: [
-      { id: 'UA', name: 'ann', tz: 'Europe/Paris', profile: { real_name: 'Ann Archer', email: 'ann@acme.com', title: 'Engineer' } },
+      {
+        id: 'UA',
+        name: 'ann',
+        tz: 'Europe/Paris',
+        profile: { real_name: 'Ann Archer', email: 'ann@acme.com', title: 'Engineer' },
+      },
       { id: 'UB', name: 'bob', profile: { real_name: 'Bob Baker', email: 'bob@acme.com' } },
       { id: 'UC', name: 'cat', profile: { real_name: 'Cat Cole', email: 'cat@acme.com' } },
       { id: 'UD', name: 'dan', deleted: true, profile: { real_name: 'Dan Dale', email: 'dan@acme.com' } },
-      { id: 'UX', name: 'xia', team_id: 'T0OTHER', is_stranger: true, profile: { real_name: 'Xia Xu', email: 'xia@other.com' } },
+      {
+        id: 'UX',
+        name: 'xia',
+        team_id: 'T0OTHER',
+        is_stranger: true,
+        profile: { real_name: 'Xia Xu', email: 'xia@other.com' },
+      },
       { id: 'UBOT', name: 'tieline', is_bot: true, profile: { real_name: 'Tieline' } },
       { id: 'USLACKBOT', name: 'slackbot', profile: { real_name: 'Slackbot' } },
     ],
@@ -58,7 +69,12 @@ export function workspace(): FakeWorkspace {
         msg(8, 'UC', { thread_ts: ts(1), subtype: 'thread_broadcast' }),
         msg(9, 'UA', {
           text: 'see <@UB>',
-          blocks: [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: 'UB' }] }] }],
+          blocks: [
+            {
+              type: 'rich_text',
+              elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: 'UB' }] }],
+            },
+          ],
         }),
         msg(10, 'UA', { text: 'note to self <@UA>' }),
         msg(16, 'USLACKBOT', { text: 'reminder <@UA>' }),

@@ -44,7 +44,14 @@ describe('a Slack API sync', () => {
     expect(row.peopleCount).toBe(5);
     expect(sorted(await interactionsOf(app, id))).toEqual(sorted(EXPECTED));
 
-    const people = rowsOf<{ email: string; name: string; title: string | null; deactivated: boolean; external: boolean; attributes: Record<string, string> }>(
+    const people = rowsOf<{
+      email: string;
+      name: string;
+      title: string | null;
+      deactivated: boolean;
+      external: boolean;
+      attributes: Record<string, string>;
+    }>(
       await app.server.deps.db.execute(sql`
         select p.email, p.name, p.title, p.deactivated, p.external, p.attributes from passive_people p
         join passive_identities i on i.person_id = p.id where i.connection_id = ${id}::uuid order by p.email`),
@@ -178,7 +185,10 @@ describe('a Slack API sync', () => {
   it('names the missing scope', async () => {
     fake.scopes.delete('im:history');
     const { id } = await connectAndSync(app);
-    expect(await connectionRow(app, id)).toMatchObject({ status: 'failed', error: PASSIVE_MSG.slackScope('im:history') });
+    expect(await connectionRow(app, id)).toMatchObject({
+      status: 'failed',
+      error: PASSIVE_MSG.slackScope('im:history'),
+    });
     expect(PASSIVE_MSG.slackScope('im:history').startsWith(PASSIVE_MSG.slackScopes)).toBe(true);
   });
 });
@@ -186,15 +196,20 @@ describe('a Slack API sync', () => {
 describe('optional groups', () => {
   it('reads only the chosen channels (no DMs) and keeps only their members', async () => {
     const { id } = await connectAndSync(app, { channelIds: ['G1'] });
-    expect(sorted(await interactionsOf(app, id))).toEqual(sorted([['mention', 'bob@acme.com', 'ann@acme.com', 'G1', ts(11)]]));
+    expect(sorted(await interactionsOf(app, id))).toEqual(
+      sorted([['mention', 'bob@acme.com', 'ann@acme.com', 'G1', ts(11)]]),
+    );
     expect((await connectionRow(app, id)).peopleCount).toBe(2);
     expect(fake.calls.filter((c) => c.method === 'conversations.history').map((c) => c.args.channel)).toEqual(['G1']);
-    expect(fake.calls.find((c) => c.method === 'conversations.list')!.args.types).toBe('public_channel,private_channel');
+    expect(fake.calls.find((c) => c.method === 'conversations.list')!.args.types).toBe(
+      'public_channel,private_channel',
+    );
   });
 
   it('keeps only the members of the chosen user groups, and stores the group', async () => {
     const { id } = await connectAndSync(app, { userGroupIds: ['S1'] });
-    const pair = (r: string[]) => ['ann@acme.com', 'bob@acme.com'].includes(r[1]!) && ['ann@acme.com', 'bob@acme.com'].includes(r[2]!);
+    const pair = (r: string[]) =>
+      ['ann@acme.com', 'bob@acme.com'].includes(r[1]!) && ['ann@acme.com', 'bob@acme.com'].includes(r[2]!);
     const expected = EXPECTED.filter(pair);
     expect(expected).toHaveLength(8);
     expect(sorted(await interactionsOf(app, id))).toEqual(sorted(expected));

@@ -13,6 +13,7 @@ import { API_KEY_MSG, MSG, PASSIVE_MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirePassiveManager } from '../src/access/passive-data';
 import { createContextFactory } from '../src/context';
 import { appRouter } from '../src/root';
 import {
@@ -29,8 +30,15 @@ import {
 } from '../src/trpc';
 import { type FakeSlack, startFakeSlack } from './fake-slack';
 import { RestClient, randomAddress, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
-import { requirePassiveManager } from '../src/access/passive-data';
-import { type Answer, apiKeyOf, deadApiKeys, type Fixtures, HIDDEN, type Rule, withPassiveData } from './router-access-fixtures';
+import {
+  type Answer,
+  apiKeyOf,
+  deadApiKeys,
+  type Fixtures,
+  HIDDEN,
+  type Rule,
+  withPassiveData,
+} from './router-access-fixtures';
 import { PROCEDURES } from './router-access-table';
 
 /** The weakest caller each rule admits, and the signed-in callers it must refuse with 403. */

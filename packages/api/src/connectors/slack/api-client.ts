@@ -2,8 +2,8 @@ import {
   ErrorCode,
   LogLevel,
   type RetryOptions,
-  WebAPIPlatformError,
   type WebAPICallResult,
+  WebAPIPlatformError,
   WebClient,
 } from '@slack/web-api';
 import { PASSIVE_MSG } from '@tieline/validation';

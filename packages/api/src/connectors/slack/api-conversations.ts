@@ -1,7 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import { type Db, rowsOf, sql } from '@tieline/db';
-import type { SlackConversation } from './interactions';
+import { slackErrorOf } from './api-client';
 import { PAGE } from './api-people';
+import type { SlackConversation } from './interactions';
 
 // The conversations a Slack app sees (conversations.list + conversations.members), and their rows in
 // passive_conversations: members as person ids (for lists kept in sync with a channel or user group)
@@ -35,7 +36,7 @@ export async function slackConversations(client: WebClient, channelIds: string[]
   const types = chosen.size > 0 ? 'public_channel,private_channel' : 'public_channel,private_channel,mpim,im';
   const found: ApiConversation[] = [];
   for await (const page of client.paginate('conversations.list', { types, exclude_archived: false, limit: PAGE })) {
-    for (const c of ((page as { channels?: ListedChannel[] }).channels ?? [])) {
+    for (const c of (page as { channels?: ListedChannel[] }).channels ?? []) {
       if (!c.id || (chosen.size > 0 && !chosen.has(c.id))) continue;
       const kind = kindOf(c);
       // DM names are user handles; only channels keep their names (lists are made from them).
@@ -44,8 +45,14 @@ export async function slackConversations(client: WebClient, channelIds: string[]
     }
   }
   for (const c of found) {
-    for await (const page of client.paginate('conversations.members', { channel: c.id, limit: PAGE }))
-      c.members.push(...((page as { members?: string[] }).members ?? []));
+    try {
+      for await (const page of client.paginate('conversations.members', { channel: c.id, limit: PAGE }))
+        c.members.push(...((page as { members?: string[] }).members ?? []));
+    } catch (error) {
+      // Gone or closed to the app since it was listed: no members (its history is skipped alike).
+      const code = slackErrorOf(error)?.error;
+      if (code !== 'channel_not_found' && code !== 'not_in_channel') throw error;
+    }
   }
   return found;
 }

@@ -2,8 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Db } from '@tieline/db';
 import type { StoreContext } from '../store/context';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
-import type { ApiConversation } from './api-conversations';
 import { slackErrorOf } from './api-client';
+import type { ApiConversation } from './api-conversations';
 import { PAGE } from './api-people';
 import { type SlackMessage, slackMessageInteractions } from './interactions';
 
@@ -58,7 +58,7 @@ export async function syncHistory(
         // Keyed by ts: a thread broadcast is in the history and in its thread, and counts once.
         if (message) batch.set(message.messageKey, message);
       };
-      for (const m of ((page as { messages?: HistoryMessage[] }).messages ?? [])) {
+      for (const m of (page as { messages?: HistoryMessage[] }).messages ?? []) {
         if (!m.ts) continue;
         const topLevel = !m.thread_ts || m.thread_ts === m.ts;
         if (topLevel && (newest === undefined || num(m.ts) > num(newest))) newest = m.ts;
@@ -82,7 +82,7 @@ export async function syncHistory(
 async function threadReplies(client: WebClient, channel: string, ts: string): Promise<SlackMessage[]> {
   const replies: SlackMessage[] = [];
   for await (const page of client.paginate('conversations.replies', { channel, ts, limit: PAGE })) {
-    for (const m of ((page as { messages?: SlackMessage[] }).messages ?? [])) if (m.ts && m.ts !== ts) replies.push(m);
+    for (const m of (page as { messages?: SlackMessage[] }).messages ?? []) if (m.ts && m.ts !== ts) replies.push(m);
   }
   return replies;
 }

@@ -64,7 +64,7 @@ export function slackPerson(u: SlackApiUser, teamId: string | null): SourcePerso
 export async function slackPeople(client: WebClient, teamId: string | null): Promise<SourcePerson[]> {
   const people: SourcePerson[] = [];
   for await (const page of client.paginate('users.list', { limit: PAGE })) {
-    for (const u of ((page as { members?: SlackApiUser[] }).members ?? [])) {
+    for (const u of (page as { members?: SlackApiUser[] }).members ?? []) {
       const person = slackPerson(u, teamId);
       if (person) people.push(person);
     }

@@ -55,7 +55,11 @@ async function workspaceOf(deps: Deps, token: string): Promise<{ teamId: string;
   }
 }
 
-export async function connectSlack(deps: Deps, caller: SignedInCaller, input: TSlackConnectInput): Promise<TConnection> {
+export async function connectSlack(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TSlackConnectInput,
+): Promise<TConnection> {
   requirePassiveManager(caller.actor);
   const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
   const { teamId, team } = await workspaceOf(deps, input.token);
