@@ -1,6 +1,8 @@
-import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
+import { and, eq, jobs, passiveAccounts, passiveConversations, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { passiveAccountOf } from '../src/access/passive-data';
+import type { Actor } from '../src/auth/actor';
 import { LOOKBACK_SECONDS } from '../src/connectors/slack/api-history';
 import { queueSync } from '../src/connectors/store/status';
 import { type FakeSlack, startFakeSlack } from './fake-slack';
@@ -11,6 +13,7 @@ import {
   connectionRow,
   EXPECTED,
   interactionsOf,
+  passiveUser,
   sorted,
   TOKEN,
   ts,
@@ -190,6 +193,54 @@ describe('a Slack API sync', () => {
       error: PASSIVE_MSG.slackScope('im:history'),
     });
     expect(PASSIVE_MSG.slackScope('im:history').startsWith(PASSIVE_MSG.slackScopes)).toBe(true);
+  });
+});
+
+describe('people, retention and pseudonyms', () => {
+  it('keeps people by their Slack id when the app may not read emails', async () => {
+    fake.scopes.delete('users:read.email');
+    const { id } = await connectAndSync(app);
+    const rows = await interactionsOf(app, id);
+    expect(rows).toHaveLength(EXPECTED.length);
+    expect(rows.every((r) => r[1] === null && r[2] === null)).toBe(true);
+    const keys = rowsOf<{ key: string }>(
+      await app.server.deps.db.execute(sql`
+        select p.key from passive_people p join passive_identities i on i.person_id = p.id
+        where i.connection_id = ${id}::uuid and i.external_id = 'UA'`),
+    );
+    expect(keys[0]!.key).toBe(`slack:ua@${id}`);
+  });
+
+  it('does not read what the retention would purge at once', async () => {
+    const old = Math.floor(Date.now() / 1000) - 200 * 86_400;
+    fake.workspace.messages.C1!.push({ ts: `${old}.000100`, user: 'UB', text: '<@UA>' });
+    const { id } = await connectAndSync(app);
+    expect(sorted(await interactionsOf(app, id))).toEqual(sorted(EXPECTED));
+    const history = fake.calls.find((c) => c.method === 'conversations.history');
+    expect(Number(history!.args.oldest)).toBeCloseTo(Date.now() / 1000 - 180 * 86_400, -2);
+  });
+
+  it('stores pseudonyms, not names or emails, under pseudonymization, and the same interactions', async () => {
+    const owner = await passiveUser(app);
+    const actor = { organizationId: owner.organizationId, userId: owner.userId, permission: 'Owner' } as Actor;
+    const account = await passiveAccountOf(app.server.deps.db, app.server.deps.secrets, actor);
+    await app.server.deps.db
+      .update(passiveAccounts)
+      .set({ pseudonymize: true })
+      .where(eq(passiveAccounts.id, account.id));
+    const { id } = await connectAndSync(app, {}, owner);
+    const people = rowsOf<{ name: string; email: string | null; key: string }>(
+      await app.server.deps.db.execute(sql`
+        select p.name, p.email, p.key from passive_people p join passive_identities i on i.person_id = p.id
+        where i.connection_id = ${id}::uuid`),
+    );
+    expect(people).toHaveLength(5);
+    for (const p of people) {
+      expect(p.email).toBeNull();
+      expect(p.name).toMatch(/^Person [A-Z2-9]{8}$/);
+      expect(p.key).not.toContain('acme');
+    }
+    expect((await connectionRow(app, id)).interactionCount).toBe(EXPECTED.length);
   });
 });
 

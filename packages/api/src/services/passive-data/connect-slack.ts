@@ -90,7 +90,13 @@ export async function connectSlack(
         // Not 'queued' yet: queueSync below is the one place a sync is queued (one per connection).
         status: 'done',
         externalId: teamId,
-        options: { channelIds: input.channelIds, userGroupIds: input.userGroupIds, workspace: team },
+        // What identifies the connection to a person without its secret: the workspace, the token's end.
+        options: {
+          channelIds: input.channelIds,
+          userGroupIds: input.userGroupIds,
+          workspace: team,
+          tokenEnd: input.token.slice(-4),
+        },
         secret: deps.secrets.seal(input.token, tokenContext(id)),
         nextSyncAt: nextRefresh(account.refreshHour),
         createdBy: caller.actor.userId,
