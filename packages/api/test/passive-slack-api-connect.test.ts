@@ -2,6 +2,7 @@ import { passiveConnections, rowsOf, sql } from '@tieline/db';
 import { MSG, moduleOffMessage, PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokenContext } from '../src/connectors/slack/api-client';
+import { loadEnv } from '../src/env';
 import { nextRefresh } from '../src/services/passive-data/connect-slack';
 import { type FakeSlack, startFakeSlack } from './fake-slack';
 import { RestClient, seedUser, startTestApp, type TestApp } from './helpers';
@@ -148,5 +149,15 @@ describe('nextRefresh', () => {
     expect(nextRefresh(3, now).toISOString()).toBe('2026-03-11T03:00:00.000Z');
     expect(nextRefresh(6, now).toISOString()).toBe('2026-03-10T06:00:00.000Z');
     expect(nextRefresh(5, new Date('2026-03-10T05:00:00Z')).toISOString()).toBe('2026-03-11T05:00:00.000Z');
+  });
+});
+
+describe('SLACK_API_URL', () => {
+  it("defaults to Slack's own, always ends with a slash, and must be http(s)", () => {
+    expect(loadEnv({}).SLACK_API_URL).toBe('https://slack.com/api/');
+    expect(loadEnv({ SLACK_API_URL: '' }).SLACK_API_URL).toBe('https://slack.com/api/');
+    expect(loadEnv({ SLACK_API_URL: 'http://127.0.0.1:9999/api' }).SLACK_API_URL).toBe('http://127.0.0.1:9999/api/');
+    expect(() => loadEnv({ SLACK_API_URL: 'ftp://example.com/' })).toThrow(/SLACK_API_URL/);
+    expect(() => loadEnv({ SLACK_API_URL: 'not a url' })).toThrow(/SLACK_API_URL/);
   });
 });
