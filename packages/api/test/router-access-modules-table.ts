@@ -137,4 +137,5 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'admin.organizations.adjustCredits': { none: SUPER_ADMIN },
   'admin.audit.list': { none: SUPER_ADMIN },
   'admin.audit.supportRequests': { none: SUPER_ADMIN },
+  'passiveData.slack.connect': { module: 'passiveData' },
 };

@@ -311,4 +311,6 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   ...ORGANIZATION_PROCEDURES,
+  // Asks the test's fake Slack, which refuses this token (400): admitted, and no sync is queued.
+  'passiveData.slack.connect': { rule: 'passiveManager', input: () => ({ name: 'Slack', token: 'xoxb-1-2-abc' }) },
 };

@@ -20,6 +20,11 @@ export const PASSIVE_MSG = {
   slackAuth: 'Slack refused the token (invalid_auth): check that it is the bot token of an installed app',
   slackScopes: 'The Slack app is missing a scope it needs',
   slackUnreachable: 'Slack could not be reached; the connection will try again',
+  /** At connect nothing is stored, so nothing tries again by itself. */
+  slackUnreachableNow: 'Slack could not be reached: check the server can reach Slack, then try again',
+  slackScope: (scope: string) => `The Slack app is missing a scope it needs: ${scope} (add it, then reinstall the app)`,
+  slackUserGroup: (id: string) => `The Slack user group ${id} does not exist (or the app cannot see it)`,
+  slackWorkspaceTaken: (name: string) => `This Slack workspace is already connected as "${name}"`,
   exportRequired: 'Choose the zip file of a Slack export',
   exportNotZip: 'This file is not a zip file. Upload the zip of a Slack workspace export.',
   exportNoUsers: 'This zip has no users.json: upload the zip of a Slack workspace export as Slack gives it',
