@@ -47,6 +47,9 @@ export const PASSIVE_MSG = {
   tooMany: (what: string, max: number) => `At most ${max.toLocaleString('en-US')} ${what}`,
   runBusy: 'This query is already running',
   noPeople: 'No interactions match this query: widen the window, the types or the lists',
+  conversationNotFound: 'That channel or user group is not among those this connection found',
+  listMembersOne: 'Give the members one way: emails or people found, a Slack channel, or a Slack user group',
+  unknownPerson: 'A chosen person was not found',
 } as const;
 
 export const PASSIVE_LIMITS = {
@@ -101,7 +104,8 @@ export type TRunStatus = TConnectionStatus;
 /** How a connection gets its data: an uploaded export, or the source's API. */
 export const CONNECTION_METHODS = ['export', 'api'] as const;
 
-const ZName = zLine({
+/** A name of a list, query or connection. */
+export const ZPassiveName = zLine({
   required: PASSIVE_MSG.nameRequired,
   max: PASSIVE_LIMITS.nameMax,
   tooLong: PASSIVE_MSG.nameTooLong,
@@ -119,7 +123,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
 export const QUERY_DEFAULTS = { minInteractions: 2, maxRecipients: 25 } as const;
 
 const ZQueryFields = z.object({
-  name: ZName,
+  name: ZPassiveName,
   sources: z
     .array(z.enum(PASSIVE_SOURCES), { error: PASSIVE_MSG.sourcesRequired })
     .min(1, PASSIVE_MSG.sourcesRequired)
@@ -202,7 +206,7 @@ export type TConnection = z.infer<typeof ZConnection>;
 const ZSlackId = z.string().regex(/^[A-Z0-9]{2,32}$/, 'Slack ids are capital letters and digits');
 
 export const ZSlackConnectInput = z.object({
-  name: ZName,
+  name: ZPassiveName,
   token: z
     .string({ error: PASSIVE_MSG.tokenRequired })
     .trim()
@@ -264,18 +268,57 @@ export const ZPassiveList = z.object({
 });
 export type TPassiveList = z.infer<typeof ZPassiveList>;
 
-export const ZPassiveListInput = z.union([
-  z.object({
-    name: ZName,
-    emails: z
-      .array(ZEmail)
-      .max(PASSIVE_LIMITS.listMembersMax)
-      .transform((v) => [...new Set(v)]),
-  }),
-  z.object({ name: ZName, connectionId: ZId, channelId: ZSlackId }),
-  z.object({ name: ZName, connectionId: ZId, userGroupId: ZSlackId }),
-]);
+/**
+ * A list as created or replaced (PUT): its members one way only. `emails` and `personIds` (ZPassivePerson
+ * `_id`s, how people are picked when pseudonymized) make a manual list; `channelId` or `userGroupId` of a
+ * Slack connection make a list kept in sync with that channel or user group.
+ */
+const ZPassiveListFields = z.object({
+  name: ZPassiveName,
+  emails: z
+    .array(ZEmail)
+    .max(PASSIVE_LIMITS.listMembersMax, PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax))
+    .transform((v) => [...new Set(v)])
+    .optional(),
+  personIds: z
+    .array(z.string().regex(/^\d{1,18}$/, PASSIVE_MSG.unknownPerson))
+    .max(PASSIVE_LIMITS.listMembersMax, PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax))
+    .transform((v) => [...new Set(v)])
+    .optional(),
+  connectionId: ZId.optional(),
+  channelId: ZSlackId.optional(),
+  userGroupId: ZSlackId.optional(),
+});
+/** Members one way (`atMost`: or none, a PUT that only renames). */
+const oneWay =
+  (atMost = false) =>
+  (l: z.output<typeof ZPassiveListFields>, ctx: z.RefinementCtx) => {
+    const manual = l.emails !== undefined || l.personIds !== undefined;
+    const ways = [manual, l.channelId !== undefined, l.userGroupId !== undefined].filter(Boolean).length;
+    const slack = l.channelId !== undefined || l.userGroupId !== undefined;
+    if (ways > 1 || (ways === 0 && !atMost) || slack !== (l.connectionId !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['emails'], message: PASSIVE_MSG.listMembersOne });
+  };
+export const ZPassiveListInput = ZPassiveListFields.superRefine(oneWay());
 export type TPassiveListInput = z.output<typeof ZPassiveListInput>;
+
+/** PUT lists/{id}: the name, and the members when given (one way, as on create). */
+export const ZPassiveListUpdate = ZPassiveListFields.extend({ id: ZId }).superRefine(oneWay(true));
+export type TPassiveListUpdate = z.output<typeof ZPassiveListUpdate>;
+
+/** A list with its members: people found (by name and email, email null when pseudonymized), and addresses not found yet. */
+export const ZPassiveListDetail = ZPassiveList.extend({
+  people: z.array(
+    z.object({
+      /** The person's `_id` (ZPassivePerson), null for an address no source has given yet. */
+      personId: z.string().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      found: z.boolean(),
+    }),
+  ),
+});
+export type TPassiveListDetail = z.infer<typeof ZPassiveListDetail>;
 
 export const ZPassivePerson = z.object({
   _id: z.string(),
@@ -288,10 +331,23 @@ export const ZPassivePerson = z.object({
 });
 export type TPassivePerson = z.infer<typeof ZPassivePerson>;
 
+export const ZPeoplePage = z.object({ people: z.array(ZPassivePerson), total: z.number().int() });
+
+/** GET people: the numbers arrive as query-string text, hence coerced (as the dashboard's page is). */
 export const ZPeopleSearch = z.object({
   search: z.string().max(200).optional(),
-  limit: wholeNumber(1, PASSIVE_LIMITS.peoplePageMax, 'Limit must be from 1 to 200').default(50),
-  offset: wholeNumber(0, 10_000_000, 'Offset must be a whole number').default(0),
+  limit: z.coerce
+    .number({ error: 'Limit must be from 1 to 200' })
+    .int('Limit must be from 1 to 200')
+    .min(1, 'Limit must be from 1 to 200')
+    .max(PASSIVE_LIMITS.peoplePageMax, 'Limit must be from 1 to 200')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be a whole number')
+    .max(10_000_000, 'Offset must be a whole number')
+    .default(0),
 });
 
 /** Interactions per ISO week per source, for the overview chart. */
