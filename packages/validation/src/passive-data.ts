@@ -246,6 +246,15 @@ export const ZPassiveSettings = z.object({
   topPeople: wholeNumber(1, 100, 'Top people must be a whole number from 1 to 100'),
 });
 export type TPassiveSettings = z.output<typeof ZPassiveSettings>;
+/** The settings as answered (an output schema: no transforms, which OpenAPI cannot describe). */
+export const ZPassiveSettingsView = z.object({
+  retentionDays: z.number().int(),
+  refreshHour: z.number().int(),
+  excludedDomains: z.array(z.string()),
+  excludedAddresses: z.array(z.string()),
+  pseudonymize: z.boolean(),
+  topPeople: z.number().int(),
+});
 export const PASSIVE_SETTINGS_DEFAULTS: TPassiveSettings = {
   retentionDays: 180,
   refreshHour: 3,
@@ -269,9 +278,10 @@ export const ZPassiveList = z.object({
 export type TPassiveList = z.infer<typeof ZPassiveList>;
 
 /**
- * A list as created or replaced (PUT): its members one way only. `emails` and `personIds` (ZPassivePerson
- * `_id`s, how people are picked when pseudonymized) make a manual list; `channelId` or `userGroupId` of a
- * Slack connection make a list kept in sync with that channel or user group.
+ * A list as created or replaced (PUT): its members one way at most. `emails` and `personIds`
+ * (ZPassivePerson `_id`s, how people are picked when pseudonymized) make a manual list; `channelId` or
+ * `userGroupId` of a Slack connection make a list kept in sync with that channel or user group. A list
+ * created with none is empty; a PUT with none only renames.
  */
 const ZPassiveListFields = z.object({
   name: ZPassiveName,
@@ -279,31 +289,26 @@ const ZPassiveListFields = z.object({
     .array(ZEmail)
     .max(PASSIVE_LIMITS.listMembersMax, PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax))
     .transform((v) => [...new Set(v)])
-    .optional(),
+    .nullish(),
   personIds: z
     .array(z.string().regex(/^\d{1,18}$/, PASSIVE_MSG.unknownPerson))
     .max(PASSIVE_LIMITS.listMembersMax, PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax))
     .transform((v) => [...new Set(v)])
-    .optional(),
-  connectionId: ZId.optional(),
-  channelId: ZSlackId.optional(),
-  userGroupId: ZSlackId.optional(),
+    .nullish(),
+  connectionId: ZId.nullish(),
+  channelId: ZSlackId.nullish(),
+  userGroupId: ZSlackId.nullish(),
 });
-/** Members one way (`atMost`: or none, a PUT that only renames). */
-const oneWay =
-  (atMost = false) =>
-  (l: z.output<typeof ZPassiveListFields>, ctx: z.RefinementCtx) => {
-    const manual = l.emails !== undefined || l.personIds !== undefined;
-    const ways = [manual, l.channelId !== undefined, l.userGroupId !== undefined].filter(Boolean).length;
-    const slack = l.channelId !== undefined || l.userGroupId !== undefined;
-    if (ways > 1 || (ways === 0 && !atMost) || slack !== (l.connectionId !== undefined))
-      ctx.addIssue({ code: 'custom', path: ['emails'], message: PASSIVE_MSG.listMembersOne });
-  };
-export const ZPassiveListInput = ZPassiveListFields.superRefine(oneWay());
+const oneWay = (l: z.output<typeof ZPassiveListFields>, ctx: z.RefinementCtx) => {
+  const manual = l.emails != null || l.personIds != null;
+  const slack = l.channelId != null || l.userGroupId != null;
+  const ways = [manual, l.channelId != null, l.userGroupId != null].filter(Boolean).length;
+  if (ways > 1 || slack !== (l.connectionId != null))
+    ctx.addIssue({ code: 'custom', path: ['emails'], message: PASSIVE_MSG.listMembersOne });
+};
+export const ZPassiveListInput = ZPassiveListFields.superRefine(oneWay);
 export type TPassiveListInput = z.output<typeof ZPassiveListInput>;
-
-/** PUT lists/{id}: the name, and the members when given (one way, as on create). */
-export const ZPassiveListUpdate = ZPassiveListFields.extend({ id: ZId }).superRefine(oneWay(true));
+export const ZPassiveListUpdate = ZPassiveListFields.extend({ id: ZId }).superRefine(oneWay);
 export type TPassiveListUpdate = z.output<typeof ZPassiveListUpdate>;
 
 /** A list with its members: people found (by name and email, email null when pseudonymized), and addresses not found yet. */

@@ -1,4 +1,4 @@
-import { ZPassiveSettings } from '@tieline/validation';
+import { ZPassiveSettings, ZPassiveSettingsView } from '@tieline/validation';
 import { getSettings, updateSettings } from '../../services/passive-data/settings';
 import { passiveDataProcedure, router } from '../../trpc';
 
@@ -8,12 +8,12 @@ const tags = ['passiveData'];
 export const passiveSettingsRouter = router({
   get: passiveDataProcedure
     .meta({ openapi: { method: 'GET', path: '/passiveData/settings', tags } })
-    .output(ZPassiveSettings)
+    .output(ZPassiveSettingsView)
     .query(({ ctx }) => getSettings(ctx.deps, ctx.caller)),
   // The fields given are changed; the rest stay as they are.
   update: passiveDataProcedure
     .meta({ openapi: { method: 'PUT', path: '/passiveData/settings', tags } })
     .input(ZPassiveSettings.partial())
-    .output(ZPassiveSettings)
+    .output(ZPassiveSettingsView)
     .mutation(({ ctx, input }) => updateSettings(ctx.deps, ctx.caller, input)),
 });

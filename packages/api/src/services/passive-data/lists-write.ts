@@ -102,7 +102,7 @@ export async function updateList(deps: Deps, caller: SignedInCaller, input: TPas
   const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
   const list = await requireList(deps.db, account, input.id);
   const { id, name, ...given } = input;
-  const hasMembers = Object.values(given).some((v) => v !== undefined);
+  const hasMembers = Object.values(given).some((v) => v != null);
   return deps.db.transaction(async (tx) => {
     if (!hasMembers) {
       await tx.update(passiveLists).set({ name, updatedAt: new Date() }).where(eq(passiveLists.id, list.id));
