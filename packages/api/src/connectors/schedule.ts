@@ -11,7 +11,8 @@ import { queueSync } from './store/status';
 // first").
 
 const DAY_MS = 86_400_000;
-const PURGE_KEY = 'passive:purge';
+/** The rate_limits row whose window says the purge ran today. */
+export const PURGE_KEY = 'passive:purge';
 
 /**
  * The next instant strictly after now at `hour` o'clock UTC (the account's refresh hour): a SQL
