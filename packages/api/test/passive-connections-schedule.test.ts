@@ -1,10 +1,11 @@
 // The passive-data schedule (connectors/schedule.ts) on a real database: a due API connection is
 // queued once however many ticks run at once, and moved to its account's next refresh hour; the daily
 // retention purge runs once a day, dropping whole monthly partitions.
-import { eq, jobs, passiveAccounts, passiveConnections } from '@tieline/db';
+import { eq, jobs, passiveAccounts, passiveConnections, rowsOf, sql } from '@tieline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reset } from '../src/auth/rate-limit';
 import { PURGE_KEY, tickPassiveSchedule } from '../src/connectors/schedule';
+import { contextOf } from '../src/connectors/store/context';
 import { countInteractions } from '../src/connectors/store/interactions';
 import { listPartitions } from '../src/connectors/store/partitions';
 import { startTestApp, type TestApp } from './helpers';
@@ -106,5 +107,32 @@ describe('the passive-data schedule', () => {
     expect(await countInteractions(app.server.deps.db, connection.id)).toBe(1);
     // Later the same day: not again.
     expect((await tickPassiveSchedule(app.server.deps)).purged).toBeNull();
+  });
+
+  it('re-applies the settings to what a sync running through a settings change stored', async () => {
+    const t = await team(app);
+    const account = await t.account();
+    const connection = await addConnection(app, account);
+    // The sync started before the change: its store context still keeps names and excluded people.
+    await app.server.deps.db
+      .update(passiveAccounts)
+      .set({ pseudonymize: true, excludedAddresses: ['bob@acme.example'] })
+      .where(eq(passiveAccounts.id, account.id));
+    await stored(app, account, connection.id, [
+      person('U1', 'ann@acme.example', 'Ann'),
+      person('U2', 'bob@acme.example'),
+    ]);
+    const people = async () =>
+      rowsOf<{ key: string; name: string; email: string | null }>(
+        await app.server.deps.db.execute(
+          sql`select key, name, email from passive_people where account_id = ${account.id}::uuid order by key`,
+        ),
+      );
+    await reset(app.server.deps.db, PURGE_KEY);
+    await tickPassiveSchedule(app.server.deps);
+    const hashed = contextOf({ ...account, pseudonymize: true }, app.server.deps.secrets, connection.id, 'slack').keyOf;
+    expect(await people()).toEqual([
+      { key: hashed('ann@acme.example'), name: expect.stringMatching(/^Person /), email: null },
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 import { rowsOf, type SQL, sql } from '@tieline/db';
 import { hit } from '../auth/rate-limit';
 import type { Deps } from '../deps';
+import { reapplySettings } from '../services/passive-data/settings-people';
 import { purgeExpired } from './store/partitions';
 import { queueSync } from './store/status';
 
-// The passive-data schedule, ticked every minute by each server (main.ts; tests call it themselves).
+// The passive-data schedule, ticked every minute by each server (main.ts; tests call it themselves):
+// daily syncs, the daily retention purge, and settings re-applied to what syncs running at the time
+// of a settings change stored (services/passive-data/settings-people.ts reapplySettings).
 // Everything here is claimed in the database, so with several servers each due thing happens once:
 // a due connection by moving its next_sync_at in the same UPDATE that returns it, the daily purge by a
 // one-per-day window in rate_limits (a limit of one hit a day is exactly "once a day, by whoever comes
@@ -29,7 +32,10 @@ export interface TickResult {
   purged: string[] | null;
 }
 
-export async function tickPassiveSchedule(deps: Pick<Deps, 'db' | 'enqueue'>, now = new Date()): Promise<TickResult> {
+export async function tickPassiveSchedule(
+  deps: Pick<Deps, 'db' | 'enqueue' | 'secrets'>,
+  now = new Date(),
+): Promise<TickResult> {
   const { db } = deps;
   const at = sql`${now.toISOString()}::timestamptz`;
   // API connections not scheduled yet (just connected) get their first daily time, without a sync now.
@@ -52,7 +58,8 @@ export async function tickPassiveSchedule(deps: Pick<Deps, 'db' | 'enqueue'>, no
 
   // Daily query runs (issue 22, queries): queueDueQueries(deps) goes here.
 
-  const purged =
-    (await hit(db, PURGE_KEY, { max: 1, windowMs: DAY_MS })).count === 1 ? await purgeExpired(db, now) : null;
+  const daily = (await hit(db, PURGE_KEY, { max: 1, windowMs: DAY_MS })).count === 1;
+  await reapplySettings(db, deps.secrets, { exclusions: daily });
+  const purged = daily ? await purgeExpired(db, now) : null;
   return { queued, purged };
 }

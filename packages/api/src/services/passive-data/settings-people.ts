@@ -1,4 +1,4 @@
-import { rowsOf, sql, type Tx } from '@tieline/db';
+import { type Db, eq, passiveAccounts, rowsOf, sql, type Tx } from '@tieline/db';
 import type { PassiveAccount } from '../../access/passive-data';
 import type { SecretBox } from '../../auth/secrets';
 import { contextOf, pseudonym } from '../../connectors/store/context';
@@ -95,4 +95,40 @@ export async function deleteExcludedPeople(tx: Tx, secrets: SecretBox, account: 
       interaction_count = (select count(*) from passive_interactions i where i.account_id = c.account_id and i.connection_id = c.id)
     where c.account_id = ${account.id}::uuid`);
   return rows.length;
+}
+
+/**
+ * What a sync that was already running when the settings changed may have stored against them (its
+ * store context was read when it started): people under plain keys in a pseudonymized account, and,
+ * with `exclusions`, people matching the exclusions. Run by the schedule: pseudonymization every tick
+ * (names and emails must not wait a day), exclusions with the daily purge.
+ */
+export async function reapplySettings(db: Db, secrets: SecretBox, opts: { exclusions: boolean }): Promise<void> {
+  const stale = await db
+    .select({ id: passiveAccounts.id })
+    .from(passiveAccounts)
+    .where(
+      sql`${passiveAccounts.pseudonymize} and exists (select 1 from passive_people p
+        where p.account_id = ${passiveAccounts.id} and p.key not like 'h:%')`,
+    );
+  const excluding = opts.exclusions
+    ? await db
+        .select({ id: passiveAccounts.id })
+        .from(passiveAccounts)
+        .where(
+          sql`jsonb_array_length(${passiveAccounts.excludedDomains}) > 0 or jsonb_array_length(${passiveAccounts.excludedAddresses}) > 0`,
+        )
+    : [];
+  for (const { id } of stale) {
+    await db.transaction(async (tx) => {
+      const [account] = await tx.select().from(passiveAccounts).where(eq(passiveAccounts.id, id)).for('update');
+      if (account?.pseudonymize) await pseudonymizePeople(tx, secrets, account);
+    });
+  }
+  for (const { id } of excluding) {
+    await db.transaction(async (tx) => {
+      const [account] = await tx.select().from(passiveAccounts).where(eq(passiveAccounts.id, id)).for('update');
+      if (account) await deleteExcludedPeople(tx, secrets, account);
+    });
+  }
 }
