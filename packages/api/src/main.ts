@@ -62,8 +62,8 @@ async function main() {
       .catch(console.error);
   }, 3_600_000);
   cleanup.unref();
-  // Daily syncs of passive-data connections and the daily retention purge, claimed in the database so
-  // that with several servers each happens once.
+  // Passive data: daily syncs, the daily retention purge and settings re-applied (connectors/schedule.ts),
+  // each claimed in the database so that with several servers it happens once.
   const schedule = setInterval(() => {
     void tickPassiveSchedule(deps).catch(console.error);
   }, 60_000);
