@@ -14,7 +14,8 @@
  * middlewares, the same functions trpc.ts exports, so no hand list of protected paths is kept.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG } from '@tieline/validation';
+import { eq, organizations, users } from '@tieline/db';
+import { MODULES, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi';
 import { appRouter } from '../src/root';
@@ -25,7 +26,7 @@ import {
   sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
-import { RestClient, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
+import { RestClient, type SeededUser, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
 
 interface Schema {
   type?: string | string[];
@@ -268,8 +269,18 @@ const LEAKS = [
 
 async function send(c: Pick<Case, 'as' | 'method' | 'url' | 'body'>) {
   const client = new RestClient(app.url);
-  if (c.as) client.cookie = (await seedUser(app, c.as)).cookie;
+  if (c.as) client.cookie = (await withEveryModule(await seedUser(app, c.as))).cookie;
   return client.call(c.method, c.url, c.body);
+}
+
+/** These cases are about input: every module on, so one off by default (passiveData) does not answer 403 first. */
+async function withEveryModule(user: SeededUser) {
+  const modules = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }]));
+  const { db } = app.server.deps;
+  await db.update(users).set({ modules }).where(eq(users.id, user.userId));
+  if (user.organizationId)
+    await db.update(organizations).set({ modules }).where(eq(organizations.id, user.organizationId));
+  return user;
 }
 
 describe('documented REST paths', () => {

@@ -1,4 +1,8 @@
 import { router } from '../../trpc';
+import { passiveConnectionsRouter } from './connections.router';
+import { passiveListsRouter } from './lists.router';
+import { passivePeopleRouter } from './people.router';
+import { passiveSettingsRouter } from './settings.router';
 import { slackRouter } from './slack.router';
 
 /**
@@ -7,4 +11,8 @@ import { slackRouter } from './slack.router';
  */
 export const passiveDataRouter = router({
   slack: slackRouter,
+  settings: passiveSettingsRouter,
+  connections: passiveConnectionsRouter,
+  lists: passiveListsRouter,
+  people: passivePeopleRouter,
 });
