@@ -71,6 +71,8 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
   '^[A-Za-z0-9._-]{3,30}$': 'contract-user', // ZUsername
   '^[A-Za-z0-9_-]{8,64}$': 'contract-save-1', // a save's saveId
   '^[A-Za-z0-9_-]{1,64}$': 'q1', // ids inside answers
+  '^xox[bp]-[A-Za-z0-9-]+$': 'xoxb-1-2-contract', // a Slack bot token (Slack is a closed port here: 502)
+  '^[A-Z0-9]{2,32}$': 'C0CONTRACT', // Slack ids (optional groups)
 };
 /** ...and by field name: ZEmail pipes into z.email(), which leaves no `format: email` in the document. */
 // Fields whose rules a schema cannot express (a new password must not be guessable).
@@ -250,7 +252,8 @@ const cases = operations.flatMap((o) => o.cases);
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ smtp: false });
+  // Slack at a closed loopback port: a connect with a well-formed token answers 502 at once.
+  app = await startTestApp({ smtp: false, env: { SLACK_API_URL: 'http://127.0.0.1:9/api/' } });
 });
 afterAll(() => app.close());
 
