@@ -192,7 +192,21 @@ export const ZQueryRun = z.object({
 export type TQueryRun = z.infer<typeof ZQueryRun>;
 
 /** A query; `runs` newest first (GET queries/{id}: the latest runs; the list: the latest run only). */
-export const ZQuery = ZQueryFields.extend({
+export const ZQuery = z.object({
+  name: z.string(),
+  sources: z.array(z.enum(PASSIVE_SOURCES)),
+  types: z.array(z.enum(INTERACTION_TYPES)),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  lastDays: z.number().int().optional(),
+  includeListIds: z.array(ZId),
+  excludeListIds: z.array(ZId),
+  minInteractions: z.number().int(),
+  direction: z.enum(['directed', 'undirected']),
+  maxRecipients: z.number().int(),
+  includeExternal: z.boolean(),
+  attributes: z.array(z.string()),
+  schedule: z.enum(['manual', 'daily']),
   _id: ZId,
   ownerId: ZId,
   /** Whether the caller may change or delete it: its creator, or an Owner or Admin of the account. */

@@ -39,7 +39,6 @@ export const passiveQueriesRouter = router({
         errorResponses: errors(401, 403, 500),
       },
     })
-    .input(z.object({}).optional())
     .output(z.array(ZQuery))
     .query(({ ctx }) => listQueries(ctx.deps, ctx.caller)),
 
