@@ -137,4 +137,10 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'admin.organizations.adjustCredits': { none: SUPER_ADMIN },
   'admin.audit.list': { none: SUPER_ADMIN },
   'admin.audit.supportRequests': { none: SUPER_ADMIN },
+  'passiveData.queries.list': { module: 'passiveData' },
+  'passiveData.queries.get': { module: 'passiveData' },
+  'passiveData.queries.create': { module: 'passiveData' },
+  'passiveData.queries.update': { module: 'passiveData' },
+  'passiveData.queries.delete': { module: 'passiveData' },
+  'passiveData.queries.run': { module: 'passiveData' },
 };

@@ -21,6 +21,7 @@ import {
   surveyWithList,
   testEmailOf,
 } from './router-access-fixtures';
+import { PASSIVE_QUERY_PROCEDURES } from './passive-queries-access-table';
 import { ORGANIZATION_PROCEDURES } from './router-access-table-organizations';
 
 export const PROCEDURES: Record<string, Row> = {
@@ -311,4 +312,5 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   ...ORGANIZATION_PROCEDURES,
+  ...PASSIVE_QUERY_PROCEDURES,
 };
