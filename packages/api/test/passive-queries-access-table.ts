@@ -3,9 +3,9 @@
 // (router-access-modules.test.ts does that). Another account's query answers 404, its list 400.
 import { passiveQueries } from '@tieline/db';
 import { PASSIVE_MSG, ZQueryInput } from '@tieline/validation';
-import type { Fixtures, Row } from './router-access-fixtures';
 import type { SeededUser } from './helpers';
 import { accountOf, listOf, passiveOn } from './passive-queries-setup';
+import type { Fixtures, Row } from './router-access-fixtures';
 
 const QUERY = { name: 'Replies', sources: ['slack'], types: ['reply'] };
 

@@ -68,7 +68,9 @@ const edgesOf = (data: TNetworkData | null) =>
   (data?.edges ?? [])
     .map((e) => {
       const sep = data!.directed ? '->' : '--';
-      const [s, t] = data!.directed ? [e.source, e.target] : [Math.min(e.source, e.target), Math.max(e.source, e.target)];
+      const [s, t] = data!.directed
+        ? [e.source, e.target]
+        : [Math.min(e.source, e.target), Math.max(e.source, e.target)];
       return `${data!.layers[e.layer]}: ${data!.nodes[s]!.name} ${sep} ${data!.nodes[t]!.name} ${e.weight}`;
     })
     .sort();
@@ -154,7 +156,12 @@ describe('maximum recipients', () => {
           { type: 'mention', from: 'UA', to: 'UB' },
         ],
       },
-      { conversation: 'D1', at: ago(2), recipients: 1, interactions: [{ type: 'directMessage', from: 'UC', to: 'UD' }] },
+      {
+        conversation: 'D1',
+        at: ago(2),
+        recipients: 1,
+        interactions: [{ type: 'directMessage', from: 'UC', to: 'UD' }],
+      },
     ]);
     const small = await run(client, { types: ['directMessage', 'mention'], maxRecipients: 2 });
     expect(edgesOf(small.data)).toEqual(['Slack direct message: Cy -> Dee 1', 'Slack mention: Ann Lee -> Bob 1']);

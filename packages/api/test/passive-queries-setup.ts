@@ -20,7 +20,7 @@ import { contextOf } from '../src/connectors/store/context';
 import { replaceMessages, type SourceMessage } from '../src/connectors/store/interactions';
 import { type SourcePerson, upsertPeople } from '../src/connectors/store/people';
 import { defaultModules } from '../src/services/users/user-wire';
-import { newAccount, RestClient, type SeedRole, type SeededUser, seedUser, type TestApp } from './helpers';
+import { newAccount, RestClient, type SeededUser, type SeedRole, seedUser, type TestApp } from './helpers';
 
 const withPassive = (modules: TModules): TModules => ({ ...modules, passiveData: { enabled: true } });
 

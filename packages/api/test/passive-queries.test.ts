@@ -38,9 +38,12 @@ async function ownerWithData() {
     person('UB', 'Bob', 'bob@x.com'),
   ]);
   await slack.add([
-    { conversation: 'C1', at: new Date(Date.now() - 86_400_000), recipients: 1, interactions: [
-      { type: 'reply', from: 'UA', to: 'UB' },
-    ] },
+    {
+      conversation: 'C1',
+      at: new Date(Date.now() - 86_400_000),
+      recipients: 1,
+      interactions: [{ type: 'reply', from: 'UA', to: 'UB' }],
+    },
   ]);
   return { me, account, client: clientOf(app, me), slack };
 }
@@ -97,7 +100,9 @@ describe('making and running a query', () => {
 
     const all = await client.get('/passiveData/queries');
     expect(all.status).toBe(200);
-    expect(all.body).toEqual([expect.objectContaining({ _id: id, runs: [expect.objectContaining({ _id: second.body.runId })] })]);
+    expect(all.body).toEqual([
+      expect.objectContaining({ _id: id, runs: [expect.objectContaining({ _id: second.body.runId })] }),
+    ]);
   });
 
   it('writes a new network when the owner deleted the old one', async () => {
@@ -132,7 +137,10 @@ describe('making and running a query', () => {
     const { client } = await ownerWithData();
     const id = (await client.post('/passiveData/queries', query)).body._id;
     const enqueued: unknown[] = [];
-    const deps = { db: app.server.deps.db, enqueue: async (_: string, payload: unknown) => void enqueued.push(payload) };
+    const deps = {
+      db: app.server.deps.db,
+      enqueue: async (_: string, payload: unknown) => void enqueued.push(payload),
+    };
     const ids = await Promise.all(Array.from({ length: 4 }, () => queueQueryRun(deps as never, id)));
     expect(ids.filter((x) => x !== null)).toHaveLength(1);
     expect(enqueued).toEqual([{ runId: ids.find((x) => x !== null) }]);
@@ -173,11 +181,16 @@ describe('who may do what', () => {
     expect(seen.body.canEdit).toBe(false);
     expect((await colleague.post(`/passiveData/queries/${mine._id}/run`)).status).toBe(202);
     const refused = { status: 403, message: PASSIVE_MSG.queryOwnerOnly };
-    const put = await colleague.call('PUT', `/api/base/passiveData/queries/${mine._id}`, { ...query, name: 'Mine now' });
+    const put = await colleague.call('PUT', `/api/base/passiveData/queries/${mine._id}`, {
+      ...query,
+      name: 'Mine now',
+    });
     expect({ status: put.status, message: put.body.message }).toEqual(refused);
     const del = await colleague.call('DELETE', `/api/base/passiveData/queries/${mine._id}`);
     expect({ status: del.status, message: del.body.message }).toEqual(refused);
-    expect((await admin.call('PUT', `/api/base/passiveData/queries/${mine._id}`, { ...query, name: 'Fixed' })).status).toBe(200);
+    expect(
+      (await admin.call('PUT', `/api/base/passiveData/queries/${mine._id}`, { ...query, name: 'Fixed' })).status,
+    ).toBe(200);
     expect((await ownerClient.call('DELETE', `/api/base/passiveData/queries/${mine._id}`)).status).toBe(200);
     // The run the colleague started writes the network of the query's creator.
     await app.server.worker.drain();
@@ -200,9 +213,16 @@ describe('who may do what', () => {
     }
     expect((await mine.get('/passiveData/queries')).body).toEqual([]);
     const theirList = await listOf(app, theirAccount, { emails: ['ann@x.com'] });
-    for (const lists of [{ includeListIds: [theirList] }, { excludeListIds: [theirList] }, { includeListIds: [randomUUID()] }]) {
+    for (const lists of [
+      { includeListIds: [theirList] },
+      { excludeListIds: [theirList] },
+      { includeListIds: [randomUUID()] },
+    ]) {
       const res = await mine.post('/passiveData/queries', { ...query, ...lists });
-      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message: PASSIVE_MSG.unknownList });
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 400,
+        message: PASSIVE_MSG.unknownList,
+      });
     }
   });
 
@@ -229,7 +249,10 @@ describe('bad input', () => {
       [{ types: ['email'] }, PASSIVE_MSG.typeNotOfSource],
       [{ types: [] }, PASSIVE_MSG.typesRequired],
       [{ types: 'reply' }, PASSIVE_MSG.typesRequired],
-      [{ types: ['chat'] }, 'Invalid option: expected one of "reply"|"mention"|"reaction"|"directMessage"|"email"|"meeting"|"people"|"teamsReply"|"teamsMention"|"teamsChat"|"reportsTo"'],
+      [
+        { types: ['chat'] },
+        'Invalid option: expected one of "reply"|"mention"|"reaction"|"directMessage"|"email"|"meeting"|"people"|"teamsReply"|"teamsMention"|"teamsChat"|"reportsTo"',
+      ],
       [{ sources: [] }, PASSIVE_MSG.sourcesRequired],
       [{ from: '2026-01-01', lastDays: 7 }, PASSIVE_MSG.windowBoth],
       [{ from: '2026-02-01', to: '2026-01-31' }, PASSIVE_MSG.windowOrder],
@@ -247,7 +270,11 @@ describe('bad input', () => {
       expect({ change, status: res.status, message: res.body.message }).toEqual({ change, status: 400, message });
     }
     const list = randomUUID();
-    const both = await client.post('/passiveData/queries', { ...query, includeListIds: [list], excludeListIds: [list] });
+    const both = await client.post('/passiveData/queries', {
+      ...query,
+      includeListIds: [list],
+      excludeListIds: [list],
+    });
     expect(both.body.message).toBe(PASSIVE_MSG.listBoth);
     expect((await client.get('/passiveData/queries/not-an-id')).status).toBe(400);
   });

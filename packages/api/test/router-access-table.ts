@@ -6,6 +6,7 @@ import { API_KEY_MSG, MSG, ORGANIZATION_MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
+import { PASSIVE_QUERY_PROCEDURES } from './passive-queries-access-table';
 import {
   apiKeyOf,
   DAY,
@@ -21,7 +22,6 @@ import {
   surveyWithList,
   testEmailOf,
 } from './router-access-fixtures';
-import { PASSIVE_QUERY_PROCEDURES } from './passive-queries-access-table';
 import { ORGANIZATION_PROCEDURES } from './router-access-table-organizations';
 
 export const PROCEDURES: Record<string, Row> = {

@@ -236,8 +236,6 @@ export const passiveQueryRuns = pgTable(
   (t) => [
     index('passive_query_runs_query_idx').on(t.queryId, t.createdAt),
     // One run at a time per query: queueing a second one conflicts here (two clicks, two servers).
-    uniqueIndex('passive_query_runs_active_idx')
-      .on(t.queryId)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('passive_query_runs_active_idx').on(t.queryId).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );

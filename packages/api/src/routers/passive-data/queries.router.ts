@@ -1,11 +1,4 @@
-import {
-  ZOk,
-  ZQuery,
-  ZQueryIdInput,
-  ZQueryInput,
-  ZQueryRunStarted,
-  ZQueryUpdateInput,
-} from '@tieline/validation';
+import { ZOk, ZQuery, ZQueryIdInput, ZQueryInput, ZQueryRunStarted, ZQueryUpdateInput } from '@tieline/validation';
 import { z } from 'zod';
 import { createQuery, deleteQuery, getQuery, listQueries, updateQuery } from '../../services/passive-data/queries-crud';
 import { runQuery } from '../../services/passive-data/queries-schedule';
@@ -15,8 +8,8 @@ const tags = ['passiveData'];
 const TEXT = {
   400: 'Invalid input (the message names the field), or a list that is not one of the account',
   401: 'Not signed in',
-  403: 'The passiveData module is off, or only the query\'s creator or an Owner or Admin may change it',
-  404: 'No such query in the caller\'s account',
+  403: "The passiveData module is off, or only the query's creator or an Owner or Admin may change it",
+  404: "No such query in the caller's account",
   409: 'The query is already queued or running',
   500: 'Something went wrong',
 } as const;

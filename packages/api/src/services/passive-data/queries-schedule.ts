@@ -1,6 +1,6 @@
 import { type Db, eq, passiveQueryRuns, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
-import { passiveAccountOf, type PassiveAccount, requireQuery } from '../../access/passive-data';
+import { type PassiveAccount, passiveAccountOf, requireQuery } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';

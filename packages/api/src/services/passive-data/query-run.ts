@@ -67,7 +67,10 @@ export async function executeRun(db: Db, secrets: SecretBox, runId: string, now 
       : await insertNetwork(tx, {
           ownerId: current.ownerId,
           name: current.name.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
-          description: `Made from the passive data query ${current.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
+          description: `Made from the passive data query ${current.name}`.slice(
+            0,
+            NETWORK_MANAGE_LIMITS.descriptionMax,
+          ),
           document,
         });
     await tx.update(passiveQueries).set({ networkId: row.id }).where(eq(passiveQueries.id, query.id));
