@@ -10,13 +10,14 @@
 // Imported by bench/run.mjs as `query`; needs `pnpm build`, psql, and /usr/bin/python3 with igraph.
 import { execFileSync, execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, root } from './lib.mjs';
 
 const PEOPLE = 20_000;
-const INTERACTIONS = Number(process.env.BENCH_QUERY_INTERACTIONS ?? 5_000_000);
+const INTERACTIONS = 5_000_000;
 const PAIRS = 100_000;
 const ROUNDS = 3;
 const PYTHON = '/usr/bin/python3';
@@ -110,14 +111,22 @@ export async function passiveQuery({ results, startServer }) {
     });
     const cookie = signed.headers.getSetCookie()[0].split(';')[0];
     psql(dbUrl, `update users set modules = modules || '{"passiveData": {"enabled": true}}'::jsonb`);
-    const once = (method, path, body) =>
-      fetch(`${api}${path}`, {
-        method,
-        headers: { cookie, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
-    // A kept-alive socket the server closed while PostgreSQL was busy filling fails before sending.
-    const call = (method, path, body) => once(method, path, body).catch(() => once(method, path, body));
+    // A new connection per call: a kept-alive socket sits idle while PostgreSQL fills, and the server closes it.
+    const call = (method, path, body) =>
+      new Promise((resolve, reject) => {
+        const req = http.request(`${api}${path}`, {
+          method,
+          agent: false,
+          headers: { cookie, 'content-type': 'application/json' },
+        });
+        req.on('response', (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+        });
+        req.on('error', reject);
+        req.end(body === undefined ? undefined : JSON.stringify(body));
+      });
     await call('GET', '/passiveData/queries');
     const accountId = psql(dbUrl, 'select id from passive_accounts');
     const connectionId = psql(
