@@ -24,7 +24,7 @@ const ago = (days: number, hour = 12) => {
 };
 const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 
-type Kind = 'reply' | 'mention' | 'reaction' | 'directMessage';
+type Kind = 'reply' | 'mention' | 'reaction' | 'directMessage' | 'email' | 'meeting' | 'reportsTo';
 /** One message with one interaction per [type, from, to]. */
 const msg = (at: Date, ...interactions: [Kind, string, string][]) => ({
   conversation: 'C1',
@@ -306,5 +306,40 @@ describe('names and attributes', () => {
     const values = data!.nodes.map((n) => n.attributes.department).sort();
     expect(values).toEqual(['Other', 'Other', 'Sales', 'Sales', 'Sales', 'Sales', 'Sales']);
     expect(JSON.stringify(data)).not.toContain('Real Name');
+  });
+});
+
+describe('Microsoft shapes (issue 23): mutual meetings, recipients of an email, relations', () => {
+  let client: ReturnType<typeof clientOf>;
+  beforeAll(async () => {
+    const o = await owner();
+    client = o.client;
+    const m365 = await slackConnection(app, o.account, PEOPLE, 'office365');
+    // Two meetings of Ann and Bob (a meeting is stored once per pair), an email to 3 and one to 30, and
+    // Bob's manager, read two months ago.
+    await m365.add([
+      { ...msg(ago(3), ['meeting', 'UA', 'UB']), recipients: 2 },
+      { ...msg(ago(4), ['meeting', 'UB', 'UA']), recipients: 2 },
+      { ...msg(ago(3), ['email', 'UA', 'UB']), recipients: 3 },
+      { ...msg(ago(3), ['email', 'UA', 'UC']), recipients: 30 },
+      msg(ago(60), ['reportsTo', 'UB', 'UC']),
+    ]);
+  });
+  const query = { sources: ['office365'], types: ['email', 'meeting', 'reportsTo'], lastDays: 30, minInteractions: 2 };
+
+  it('directed: a meeting gives both directions; the window and minimum leave relations alone', async () => {
+    const { data } = await run(client, query);
+    expect(data!.layers).toEqual(['Email', 'Meeting', 'Reports to']);
+    expect(edgesOf(data)).toEqual([
+      'Email: Ann Lee -> Bob 1',
+      'Meeting: Ann Lee -> Bob 2',
+      'Meeting: Bob -> Ann Lee 2',
+      'Reports to: Bob -> Cy 1',
+    ]);
+  });
+
+  it('undirected: one meeting tie per pair with the meeting count', async () => {
+    const { data } = await run(client, { ...query, direction: 'undirected' });
+    expect(edgesOf(data)).toEqual(['Email: Ann Lee -- Bob 1', 'Meeting: Ann Lee -- Bob 2', 'Reports to: Bob -- Cy 1']);
   });
 });

@@ -104,14 +104,25 @@ export const person = (
   ...more,
 });
 
-/** A Slack connection of the account with these people; answers a way to add messages to it. */
-export async function slackConnection(app: TestApp, account: PassiveAccount, people: SourcePerson[]) {
+/** A connection (Slack unless told) of the account with these people; answers a way to add messages to it. */
+export async function slackConnection(
+  app: TestApp,
+  account: PassiveAccount,
+  people: SourcePerson[],
+  source: 'slack' | 'office365' = 'slack',
+) {
   const { db, secrets } = app.server.deps;
   const [connection] = await db
     .insert(passiveConnections)
-    .values({ accountId: account.id, source: 'slack', method: 'export', name: 'Slack', status: 'done' })
+    .values({
+      accountId: account.id,
+      source,
+      method: source === 'slack' ? 'export' : 'api',
+      name: source,
+      status: 'done',
+    })
     .returning();
-  const ctx = contextOf(account, secrets, connection!.id, 'slack');
+  const ctx = contextOf(account, secrets, connection!.id, source);
   const ids = await upsertPeople(db, ctx, people);
   let n = 0;
   return {
