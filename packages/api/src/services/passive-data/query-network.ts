@@ -12,7 +12,6 @@ import {
 } from '@tieline/validation';
 import type { PassiveAccount } from '../../access/passive-data';
 import type { StoreContext } from '../../connectors/store/context';
-import { inferType } from '../networks/formats/infer';
 
 // A query's network, worked out in the database: one aggregate statement groups the window's
 // interactions by (type, from, to) and drops what the query leaves out (people, pairs below the
@@ -205,6 +204,16 @@ export function nodeNames(people: readonly PersonRow[]): string[] {
 }
 
 /**
+ * Profile values are text: a category when at most 20 distinct values are each held twice on average,
+ * the rule network uploads use (services/networks/formats/infer.ts), so the explorer colours by them.
+ */
+function categoryOrText(cells: readonly (string | null)[]): 'category' | 'text' {
+  const filled = cells.filter((c) => c !== null);
+  const distinct = new Set(filled).size;
+  return filled.length > 0 && distinct <= 20 && filled.length >= 2 * distinct ? 'category' : 'text';
+}
+
+/**
  * Node attributes asked for (profile fields, and `title` from the title column). Under
  * pseudonymization a value fewer than 5 people of the network hold shows as "Other", so a rare value
  * (the one person in Legal) does not re-identify anyone.
@@ -225,7 +234,7 @@ function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], p
     }
     return cells;
   });
-  const defs: TAttributeDef[] = keys.map((key, i) => ({ key, type: inferType(columns[i]!, true) }));
+  const defs: TAttributeDef[] = keys.map((key, i) => ({ key, type: categoryOrText(columns[i]!) }));
   return { defs, columns };
 }
 

@@ -3,17 +3,17 @@ import {
   type Db,
   eq,
   inArray,
-  networks,
   passiveAccounts,
   passiveConnections,
   passiveQueries,
   passiveQueryRuns,
   sql,
+  type Tx,
 } from '@tieline/db';
-import { NETWORK_MANAGE_LIMITS, PASSIVE_MSG } from '@tieline/validation';
+import type { TNetworkData } from '@tieline/graph';
+import { PASSIVE_MSG } from '@tieline/validation';
 import type { SecretBox } from '../../auth/secrets';
 import { contextOf } from '../../connectors/store/context';
-import { documentOf, insertNetwork, saveVersion } from '../networks/store-network';
 import { definitionOf } from './queries-crud';
 import { runStatus } from './queries-schedule';
 import { networkOf, queryTies } from './query-network';
@@ -23,8 +23,25 @@ import { networkOf, queryTies } from './query-network';
 // network when the owner deleted the old one). A query that matches nothing fails with a message
 // saying so rather than writing an empty version over a good one.
 
+/**
+ * Stores the document as the query's network (a new version of `networkId` when it still exists, else a
+ * new network of the owner) inside the run's transaction; answers the network's id. The networks
+ * feature's writer, handed in by the job, so this service does not reach into another feature's.
+ */
+export type NetworkWriter = (
+  tx: Tx,
+  target: { networkId: string | null; ownerId: string; name: string },
+  data: TNetworkData,
+) => Promise<string>;
+
 /** Runs the query of `runId`; throws what should be retried, records what should not. */
-export async function executeRun(db: Db, secrets: SecretBox, runId: string, now = new Date()): Promise<void> {
+export async function executeRun(
+  db: Db,
+  secrets: SecretBox,
+  write: NetworkWriter,
+  runId: string,
+  now = new Date(),
+): Promise<void> {
   const [found] = await db
     .select({ run: passiveQueryRuns, query: passiveQueries, account: passiveAccounts })
     .from(passiveQueryRuns)
@@ -50,7 +67,6 @@ export async function executeRun(db: Db, secrets: SecretBox, runId: string, now 
   if (ties.length === 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.noPeople));
   const data = await networkOf(db, account, definition, ties);
   await runStatus.progress(db, runId, 0.8);
-  const document = documentOf(data);
   await db.transaction(async (tx) => {
     // The query row locked: a run and an edit of the query (or a second run's tail) never cross.
     const [current] = await tx
@@ -59,21 +75,8 @@ export async function executeRun(db: Db, secrets: SecretBox, runId: string, now 
       .where(eq(passiveQueries.id, query.id))
       .for('update');
     if (!current) return;
-    const [network] = current.networkId
-      ? await tx.select().from(networks).where(eq(networks.id, current.networkId))
-      : [];
-    const row = network
-      ? await saveVersion(tx, network.id, network.version, document)
-      : await insertNetwork(tx, {
-          ownerId: current.ownerId,
-          name: current.name.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
-          description: `Made from the passive data query ${current.name}`.slice(
-            0,
-            NETWORK_MANAGE_LIMITS.descriptionMax,
-          ),
-          document,
-        });
-    await tx.update(passiveQueries).set({ networkId: row.id }).where(eq(passiveQueries.id, query.id));
+    const networkId = await write(tx, current, data);
+    await tx.update(passiveQueries).set({ networkId }).where(eq(passiveQueries.id, query.id));
     await tx
       .update(passiveQueryRuns)
       .set({
@@ -81,7 +84,7 @@ export async function executeRun(db: Db, secrets: SecretBox, runId: string, now 
         progress: 1,
         people: data.nodes.length,
         ties: data.edges.length,
-        networkId: row.id,
+        networkId,
         error: null,
         finishedAt: sql`now()`,
       })
