@@ -33,7 +33,7 @@ async function main() {
     if (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && !isLoopbackOnly(env)) {
       console.log('Demo data not seeded: this server is not a local install (HOST or PUBLIC_URL is not loopback).');
     }
-    demo = seed ? await seedDemo(deps.db) : null;
+    demo = seed ? await seedDemo({ ...deps, mailer: server.mailer }) : null;
     listener = await listen(server.app, env.PORT, env.HOST);
   } catch (error) {
     // Close the database (and release the data directory) before exiting.

@@ -24,7 +24,7 @@ let ownerId: string;
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
   const { db } = app.server.deps;
-  await seedDemo(db);
+  await seedDemo({ ...app.server.deps, mailer: app.server.mailer });
   const [survey] = await db.select().from(surveys).where(eq(surveys.name, 'Team collaboration survey (demo)'));
   const [user] = await db.select().from(users).where(eq(users.id, survey!.ownerId));
   ownerId = user!.id;

@@ -156,7 +156,7 @@ describe('the demo survey', () => {
 
   it('is seeded with a respondent list and a supplementary list its relationship questions use', async () => {
     const { db } = app.server.deps;
-    await seedDemo(db);
+    await seedDemo({ ...app.server.deps, mailer: app.server.mailer });
     const [survey] = await db.select().from(surveys).where(eq(surveys.name, 'Team collaboration survey (demo)'));
     const own = await db.select().from(lists).where(eq(lists.surveyId, survey!.id));
     expect(own.map((l) => l.type).sort()).toEqual(['Respondent List', 'Supplementary List']);
@@ -169,8 +169,8 @@ describe('the demo survey', () => {
 
   it('prints the same unanswered link on every start, and its accounts hold their credits', async () => {
     const { db } = app.server.deps;
-    const first = await seedDemo(db);
-    const again = await seedDemo(db);
+    const first = await seedDemo({ ...app.server.deps, mailer: app.server.mailer });
+    const again = await seedDemo({ ...app.server.deps, mailer: app.server.mailer });
     expect(again).toEqual({ ...first, created: false });
     const [link] = await db.select().from(responses).where(eq(responses.randomUuid, again.responseUUID));
     expect(link!.submitted).toBeNull();

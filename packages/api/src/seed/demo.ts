@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Db,
   eq,
   lists,
   nodes,
@@ -16,7 +15,9 @@ import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQues
 import { hashPassword } from '../auth/password';
 import { addCredits } from '../credits/ledger';
 import { defaultModules } from '../services/users/user-wire';
+import type { JobDeps } from '../jobs/define';
 import { seedDemoNetworks } from './demo-networks';
+import { seedDemoPassive } from './demo-passive';
 
 export const DEMO = {
   email: 'demo@tieline.local',
@@ -123,7 +124,10 @@ export function demoQuestions(lists: { respondents: string | null; teams: string
  * seat in a demo organization (so sign-in shows the choose-organization step), a demo survey
  * with personal links, answers and a test email, and two demo networks (demo-networks.ts). Returns one personal link id and the test email's id.
  */
-export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID: string; testEmailId: string }> {
+export async function seedDemo(
+  deps: JobDeps,
+): Promise<{ created: boolean; responseUUID: string; testEmailId: string }> {
+  const { db } = deps;
   const existing = await db.select().from(userLogins).where(eq(userLogins.email, DEMO.email));
   if (existing[0]) {
     const [link] = await db
@@ -154,17 +158,19 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       .insert(users)
       .values({ userLoginId: login!.id, subscriptionType: PLAN_KEYS.professional, modules: defaultModules() })
       .returning();
-    const [org] = await tx
-      .insert(organizations)
-      .values({ name: DEMO.organization, modules: defaultModules() })
+    // The demo organization has passive data on (off by default for new users and organizations).
+    const withPassive = { ...defaultModules(), passiveData: { enabled: true } };
+    const [org] = await tx.insert(organizations).values({ name: DEMO.organization, modules: withPassive }).returning();
+    const [member] = await tx
+      .insert(users)
+      .values({
+        userLoginId: login!.id,
+        organizationId: org!.id,
+        permission: 'Owner',
+        subscriptionType: PLAN_KEYS.professional,
+        modules: { ...defaultModules(org), passiveData: { enabled: true } },
+      })
       .returning();
-    await tx.insert(users).values({
-      userLoginId: login!.id,
-      organizationId: org!.id,
-      permission: 'Owner',
-      subscriptionType: PLAN_KEYS.professional,
-      modules: defaultModules(org),
-    });
     const [survey] = await tx
       .insert(surveys)
       .values({
@@ -235,9 +241,11 @@ export async function seedDemo(db: Db): Promise<{ created: boolean; responseUUID
       responseUUID: links[0]!.uuid,
       testEmailId: test!.id,
       network: { ownerId: individual!.id, survey: withQuestions!, respondentListId: respondentList!.id },
+      passive: { userId: member!.id, userLoginId: login!.id, organizationId: org!.id, modules: withPassive },
     };
   });
-  const { network, ...answer } = seeded;
+  const { network, passive, ...answer } = seeded;
   await seedDemoNetworks(db, network.ownerId, network.survey, network.respondentListId);
+  await seedDemoPassive(deps, passive);
   return answer;
 }
