@@ -121,6 +121,13 @@ export const ZEnv = z
      * respondent list; 0 grants none. Organizations get theirs from a super admin or a credit request.
      */
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    /** The largest Slack export zip an upload may be (bytes; default 2 GB). Stored under $DATA_DIR/uploads until imported. */
+    SLACK_EXPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 ** 3)
+      .default(2 * 1024 ** 3),
   })
   .superRefine(checkPayments);
 export type TEnv = z.infer<typeof ZEnv>;

@@ -1,5 +1,6 @@
 import type { ConnectionRow } from '../access/passive-data';
 import type { JobDeps } from '../jobs/define';
+import { slackExportSync } from './slack/export-sync';
 import type { StoreContext } from './store/context';
 
 /**
@@ -23,4 +24,6 @@ export class SyncError extends Error {
 }
 
 /** Every connector, by `<source>:<method>` of its connections. */
-export const SYNCERS: Partial<Record<`${ConnectionRow['source']}:${ConnectionRow['method']}`, Syncer>> = {};
+export const SYNCERS: Partial<Record<`${ConnectionRow['source']}:${ConnectionRow['method']}`, Syncer>> = {
+  'slack:export': slackExportSync,
+};

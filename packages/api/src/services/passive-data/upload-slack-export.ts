@@ -1,0 +1,125 @@
+import { rename, rm } from 'node:fs/promises';
+import { and, eq, notInArray, passiveConnections } from '@tieline/db';
+import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
+import { type ConnectionRow, passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
+import type { SignedInCaller } from '../../auth/actor';
+import { teamIdOf } from '../../connectors/slack/export-lists';
+import { deleteUpload, newUploadKey, uploadPath } from '../../connectors/slack/export-upload';
+import { ExportFileError, exportLimits, openExport, readJson } from '../../connectors/slack/export-zip';
+import { queueSync } from '../../connectors/store/status';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import type { FileOnDisk } from '../../http/multipart-to-disk';
+
+// POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,
+// is checked here (a zip, with users.json and channels.json, within the limits) before anything is
+// stored; then it is kept until imported and the import is queued. A later export of a workspace the
+// account already imported goes to that connection (recognized by the team id in users.json), so it
+// adds only what is new.
+
+export interface UploadSlackExportInput {
+  name: string;
+  /** The uploaded zip; this service owns it from here (keeps it for the import or deletes it). */
+  file: FileOnDisk;
+}
+
+/** A connection as the API answers it (ZConnection). */
+export function toConnectionWire(row: ConnectionRow): TConnection {
+  const channelIds = (row.options as { channelIds?: unknown }).channelIds;
+  return {
+    _id: row.id,
+    source: row.source,
+    method: row.method,
+    name: row.name,
+    status: row.status,
+    progress: row.progress,
+    people: row.peopleCount,
+    interactions: row.interactionCount,
+    lastSync: row.lastSync?.toISOString() ?? null,
+    error: row.error,
+    channelIds: Array.isArray(channelIds) ? channelIds.filter((c): c is string => typeof c === 'string') : [],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The workspace's team id, read from the zip's users.json; refuses what is not a Slack export. */
+async function checkExport(deps: Deps, path: string): Promise<string | null> {
+  const index = await openExport(path, exportLimits(deps.env.SLACK_EXPORT_MAX_BYTES));
+  try {
+    return teamIdOf(await readJson(index, index.lists.get('users.json')!));
+  } finally {
+    index.zip.close();
+  }
+}
+
+export async function uploadSlackExport(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: UploadSlackExportInput,
+): Promise<TConnection> {
+  const key = newUploadKey();
+  let kept = false;
+  try {
+    requirePassiveManager(caller.actor);
+    let teamId: string | null;
+    try {
+      teamId = await checkExport(deps, input.file.path);
+    } catch (error) {
+      if (error instanceof ExportFileError) {
+        throw new AppError(error.problem === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', error.message);
+      }
+      throw error;
+    }
+    await rename(input.file.path, uploadPath(deps.env, key));
+    kept = true;
+    const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+    const [existing] = teamId
+      ? await deps.db
+          .select()
+          .from(passiveConnections)
+          .where(
+            and(
+              eq(passiveConnections.accountId, account.id),
+              eq(passiveConnections.source, 'slack'),
+              eq(passiveConnections.method, 'export'),
+              eq(passiveConnections.externalId, teamId),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!existing) {
+      const [row] = await deps.db
+        .insert(passiveConnections)
+        .values({
+          accountId: account.id,
+          source: 'slack',
+          method: 'export',
+          name: input.name,
+          status: 'queued',
+          externalId: teamId,
+          uploadKey: key,
+          createdBy: caller.actor.userId,
+        })
+        .returning();
+      // Queued as it is made (queueSync queues only connections that are not already queued).
+      await deps.enqueue('passive-sync', { connectionId: row!.id });
+      return toConnectionWire(row!);
+    }
+    // The same workspace again: this upload replaces a waiting one, never one being imported.
+    const [taken] = await deps.db
+      .update(passiveConnections)
+      .set({ uploadKey: key, name: input.name })
+      .where(and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])))
+      .returning({ id: passiveConnections.id });
+    if (!taken) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
+    if (existing.uploadKey && existing.uploadKey !== key) await deleteUpload(deps.env, existing.uploadKey);
+    await queueSync(deps, existing.id);
+    const [row] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, existing.id));
+    return toConnectionWire(row!);
+  } catch (error) {
+    if (kept) await deleteUpload(deps.env, key);
+    throw error;
+  } finally {
+    if (!kept) await rm(input.file.path, { force: true });
+  }
+}
