@@ -1,3 +1,4 @@
+import { PASSIVE_LIMITS } from '@tieline/validation';
 import { z } from 'zod';
 import { parseSecretKey } from './auth/secrets';
 import { isLoopbackUrl } from './http/origin';
@@ -127,7 +128,9 @@ export const ZEnv = z
       .int()
       .min(1024)
       .max(64 * 1024 ** 3)
-      .default(2 * 1024 ** 3),
+      .default(PASSIVE_LIMITS.exportMaxBytes),
+    /** The most files (zip entries) a Slack export may hold: one per channel per day, plus the lists. */
+    SLACK_EXPORT_MAX_FILES: z.coerce.number().int().min(10).max(10_000_000).default(PASSIVE_LIMITS.exportMaxEntries),
   })
   .superRefine(checkPayments);
 export type TEnv = z.infer<typeof ZEnv>;

@@ -74,7 +74,7 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report) => 
   }
   let index: ExportIndex;
   try {
-    index = await openExport(path, exportLimits(deps.env.SLACK_EXPORT_MAX_BYTES));
+    index = await openExport(path, exportLimits(deps.env));
   } catch (error) {
     throw await failed(error);
   }

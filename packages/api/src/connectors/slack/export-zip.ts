@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
-import { PASSIVE_LIMITS, PASSIVE_MSG } from '@tieline/validation';
+import { PASSIVE_MSG } from '@tieline/validation';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { TEnv } from '../../env';
 
 // Reading a Slack export's zip without unpacking it: yauzl reads the central directory (entry count and
 // declared sizes, checked before a byte is inflated) and inflates one entry at a time, refusing any
@@ -53,10 +54,10 @@ export interface ExportLimits {
   maxUnzippedBytes: number;
 }
 
-/** The unzipped limit for an upload limit: generous for JSON, which compresses ~10:1. */
-export const exportLimits = (maxBytes: number): ExportLimits => ({
-  maxEntries: PASSIVE_LIMITS.exportMaxEntries,
-  maxUnzippedBytes: maxBytes * 30,
+/** The limits of the configuration; the unzipped limit is generous for JSON, which compresses ~10:1. */
+export const exportLimits = (env: Pick<TEnv, 'SLACK_EXPORT_MAX_BYTES' | 'SLACK_EXPORT_MAX_FILES'>): ExportLimits => ({
+  maxEntries: env.SLACK_EXPORT_MAX_FILES,
+  maxUnzippedBytes: env.SLACK_EXPORT_MAX_BYTES * 30,
 });
 
 function open(path: string): Promise<ZipFile> {

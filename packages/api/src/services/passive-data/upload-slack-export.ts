@@ -44,7 +44,7 @@ export function toConnectionWire(row: ConnectionRow): TConnection {
 
 /** The workspace's team id, read from the zip's users.json; refuses what is not a Slack export. */
 async function checkExport(deps: Deps, path: string): Promise<string | null> {
-  const index = await openExport(path, exportLimits(deps.env.SLACK_EXPORT_MAX_BYTES));
+  const index = await openExport(path, exportLimits(deps.env));
   try {
     return teamIdOf(await readJson(index, index.lists.get('users.json')!));
   } finally {
