@@ -1,0 +1,30 @@
+import { createTestDb } from '@tieline/db/testing';
+import { organizations, passiveConnections } from '@tieline/db';
+import { passiveAccountOf } from './src/access/passive-data';
+import { secretBox } from './src/auth/secrets';
+import { contextOf } from './src/connectors/store/context';
+import { SYNCERS } from './src/connectors/registry';
+import { writeSlackExport } from './src/connectors/slack/generate-export';
+import { mkdirSync, copyFileSync } from 'node:fs';
+const dir = '/tmp/prof-data'; mkdirSync(dir + '/uploads', { recursive: true });
+const key = 'slack-export-00000000-0000-0000-0000-000000000000.zip';
+const t0 = Date.now();
+const s = await writeSlackExport(dir + '/uploads/' + key, { seed: 5, people: 60, channels: 6, days: Number(process.argv[2] ?? 10), messagesPerDay: 2500 });
+console.log('gen', s, Date.now() - t0);
+const handle = await createTestDb();
+const secrets = secretBox(Buffer.alloc(32, 7));
+const [org] = await handle.db.insert(organizations).values({ name: 'Acme', modules: {} }).returning();
+const account = await passiveAccountOf(handle.db, secrets, { organizationId: org!.id, userId: crypto.randomUUID(), permission: 'Owner' } as any);
+const [c] = await handle.db.insert(passiveConnections).values({ accountId: account.id, source: 'slack', method: 'export', name: 'S', uploadKey: key }).returning();
+const ctx = contextOf(account, secrets, c!.id, 'slack');
+const t1 = Date.now();
+await SYNCERS['slack:export']!({ db: handle.db, env: { DATA_DIR: dir, SLACK_EXPORT_MAX_BYTES: 2**31, SLACK_EXPORT_MAX_FILES: 500000 } } as any, c!, ctx, async () => {});
+console.log('import', Date.now() - t1, 'ms', handle.kind, (globalThis as any).T1, (globalThis as any).T2, (globalThis as any).T3);
+import { sql, rowsOf } from '@tieline/db';
+const keys = rowsOf<any>(await handle.db.execute(sql`select conversation as c, message_key as k, at from passive_interactions limit 5000`));
+const ats = keys.map((k: any) => new Date(k.at).getTime());
+const plan = rowsOf<any>(await handle.db.execute(sql`explain analyze delete from passive_interactions i using json_to_recordset(${JSON.stringify(keys)}::json) as m(c text, k text)
+    where i.connection_id = ${c!.id}::uuid and i.at between ${new Date(Math.min(...ats)).toISOString()}::timestamptz and ${new Date(Math.max(...ats)).toISOString()}::timestamptz
+      and i.conversation = m.c and i.message_key = m.k`));
+console.log(plan.map((r: any) => Object.values(r)[0]).join('\n'));
+await handle.close();
