@@ -44,6 +44,7 @@ describe('OpenAPI document', () => {
         '/organizations/logos/{orgId}/{logoType}',
         '/organizations/{id}/requestCredits',
         '/organizations/metrics/{id}',
+        '/passiveData/connections/slackExport',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

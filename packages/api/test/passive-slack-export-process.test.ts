@@ -221,7 +221,9 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
           select i.type, f.key as f, t.key as t, i.conversation, i.message_key, i.at
           from passive_interactions i join passive_people f on f.id = i.from_id join passive_people t on t.id = i.to_id
           where i.connection_id = ${cid}::uuid order by 1, 2, 3, 4, 5`)
-        .then((r) => rowsOf<Record<string, unknown>>(r).map((x) => `${x.type} ${x.f} ${x.t} ${x.conversation} ${x.message_key}`));
+        .then((r) =>
+          rowsOf<Record<string, unknown>>(r).map((x) => `${x.type} ${x.f} ${x.t} ${x.conversation} ${x.message_key}`),
+        );
     expect(await t.use((db) => lines(db, id))).toEqual(await clean.use((db) => lines(db, cleanId)));
   });
 });

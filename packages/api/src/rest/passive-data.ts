@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
-import { PASSIVE_MSG, ZSlackExportFields } from '@tieline/validation';
+import { PASSIVE_MSG, ZConnection, ZSlackExportFields } from '@tieline/validation';
 import express from 'express';
+import { z } from 'zod';
 import { requirePassiveManager } from '../access/passive-data';
 import { uploadsDir } from '../connectors/slack/export-upload';
 import type { Deps } from '../deps';
@@ -47,3 +48,51 @@ export function passiveDataRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+const errorOf = (code: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/error.${code}` } } },
+});
+
+/** The OpenAPI operations of these routes (openapi.ts adds them: multipart is outside the tRPC bridge). */
+export const PASSIVE_DATA_REST_PATHS = {
+  '/passiveData/connections/slackExport': {
+    post: {
+      operationId: 'passiveData-connections-slackExport',
+      summary: 'Upload a Slack workspace export (zip) and queue its import',
+      description:
+        'Organization Owners and Admins. The zip as Slack gives it (users.json, channels.json, a folder per ' +
+        'conversation of YYYY-MM-DD.json files). Checked before anything is stored; a later export of the ' +
+        'same workspace goes to its existing connection and adds only what is new. 202 with the connection.',
+      tags: ['passiveData'],
+      security: [{ session: [] }, { apiKey: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['name', 'file'],
+              properties: {
+                name: { type: 'string', minLength: 1, maxLength: 200 },
+                file: { type: 'string', format: 'binary', description: 'The export zip (SLACK_EXPORT_MAX_BYTES)' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '202': {
+          description: 'The connection, its import queued',
+          content: { 'application/json': { schema: z.toJSONSchema(ZConnection, { target: 'openapi-3.0' }) } },
+        },
+        '400': errorOf('BAD_REQUEST', 'Not a zip, or no users.json or channels.json, or a missing field'),
+        '401': errorOf('UNAUTHORIZED', 'Authorization not provided'),
+        '403': errorOf('FORBIDDEN', 'Not a manager of passive data, or the passiveData module is off'),
+        '409': errorOf('CONFLICT', 'This workspace is being imported'),
+        '413': errorOf('PAYLOAD_TOO_LARGE', 'Past the upload limit, or unpacks past the limits'),
+        '500': errorOf('INTERNAL_SERVER_ERROR', 'Internal server error'),
+      },
+    },
+  },
+} as const;
