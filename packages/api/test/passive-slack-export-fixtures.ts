@@ -84,7 +84,10 @@ export async function interactionLines(app: TestApp, connectionId: string): Prom
 
 export async function connectionRow(app: TestApp, id: string) {
   const [row] = rowsOf<Record<string, unknown>>(
-    await app.server.deps.db.execute(sql`select * from passive_connections where id = ${id}::uuid`),
+    await app.server.deps.db.execute(sql`
+      select status, progress, error, people_count, interaction_count::int as interaction_count, external_id,
+        upload_key, account_id
+      from passive_connections where id = ${id}::uuid`),
   );
   return row!;
 }

@@ -6,7 +6,6 @@ import type { SignedInCaller } from '../../auth/actor';
 import { teamIdOf } from '../../connectors/slack/export-lists';
 import { deleteUpload, newUploadKey, uploadPath } from '../../connectors/slack/export-upload';
 import { ExportFileError, exportLimits, openExport, readJson } from '../../connectors/slack/export-zip';
-import { queueSync } from '../../connectors/store/status';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
@@ -101,21 +100,21 @@ export async function uploadSlackExport(
           createdBy: caller.actor.userId,
         })
         .returning();
-      // Queued as it is made (queueSync queues only connections that are not already queued).
+      // Queued as it is made (queueSync would find it queued already).
       await deps.enqueue('passive-sync', { connectionId: row!.id });
       return toConnectionWire(row!);
     }
-    // The same workspace again: this upload replaces a waiting one, never one being imported.
-    const [taken] = await deps.db
+    // The same workspace again, queued as queueSync queues (one update, only when not queued or
+    // running: two uploads at once queue one import) with the new zip in the same update.
+    const [row] = await deps.db
       .update(passiveConnections)
-      .set({ uploadKey: key, name: input.name })
+      .set({ uploadKey: key, name: input.name, status: 'queued', progress: 0, error: null })
       .where(and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])))
-      .returning({ id: passiveConnections.id });
-    if (!taken) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
+      .returning();
+    if (!row) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
     if (existing.uploadKey && existing.uploadKey !== key) await deleteUpload(deps.env, existing.uploadKey);
-    await queueSync(deps, existing.id);
-    const [row] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, existing.id));
-    return toConnectionWire(row!);
+    await deps.enqueue('passive-sync', { connectionId: row.id });
+    return toConnectionWire(row);
   } catch (error) {
     if (kept) await deleteUpload(deps.env, key);
     throw error;
