@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -58,6 +58,7 @@ export async function readMultipartToDisk(
     }
     const fields: Record<string, string> = {};
     let writing: Promise<number> | null = null;
+    let out: WriteStream | null = null;
     let problem: MultipartProblem | null = null;
     let settled = false;
     const fail = (p: MultipartProblem) => {
@@ -66,6 +67,8 @@ export async function readMultipartToDisk(
     const refuse = async (p: MultipartProblem) => {
       if (settled) return;
       settled = true;
+      // A client gone mid-file leaves the part unfinished: stop writing it rather than wait for it.
+      out?.destroy();
       await writing?.catch(() => {});
       await rm(path, { force: true });
       reject(limits.refuse(p));
@@ -78,8 +81,9 @@ export async function readMultipartToDisk(
         return;
       }
       stream.on('limit', () => fail('tooLarge'));
-      const out = createWriteStream(path);
-      writing = pipeline(stream, out).then(() => out.bytesWritten);
+      const file = createWriteStream(path);
+      out = file;
+      writing = pipeline(stream, file).then(() => file.bytesWritten);
       // Failures are reported when the form ends (refuse); this only keeps them from going unhandled.
       writing.catch(() => fail('malformed'));
     });
