@@ -1,7 +1,9 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rowsOf, sql } from '@tieline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSlackExport } from '../src/connectors/slack/generate-export';
 import { startTestApp, type TestApp } from './helpers';
 import { connectionRow, interactionLines, passiveUser, uploadExport, zipOf } from './passive-slack-export-fixtures';
 
@@ -220,5 +222,28 @@ describe('Slack export upload', () => {
       ),
     );
     expect(connections).toHaveLength(1);
+  });
+
+  it('imports a generated export (the demo seed, the tests and the bench make theirs so); a seed gives the same bytes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tieline-export-'));
+    const options = { seed: 9, people: 12, days: 3, messagesPerDay: 80, dms: 3, mpims: 2 };
+    const summary = await writeSlackExport(join(dir, 'a.zip'), options);
+    await writeSlackExport(join(dir, 'b.zip'), options);
+    const bytes = await readFile(join(dir, 'a.zip'));
+    expect(bytes.equals(await readFile(join(dir, 'b.zip')))).toBe(true);
+    expect(summary).toMatchObject({ users: 14, conversations: 9 });
+    expect(summary.messages).toBeGreaterThan(150);
+
+    const owner = await passiveUser(app);
+    const res = await uploadExport(app, owner, bytes);
+    expect(res.status).toBe(202);
+    await app.server.worker.drain();
+    const row = await connectionRow(app, res.body._id);
+    // 12 people; the bot and Slackbot are not people.
+    expect(row).toMatchObject({ status: 'done', people_count: 12, external_id: summary.teamId });
+    const lines = await interactionLines(app, res.body._id);
+    expect(lines.length).toBeGreaterThan(summary.messages * 0.5);
+    for (const type of ['reply', 'mention', 'reaction', 'directMessage'])
+      expect(lines.some((l) => l.startsWith(`${type} `))).toBe(true);
   });
 });
