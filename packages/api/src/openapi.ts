@@ -42,6 +42,6 @@ export function openApiDocument(baseUrl = '/api/base') {
     else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
   // Multipart uploads are express routes (rest/), documented beside them.
-  doc.paths = { ...doc.paths, ...structuredClone(PASSIVE_DATA_REST_PATHS) };
+  doc.paths = { ...doc.paths, ...(structuredClone(PASSIVE_DATA_REST_PATHS) as unknown as typeof doc.paths) };
   return doc;
 }

@@ -95,4 +95,4 @@ export const PASSIVE_DATA_REST_PATHS = {
       },
     },
   },
-} as const;
+};
