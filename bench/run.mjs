@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer|query]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer|query|ingest]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -451,6 +451,9 @@ const all = {
   explorer: () => explorerBench({ results, startServer }),
   query: () => passiveQuery({ results, startServer }),
   metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
+  ingest: async () => {
+    results.passiveIngest = await (await import('./passive-ingest.mjs')).passiveIngest();
+  },
 };
 for (const [name, fn] of Object.entries(all)) {
   if (only.length && !only.includes(name)) continue;

@@ -1,3 +1,4 @@
+import { PASSIVE_LIMITS } from '@tieline/validation';
 import { z } from 'zod';
 import { parseSecretKey } from './auth/secrets';
 import { isLoopbackUrl } from './http/origin';
@@ -132,6 +133,15 @@ export const ZEnv = z
      * respondent list; 0 grants none. Organizations get theirs from a super admin or a credit request.
      */
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    /** The largest Slack export zip an upload may be (bytes; default 2 GB). Stored under $DATA_DIR/uploads until imported. */
+    SLACK_EXPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 ** 3)
+      .default(PASSIVE_LIMITS.exportMaxBytes),
+    /** The most files (zip entries) a Slack export may hold: one per channel per day, plus the lists. */
+    SLACK_EXPORT_MAX_FILES: z.coerce.number().int().min(10).max(10_000_000).default(PASSIVE_LIMITS.exportMaxEntries),
   })
   .superRefine(checkPayments);
 export type TEnv = z.infer<typeof ZEnv>;

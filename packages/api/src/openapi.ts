@@ -1,5 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { SESSION_COOKIE } from './auth/session';
+import { PASSIVE_DATA_REST_PATHS } from './rest/passive-data';
 import { appRouter } from './root';
 import { protectedProcedure, sessionProcedure } from './trpc';
 
@@ -40,5 +41,7 @@ export function openApiDocument(baseUrl = '/api/base') {
     if (!builtOn(proc, protectedProcedure)) delete operation.security;
     else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
+  // Multipart uploads are express routes (rest/), documented beside them.
+  doc.paths = { ...doc.paths, ...(structuredClone(PASSIVE_DATA_REST_PATHS) as unknown as typeof doc.paths) };
   return doc;
 }

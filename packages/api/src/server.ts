@@ -31,6 +31,7 @@ import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { ORGANIZATION_LOGO_MULTIPART_ROUTES, organizationLogosRest } from './rest/organization-logos';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
+import { PASSIVE_DATA_MULTIPART_ROUTES, passiveDataRest } from './rest/passive-data';
 import { PASSIVE_LIST_MULTIPART_ROUTES, passiveListsRest } from './rest/passive-lists';
 import { PROFILE_MULTIPART_ROUTES, profileRest } from './rest/profile';
 import { responsesRest } from './rest/responses';
@@ -178,6 +179,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...PROFILE_MULTIPART_ROUTES,
       ...ORGANIZATION_LOGO_MULTIPART_ROUTES,
       ...PASSIVE_LIST_MULTIPART_ROUTES,
+      ...PASSIVE_DATA_MULTIPART_ROUTES,
     ]),
   );
   api.get('/health', async (_req, res) => {
@@ -213,6 +215,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', profileRest(deps));
   api.use('/base', organizationLogosRest(deps));
   api.use('/base', passiveListsRest(deps));
+  api.use('/base', passiveDataRest(deps));
   // A saved view carries the layout of every person shown: its routes take larger bodies.
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });
   api.post('/base/networks/:id/views', viewBody);

@@ -57,6 +57,7 @@ describe('OpenAPI document', () => {
         '/passiveData/lists/{id}',
         '/passiveData/people',
         '/passiveData/settings',
+        '/passiveData/connections/slackExport',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

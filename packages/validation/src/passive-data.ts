@@ -32,6 +32,8 @@ export const PASSIVE_MSG = {
   exportBadJson: (file: string) => `${file} is not valid JSON`,
   exportTooLarge: 'The export is larger than the upload limit',
   exportTooManyFiles: 'The export has more files than the limit',
+  exportGone: 'The uploaded export is no longer on the server: upload it again',
+  exportBusy: 'This workspace is being imported: upload the later export once this import is done',
   syncBusy: 'This connection is already syncing',
   uploadConnection: 'An uploaded export is updated by uploading a later export, not by syncing',
   disconnectConfirm: 'Type the connection name to confirm',
@@ -259,6 +261,9 @@ export const ZSlackConnectInput = z.object({
   userGroupIds: z.array(ZSlackId).max(1_000).default([]),
 });
 export type TSlackConnectInput = z.output<typeof ZSlackConnectInput>;
+
+/** The text fields of POST connections/slackExport (multipart; the zip is its `file`). */
+export const ZSlackExportFields = z.object({ name: ZPassiveName });
 
 export const ZDisconnectInput = z.object({ id: ZId, confirm: z.string().max(300).optional() });
 

@@ -1,6 +1,7 @@
 import type { ConnectionRow } from '../access/passive-data';
 import type { JobDeps } from '../jobs/define';
 import { slackApiSync } from './slack/api-sync';
+import { slackExportSync } from './slack/export-sync';
 import type { StoreContext } from './store/context';
 
 /**
@@ -21,4 +22,5 @@ export { SyncError } from './sync-error';
 /** Every connector, by `<source>:<method>` of its connections. */
 export const SYNCERS: Partial<Record<`${ConnectionRow['source']}:${ConnectionRow['method']}`, Syncer>> = {
   'slack:api': slackApiSync,
+  'slack:export': slackExportSync,
 };

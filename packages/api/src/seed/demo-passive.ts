@@ -88,7 +88,7 @@ export async function seedDemoPassive(
       sources: ['slack'],
       types: ['reply', 'mention', 'reaction', 'directMessage'],
       lastDays: DAYS,
-      attributes: ['title', 'department', 'location'],
+      attributes: ['title', 'Department', 'Location'],
       schedule: 'daily',
     }),
   );

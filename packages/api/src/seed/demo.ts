@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  eq,
-  lists,
-  nodes,
-  organizations,
-  responses,
-  sql,
-  surveys,
-  testEmails,
-  userLogins,
-  users,
-} from '@tieline/db';
+import { eq, lists, nodes, organizations, responses, sql, surveys, testEmails, userLogins, users } from '@tieline/db';
 import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
 import { hashPassword } from '../auth/password';
 import { addCredits } from '../credits/ledger';
-import { defaultModules } from '../services/users/user-wire';
 import type { JobDeps } from '../jobs/define';
+import { defaultModules } from '../services/users/user-wire';
 import { seedDemoNetworks } from './demo-networks';
 import { seedDemoPassive } from './demo-passive';
 

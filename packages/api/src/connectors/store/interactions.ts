@@ -72,12 +72,21 @@ export async function replaceMessages(
 }
 
 async function deleteMessages(tx: Tx, connectionId: string, messages: SourceMessage[], first: string, last: string) {
-  const keys = JSON.stringify(messages.map((m) => ({ c: m.conversation, k: m.messageKey })));
-  // The window bounds let PostgreSQL skip every other month's partition.
-  await tx.execute(sql`
-    delete from passive_interactions i using json_to_recordset(${keys}::json) as m(c text, k text)
-    where i.connection_id = ${connectionId}::uuid and i.at between ${first}::timestamptz and ${last}::timestamptz
-      and i.conversation = m.c and i.message_key = m.k`);
+  const byConversation = new Map<string, string[]>();
+  for (const m of messages) {
+    const keys = byConversation.get(m.conversation) ?? [];
+    keys.push(m.messageKey);
+    byConversation.set(m.conversation, keys);
+  }
+  // One statement per conversation, its keys as one array: an index scan of (connection, conversation,
+  // message_key) whatever the statistics (a join with json_to_recordset was planned as a scan of the
+  // connection's whole partition). The window bounds let PostgreSQL skip every other month's partition.
+  for (const [conversation, keys] of byConversation) {
+    await tx.execute(sql`
+      delete from passive_interactions
+      where connection_id = ${connectionId}::uuid and at between ${first}::timestamptz and ${last}::timestamptz
+        and conversation = ${conversation} and message_key = any(array(select json_array_elements_text(${JSON.stringify(keys)}::json)))`);
+  }
 }
 
 /** Interactions stored for a connection (the count its status shows). */

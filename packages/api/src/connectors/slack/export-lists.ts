@@ -1,0 +1,107 @@
+import type { SourcePerson } from '../store/people';
+import type { SlackConversation } from './interactions';
+
+// users.json and the conversation lists of a Slack export, read into the store's shapes. Only profile
+// fields are read from users; from conversations only ids, kinds, folder names and members (no topic or
+// purpose, which people write).
+
+interface SlackUser {
+  id?: unknown;
+  team_id?: unknown;
+  name?: unknown;
+  real_name?: unknown;
+  deleted?: unknown;
+  is_bot?: unknown;
+  is_app_user?: unknown;
+  is_stranger?: unknown;
+  tz?: unknown;
+  profile?: {
+    email?: unknown;
+    real_name?: unknown;
+    display_name?: unknown;
+    title?: unknown;
+    fields?: Record<string, { value?: unknown; label?: unknown } | null> | null;
+  };
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const SLACK_ID = /^[A-Z0-9]{2,32}$/;
+
+/** The workspace's team id: the one most users belong to (Slack Connect users bring others). */
+export function teamIdOf(users: unknown): string | null {
+  if (!Array.isArray(users)) return null;
+  const counts = new Map<string, number>();
+  for (const u of users as SlackUser[]) {
+    const team = str(u?.team_id);
+    if (team) counts.set(team, (counts.get(team) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null;
+}
+
+/**
+ * People of users.json: bots, apps and Slackbot left out; deactivated people kept and marked; people of
+ * another workspace (Slack Connect) marked external. Profile fields become attributes by their label
+ * when the export gives one, else by their field id.
+ */
+export function exportPeople(users: unknown, teamId: string | null): SourcePerson[] {
+  if (!Array.isArray(users)) return [];
+  const people: SourcePerson[] = [];
+  for (const u of users as SlackUser[]) {
+    const id = str(u?.id);
+    if (!id || !SLACK_ID.test(id) || id === 'USLACKBOT' || u.is_bot === true || u.is_app_user === true) continue;
+    const profile = u.profile ?? {};
+    const attributes: Record<string, string> = {};
+    const title = str(profile.title);
+    if (title) attributes.title = title;
+    const tz = str(u.tz);
+    if (tz) attributes.timeZone = tz;
+    for (const [fieldId, field] of Object.entries(profile.fields ?? {})) {
+      const value = str(field?.value);
+      if (value) attributes[str(field?.label) ?? fieldId] = value.slice(0, 200);
+    }
+    const team = str(u.team_id);
+    people.push({
+      externalId: id,
+      email: str(profile.email),
+      name: str(profile.real_name) ?? str(u.real_name) ?? str(profile.display_name) ?? str(u.name) ?? id,
+      title,
+      attributes,
+      deactivated: u.deleted === true,
+      external: u.is_stranger === true || (teamId !== null && team !== null && team !== teamId),
+    });
+  }
+  return people;
+}
+
+/** A conversation of the export and the folder its day files are in. */
+export interface ExportConversation extends SlackConversation {
+  folder: string;
+  name: string;
+  archived: boolean;
+}
+
+const KIND_OF_LIST = {
+  'channels.json': 'channel',
+  'groups.json': 'private',
+  'dms.json': 'im',
+  'mpims.json': 'mpim',
+} as const;
+
+/** The conversations one list file names (malformed items are skipped). */
+export function exportConversations(list: keyof typeof KIND_OF_LIST, items: unknown): ExportConversation[] {
+  if (!Array.isArray(items)) return [];
+  const kind = KIND_OF_LIST[list];
+  const out: ExportConversation[] = [];
+  for (const item of items as Record<string, unknown>[]) {
+    const id = str(item?.id);
+    if (!id || !SLACK_ID.test(id)) continue;
+    // DMs have no name: their folder is their id. Channels, groups and group DMs are in folders by name.
+    const name = kind === 'im' ? id : str(item.name);
+    if (!name) continue;
+    const members = Array.isArray(item.members) ? item.members.filter((m): m is string => typeof m === 'string') : [];
+    out.push({ id, kind, folder: name, name: kind === 'im' ? '' : name, members, archived: item.is_archived === true });
+  }
+  return out;
+}
+
+export const CONVERSATION_LISTS = Object.keys(KIND_OF_LIST) as (keyof typeof KIND_OF_LIST)[];

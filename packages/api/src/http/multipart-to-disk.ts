@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import type { MultipartLimits, MultipartProblem } from './multipart';
+
+// The streaming sibling of multipart.ts, for uploads too large to hold in memory (a Slack export of
+// gigabytes): the one file part is written to a new file under `dir` as it arrives, never buffered
+// whole. Same limits and refusals; the file is removed whenever the form is refused.
+
+export interface FileOnDisk {
+  /** Where the part was written (a server-chosen name; never the client's file name). */
+  path: string;
+  size: number;
+}
+
+export interface MultipartToDisk {
+  fields: Record<string, string>;
+  file: FileOnDisk | null;
+}
+
+const FIELD_BYTES = 4096;
+const CLAIMED_SLACK = 1.01;
+
+/**
+ * Reads a multipart/form-data body, writing its one file to `dir`. The caller owns the file once this
+ * resolves (and must delete it when done); on refusal nothing is left behind.
+ */
+export async function readMultipartToDisk(
+  req: Request,
+  limits: MultipartLimits & { dir: string },
+): Promise<MultipartToDisk> {
+  const claimed = Number(req.headers['content-length'] ?? 0);
+  // A body announcing more than the file limit plus room for the fields is refused unread.
+  if (claimed > limits.maxFileBytes * CLAIMED_SLACK + 64 * 1024) throw limits.refuse('tooLarge');
+  await mkdir(limits.dir, { recursive: true });
+  const path = join(limits.dir, `${randomUUID()}.part`);
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: 1,
+          fields: limits.fields.length + 4,
+          fieldSize: FIELD_BYTES,
+          parts: limits.fields.length + 6,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      reject(limits.refuse('malformed'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let writing: Promise<number> | null = null;
+    let out: WriteStream | null = null;
+    let problem: MultipartProblem | null = null;
+    let settled = false;
+    const fail = (p: MultipartProblem) => {
+      problem ??= p;
+    };
+    const refuse = async (p: MultipartProblem) => {
+      if (settled) return;
+      settled = true;
+      // A client gone mid-file leaves the part unfinished: stop writing it rather than wait for it.
+      out?.destroy();
+      await writing?.catch(() => {});
+      await rm(path, { force: true });
+      reject(limits.refuse(p));
+    };
+
+    bb.on('file', (name, stream) => {
+      if (name !== limits.fileField || writing) {
+        fail(writing ? 'tooManyFiles' : 'malformed');
+        stream.resume();
+        return;
+      }
+      stream.on('limit', () => fail('tooLarge'));
+      const file = createWriteStream(path);
+      out = file;
+      writing = pipeline(stream, file).then(() => file.bytesWritten);
+      // Failures are reported when the form ends (refuse); this only keeps them from going unhandled.
+      writing.catch(() => fail('malformed'));
+    });
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) fail('malformed');
+      else if (limits.fields.includes(name)) fields[name] = value;
+    });
+    bb.on('filesLimit', () => fail('tooManyFiles'));
+    bb.on('fieldsLimit', () => fail('malformed'));
+    bb.on('partsLimit', () => fail('malformed'));
+    bb.on('error', () => {
+      req.unpipe(bb);
+      req.resume();
+      void refuse(problem ?? 'malformed');
+    });
+    bb.on('close', async () => {
+      if (problem) return void refuse(problem);
+      let size: number | null = null;
+      try {
+        size = writing ? await writing : null;
+      } catch {
+        return void refuse('malformed');
+      }
+      if (problem) return void refuse(problem);
+      settled = true;
+      resolve({ fields, file: size === null ? null : { path, size } });
+    });
+    req.once('close', () => {
+      if (!req.complete) void refuse('malformed');
+    });
+    req.pipe(bb);
+  });
+}

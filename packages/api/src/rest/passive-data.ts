@@ -1,0 +1,98 @@
+import { rm } from 'node:fs/promises';
+import { PASSIVE_MSG, ZConnection, ZSlackExportFields } from '@tieline/validation';
+import express from 'express';
+import { z } from 'zod';
+import { requirePassiveManager } from '../access/passive-data';
+import { uploadsDir } from '../connectors/slack/export-upload';
+import type { Deps } from '../deps';
+import { AppError, zodMessage } from '../errors';
+import type { MultipartProblem } from '../http/multipart';
+import { readMultipartToDisk } from '../http/multipart-to-disk';
+import { uploadSlackExport } from '../services/passive-data/upload-slack-export';
+import { restCaller } from './caller';
+
+/** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
+export const PASSIVE_DATA_MULTIPART_ROUTES = [/^\/base\/passiveData\/connections\/slackExport\/?$/];
+
+/** An export form refused: past the size limit (the body possibly unread, so the connection closes), else 400. */
+const refuseForm = (problem: MultipartProblem) =>
+  problem === 'tooLarge'
+    ? new AppError('PAYLOAD_TOO_LARGE', PASSIVE_MSG.exportTooLarge, { closeConnection: true })
+    : new AppError('BAD_REQUEST', PASSIVE_MSG.exportRequired);
+
+/** Express routes of passive data that JSON bridges cannot carry, mounted under /api/base. */
+export function passiveDataRest(deps: Deps): express.Router {
+  const routes = express.Router();
+  const signedIn = restCaller(deps);
+
+  // POST /api/base/passiveData/connections/slackExport (multipart: name, file = the export's zip).
+  // Managers only; the zip streams to disk (SLACK_EXPORT_MAX_BYTES), is checked before anything is
+  // stored (400 naming what is missing), and its import is queued: 202 with the connection.
+  routes.post('/passiveData/connections/slackExport', async (req, res) => {
+    const caller = await signedIn(req, res, { module: 'passiveData' });
+    // Refused before a byte of a possibly huge body is written.
+    requirePassiveManager(caller.actor);
+    const form = await readMultipartToDisk(req, {
+      maxFileBytes: deps.env.SLACK_EXPORT_MAX_BYTES,
+      fields: ['name'],
+      fileField: 'file',
+      dir: uploadsDir(deps.env),
+      refuse: refuseForm,
+    });
+    const fields = ZSlackExportFields.safeParse(form.fields);
+    if (!fields.success || !form.file || form.file.size === 0) {
+      if (form.file) await rm(form.file.path, { force: true });
+      throw new AppError('BAD_REQUEST', fields.success ? PASSIVE_MSG.exportRequired : zodMessage(fields.error));
+    }
+    res.status(202).json(await uploadSlackExport(deps, caller, { name: fields.data.name, file: form.file }));
+  });
+  return routes;
+}
+
+const errorOf = (code: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/error.${code}` } } },
+});
+
+/** The OpenAPI operations of these routes (openapi.ts adds them: multipart is outside the tRPC bridge). */
+export const PASSIVE_DATA_REST_PATHS = {
+  '/passiveData/connections/slackExport': {
+    post: {
+      operationId: 'passiveData-connections-slackExport',
+      summary: 'Upload a Slack workspace export (zip) and queue its import',
+      description:
+        'Organization Owners and Admins. The zip as Slack gives it (users.json, channels.json, a folder per ' +
+        'conversation of YYYY-MM-DD.json files). Checked before anything is stored; a later export of the ' +
+        'same workspace goes to its existing connection and adds only what is new. 202 with the connection.',
+      tags: ['passiveData'],
+      security: [{ session: [] }, { apiKey: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['name', 'file'],
+              properties: {
+                name: { type: 'string', minLength: 1, maxLength: 200 },
+                file: { type: 'string', format: 'binary', description: 'The export zip (SLACK_EXPORT_MAX_BYTES)' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '202': {
+          description: 'The connection, its import queued',
+          content: { 'application/json': { schema: z.toJSONSchema(ZConnection, { target: 'openapi-3.0' }) } },
+        },
+        '400': errorOf('BAD_REQUEST', 'Not a zip, or no users.json or channels.json, or a missing field'),
+        '401': errorOf('UNAUTHORIZED', 'Authorization not provided'),
+        '403': errorOf('FORBIDDEN', 'Not a manager of passive data, or the passiveData module is off'),
+        '409': errorOf('CONFLICT', 'This workspace is being imported'),
+        '413': errorOf('PAYLOAD_TOO_LARGE', 'Past the upload limit, or unpacks past the limits'),
+        '500': errorOf('INTERNAL_SERVER_ERROR', 'Internal server error'),
+      },
+    },
+  },
+};

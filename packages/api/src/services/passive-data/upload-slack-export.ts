@@ -1,0 +1,106 @@
+import { rename, rm } from 'node:fs/promises';
+import { and, eq, notInArray, passiveConnections } from '@tieline/db';
+import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
+import { passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
+import type { SignedInCaller } from '../../auth/actor';
+import { teamIdOf } from '../../connectors/slack/export-lists';
+import { deleteUpload, newUploadKey, uploadPath } from '../../connectors/slack/export-upload';
+import { ExportFileError, exportLimits, openExport, readJson } from '../../connectors/slack/export-zip';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import type { FileOnDisk } from '../../http/multipart-to-disk';
+import { connectionView } from './connection-view';
+
+// POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,
+// is checked here (a zip, with users.json and channels.json, within the limits) before anything is
+// stored; then it is kept until imported and the import is queued. A later export of a workspace the
+// account already imported goes to that connection (recognized by the team id in users.json), so it
+// adds only what is new.
+
+export interface UploadSlackExportInput {
+  name: string;
+  /** The uploaded zip; this service owns it from here (keeps it for the import or deletes it). */
+  file: FileOnDisk;
+}
+
+/** The workspace's team id, read from the zip's users.json; refuses what is not a Slack export. */
+async function checkExport(deps: Deps, path: string): Promise<string | null> {
+  const index = await openExport(path, exportLimits(deps.env));
+  try {
+    return teamIdOf(await readJson(index, index.lists.get('users.json')!));
+  } finally {
+    index.zip.close();
+  }
+}
+
+export async function uploadSlackExport(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: UploadSlackExportInput,
+): Promise<TConnection> {
+  const key = newUploadKey();
+  let kept = false;
+  try {
+    requirePassiveManager(caller.actor);
+    let teamId: string | null;
+    try {
+      teamId = await checkExport(deps, input.file.path);
+    } catch (error) {
+      if (error instanceof ExportFileError) {
+        throw new AppError(error.problem === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', error.message);
+      }
+      throw error;
+    }
+    await rename(input.file.path, uploadPath(deps.env, key));
+    kept = true;
+    const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+    const [existing] = teamId
+      ? await deps.db
+          .select()
+          .from(passiveConnections)
+          .where(
+            and(
+              eq(passiveConnections.accountId, account.id),
+              eq(passiveConnections.source, 'slack'),
+              eq(passiveConnections.method, 'export'),
+              eq(passiveConnections.externalId, teamId),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!existing) {
+      const [row] = await deps.db
+        .insert(passiveConnections)
+        .values({
+          accountId: account.id,
+          source: 'slack',
+          method: 'export',
+          name: input.name,
+          status: 'queued',
+          externalId: teamId,
+          uploadKey: key,
+          createdBy: caller.actor.userId,
+        })
+        .returning();
+      // Queued as it is made (queueSync would find it queued already).
+      await deps.enqueue('passive-sync', { connectionId: row!.id });
+      return connectionView(row!);
+    }
+    // The same workspace again, queued as queueSync queues (one update, only when not queued or
+    // running: two uploads at once queue one import) with the new zip in the same update.
+    const [row] = await deps.db
+      .update(passiveConnections)
+      .set({ uploadKey: key, name: input.name, status: 'queued', progress: 0, error: null })
+      .where(and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])))
+      .returning();
+    if (!row) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
+    if (existing.uploadKey && existing.uploadKey !== key) await deleteUpload(deps.env, existing.uploadKey);
+    await deps.enqueue('passive-sync', { connectionId: row.id });
+    return connectionView(row);
+  } catch (error) {
+    if (kept) await deleteUpload(deps.env, key);
+    throw error;
+  } finally {
+    if (!kept) await rm(input.file.path, { force: true });
+  }
+}
