@@ -60,6 +60,17 @@ export const ZEnv = z
       .transform((v) => v || undefined)
       .pipe(z.url({ protocol: /^https?$/ }).optional())
       .optional(),
+    /**
+     * Slack's Web API base address (the Slack API connector); unset is Slack's own. Tests point it at a
+     * fake Slack server on loopback. Always ends with a slash (the client appends method names).
+     */
+    SLACK_API_URL: z
+      .string()
+      .trim()
+      .transform((v) => v || 'https://slack.com/api/')
+      .pipe(z.url({ protocol: /^https?$/ }))
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+      .default('https://slack.com/api/'),
     ASSET_BASE_URL: z.string().default('/assets/'),
     ANALYTICS_KEY: z.string().default(''),
     /** Where the admin app sends analytics (PostHog cloud, or a self-hosted instance); used only with a key. */

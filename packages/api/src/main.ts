@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { deleteExpiredLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/session';
+import { tickPassiveSchedule } from './connectors/schedule';
 import { isLoopbackOnly, loadEnv } from './env';
 import { personalLink, testLink } from './mail/links';
 import { DEMO, seedDemo } from './seed/demo';
@@ -61,12 +62,19 @@ async function main() {
       .catch(console.error);
   }, 3_600_000);
   cleanup.unref();
+  // Passive data: daily syncs, the daily retention purge and settings re-applied (connectors/schedule.ts),
+  // each claimed in the database so that with several servers it happens once.
+  const schedule = setInterval(() => {
+    void tickPassiveSchedule(deps).catch(console.error);
+  }, 60_000);
+  schedule.unref();
 
   let closing = false;
   const shutdown = () => {
     if (closing) return;
     closing = true;
     clearInterval(cleanup);
+    clearInterval(schedule);
     listener.close();
     listener.closeAllConnections();
     server.close().then(

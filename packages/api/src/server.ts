@@ -31,6 +31,7 @@ import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { ORGANIZATION_LOGO_MULTIPART_ROUTES, organizationLogosRest } from './rest/organization-logos';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
+import { PASSIVE_LIST_MULTIPART_ROUTES, passiveListsRest } from './rest/passive-lists';
 import { PROFILE_MULTIPART_ROUTES, profileRest } from './rest/profile';
 import { responsesRest } from './rest/responses';
 import { samlRest } from './rest/saml';
@@ -176,6 +177,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...ORG_USERS_MULTIPART_ROUTES,
       ...PROFILE_MULTIPART_ROUTES,
       ...ORGANIZATION_LOGO_MULTIPART_ROUTES,
+      ...PASSIVE_LIST_MULTIPART_ROUTES,
     ]),
   );
   api.get('/health', async (_req, res) => {
@@ -210,6 +212,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', organizationUsersRest(deps));
   api.use('/base', profileRest(deps));
   api.use('/base', organizationLogosRest(deps));
+  api.use('/base', passiveListsRest(deps));
   // A saved view carries the layout of every person shown: its routes take larger bodies.
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });
   api.post('/base/networks/:id/views', viewBody);

@@ -14,7 +14,8 @@
  * middlewares, the same functions trpc.ts exports, so no hand list of protected paths is kept.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG } from '@tieline/validation';
+import { eq, organizations, users } from '@tieline/db';
+import { MODULES, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi';
 import { appRouter } from '../src/root';
@@ -25,7 +26,7 @@ import {
   sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
-import { RestClient, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
+import { RestClient, type SeededUser, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
 
 interface Schema {
   type?: string | string[];
@@ -70,6 +71,8 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
   '^[A-Za-z0-9._-]{3,30}$': 'contract-user', // ZUsername
   '^[A-Za-z0-9_-]{8,64}$': 'contract-save-1', // a save's saveId
   '^[A-Za-z0-9_-]{1,64}$': 'q1', // ids inside answers
+  '^xox[bp]-[A-Za-z0-9-]+$': 'xoxb-1-2-contract', // a Slack bot token (Slack is a closed port here: 502)
+  '^[A-Z0-9]{2,32}$': 'C0CONTRACT', // Slack ids (optional groups)
 };
 /** ...and by field name: ZEmail pipes into z.email(), which leaves no `format: email` in the document. */
 // Fields whose rules a schema cannot express (a new password must not be guessable).
@@ -249,7 +252,8 @@ const cases = operations.flatMap((o) => o.cases);
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ smtp: false });
+  // Slack at a closed loopback port: a connect with a well-formed token answers 502 at once.
+  app = await startTestApp({ smtp: false, env: { SLACK_API_URL: 'http://127.0.0.1:9/api/' } });
 });
 afterAll(() => app.close());
 
@@ -268,8 +272,18 @@ const LEAKS = [
 
 async function send(c: Pick<Case, 'as' | 'method' | 'url' | 'body'>) {
   const client = new RestClient(app.url);
-  if (c.as) client.cookie = (await seedUser(app, c.as)).cookie;
+  if (c.as) client.cookie = (await withEveryModule(await seedUser(app, c.as))).cookie;
   return client.call(c.method, c.url, c.body);
+}
+
+/** These cases are about input: every module on, so one off by default (passiveData) does not answer 403 first. */
+async function withEveryModule(user: SeededUser) {
+  const modules = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }]));
+  const { db } = app.server.deps;
+  await db.update(users).set({ modules }).where(eq(users.id, user.userId));
+  if (user.organizationId)
+    await db.update(organizations).set({ modules }).where(eq(organizations.id, user.organizationId));
+  return user;
 }
 
 describe('documented REST paths', () => {

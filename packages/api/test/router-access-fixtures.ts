@@ -1,6 +1,18 @@
 // Rows the access table (router-access.test.ts) names: tenant-owned rows made straight in the database.
 import { randomUUID } from 'node:crypto';
-import { apiKeys, emailTokens, eq, lists, payments, responses, surveys, testEmails, userLogins } from '@tieline/db';
+import {
+  apiKeys,
+  emailTokens,
+  eq,
+  lists,
+  organizations,
+  payments,
+  responses,
+  surveys,
+  testEmails,
+  userLogins,
+  users,
+} from '@tieline/db';
 import { emptyNetwork } from '@tieline/graph';
 import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion } from '@tieline/validation';
 import { generateApiKey } from '../src/auth/api-keys';
@@ -102,7 +114,8 @@ export async function testEmailOf(f: Fixtures) {
 
 // The access table's row types and the row makers several rows share.
 
-export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'orgOwner' | 'accountOwner' | 'superAdmin';
+/** passiveManager: a passiveDataProcedure that only the account's managers pass (access/passive-data.ts). */
+export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'orgOwner' | 'accountOwner' | 'superAdmin' | 'passiveManager';
 export interface Answer {
   status: number;
   message: string | undefined;
@@ -206,4 +219,25 @@ export async function paymentOf(f: Fixtures, buyer: SeededUser) {
     .values({ ...account, providerSessionId: `cs_test_${randomUUID()}`, credits: 5, amountCents: 500, currency: 'usd' })
     .returning();
   return row!.id;
+}
+
+/** The user with the passiveData module on, for them and their organization (it is off by default). */
+export async function withPassiveData(app: TestApp, user: SeededUser): Promise<SeededUser> {
+  const { db } = app.server.deps;
+  const [row] = await db.select({ modules: users.modules }).from(users).where(eq(users.id, user.userId));
+  await db
+    .update(users)
+    .set({ modules: { ...row!.modules, passiveData: { enabled: true } } })
+    .where(eq(users.id, user.userId));
+  if (user.organizationId) {
+    const [org] = await db
+      .select({ modules: organizations.modules })
+      .from(organizations)
+      .where(eq(organizations.id, user.organizationId));
+    await db
+      .update(organizations)
+      .set({ modules: { ...org!.modules, passiveData: { enabled: true } } })
+      .where(eq(organizations.id, user.organizationId));
+  }
+  return user;
 }

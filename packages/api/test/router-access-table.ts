@@ -21,6 +21,7 @@ import {
   surveyWithList,
   testEmailOf,
 } from './router-access-fixtures';
+import { PASSIVE_SETTINGS_PROCEDURES } from './router-access-passive-settings';
 import { ORGANIZATION_PROCEDURES } from './router-access-table-organizations';
 
 export const PROCEDURES: Record<string, Row> = {
@@ -311,4 +312,7 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   ...ORGANIZATION_PROCEDURES,
+  // Asks the test's fake Slack, which refuses this token (400): admitted, and no sync is queued.
+  'passiveData.slack.connect': { rule: 'passiveManager', input: () => ({ name: 'Slack', token: 'xoxb-1-2-abc' }) },
+  ...PASSIVE_SETTINGS_PROCEDURES,
 };

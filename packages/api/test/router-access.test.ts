@@ -9,10 +9,11 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
-import { API_KEY_MSG, MSG } from '@tieline/validation';
+import { API_KEY_MSG, MSG, PASSIVE_MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirePassiveManager } from '../src/access/passive-data';
 import { createContextFactory } from '../src/context';
 import { appRouter } from '../src/root';
 import {
@@ -20,14 +21,24 @@ import {
   createCallerFactory,
   orgAdminProcedure,
   orgOwnerProcedure,
+  passiveDataProcedure,
   protectedProcedure,
   publicProcedure,
   router,
   sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
+import { type FakeSlack, startFakeSlack } from './fake-slack';
 import { RestClient, randomAddress, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
-import { type Answer, apiKeyOf, deadApiKeys, type Fixtures, HIDDEN, type Rule } from './router-access-fixtures';
+import {
+  type Answer,
+  apiKeyOf,
+  deadApiKeys,
+  type Fixtures,
+  HIDDEN,
+  type Rule,
+  withPassiveData,
+} from './router-access-fixtures';
 import { PROCEDURES } from './router-access-table';
 
 /** The weakest caller each rule admits, and the signed-in callers it must refuse with 403. */
@@ -38,6 +49,7 @@ const ADMITTED: Record<Rule, SeedRole> = {
   orgOwner: 'owner',
   accountOwner: 'owner',
   superAdmin: 'superAdmin',
+  passiveManager: 'admin',
 };
 const REFUSED: Record<Rule, SeedRole[]> = {
   public: [],
@@ -46,7 +58,17 @@ const REFUSED: Record<Rule, SeedRole[]> = {
   orgOwner: ['admin', 'simplified', 'individual'],
   accountOwner: ['admin', 'simplified'],
   superAdmin: ['owner', 'admin', 'individual'],
+  passiveManager: ['simplified'],
 };
+
+/**
+ * A seeded caller for a rule: passiveManager procedures are of the passiveData module, off by default,
+ * so their callers get it (the module itself is router-access-modules.test.ts's business).
+ */
+async function seedFor(rule: Rule, role: SeedRole) {
+  const user = await seedUser(app, role);
+  return rule === 'passiveManager' ? withPassiveData(app, user) : user;
+}
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
@@ -58,13 +80,25 @@ const rows = Object.entries(PROCEDURES).filter(([path]) => path in procedures);
 const withRule = (...rules: Rule[]) => rows.filter(([, row]) => rules.includes(row.rule));
 
 let app: TestApp;
+let slack: FakeSlack;
 beforeAll(async () => {
-  app = await startTestApp({ smtp: false });
+  // passiveData.slack.connect asks Slack: a fake one on loopback, with an empty workspace.
+  slack = await startFakeSlack({
+    team: { id: 'T0ACCESS', name: 'Access', domain: 'access' },
+    users: [],
+    channels: [],
+    messages: {},
+    usergroups: [],
+  });
+  app = await startTestApp({ smtp: false, env: { SLACK_API_URL: slack.url } });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await slack.close();
+});
 
 async function fixtures(rule: Rule): Promise<Fixtures> {
-  const [me, other] = await Promise.all([seedUser(app, ADMITTED[rule]), seedUser(app, 'owner')]);
+  const [me, other] = await Promise.all([seedFor(rule, ADMITTED[rule]), seedFor(rule, 'owner')]);
   return { app, me, other };
 }
 
@@ -86,6 +120,9 @@ async function call(path: string, input: unknown, cookie = '', apiKey?: string):
 
 const notSignedIn: Answer = { status: 401, message: MSG.notSignedIn };
 const forbidden: Answer = { status: 403, message: MSG.forbidden };
+/** What a rule answers a signed-in caller it refuses. */
+const refusal = (rule: Rule): Answer =>
+  rule === 'passiveManager' ? { status: 403, message: PASSIVE_MSG.managersOnly } : forbidden;
 
 function expectAdmitted(answer: Answer) {
   expect([401, 403], `answered ${answer.status} ${answer.message}`).not.toContain(answer.status);
@@ -165,8 +202,8 @@ describe('members without the permission', () => {
   );
   it.each(cases)('%s as %s', async (path, role, row) => {
     const f = await fixtures(row.rule);
-    const caller = await seedUser(app, role);
-    expect(await call(path, await row.input?.(f), caller.cookie)).toEqual(forbidden);
+    const caller = await seedFor(row.rule, role);
+    expect(await call(path, await row.input?.(f), caller.cookie)).toEqual(refusal(row.rule));
   });
 
   const probe = router({
@@ -176,6 +213,10 @@ describe('members without the permission', () => {
     orgOwner: orgOwnerProcedure.query(() => 'ok'),
     accountOwner: accountOwnerProcedure.query(() => 'ok'),
     superAdmin: superAdminProcedure.query(() => 'ok'),
+    passiveManager: passiveDataProcedure.query(({ ctx }) => {
+      requirePassiveManager(ctx.caller.actor);
+      return 'ok';
+    }),
   });
 
   /** Through createCaller with the server's own context factory; the request carries only what it reads. */
@@ -191,11 +232,11 @@ describe('members without the permission', () => {
   }
 
   it.each(Object.keys(ADMITTED) as Rule[])('probe procedure built like a %s one', async (rule) => {
-    const admitted = await seedUser(app, ADMITTED[rule]);
+    const admitted = await seedFor(rule, ADMITTED[rule]);
     expect(await callProbe(rule, admitted.cookie)).toEqual({ status: 200, message: undefined });
     expect(await callProbe(rule)).toEqual(rule === 'public' ? { status: 200, message: undefined } : notSignedIn);
     for (const role of REFUSED[rule]) {
-      expect(await callProbe(rule, (await seedUser(app, role)).cookie), role).toEqual(forbidden);
+      expect(await callProbe(rule, (await seedFor(rule, role)).cookie), role).toEqual(refusal(rule));
     }
   });
 });

@@ -20,6 +20,11 @@ export const PASSIVE_MSG = {
   slackAuth: 'Slack refused the token (invalid_auth): check that it is the bot token of an installed app',
   slackScopes: 'The Slack app is missing a scope it needs',
   slackUnreachable: 'Slack could not be reached; the connection will try again',
+  /** At connect nothing is stored, so nothing tries again by itself. */
+  slackUnreachableNow: 'Slack could not be reached: check the server can reach Slack, then try again',
+  slackScope: (scope: string) => `The Slack app is missing a scope it needs: ${scope} (add it, then reinstall the app)`,
+  slackUserGroup: (id: string) => `The Slack user group ${id} does not exist (or the app cannot see it)`,
+  slackWorkspaceTaken: (name: string) => `This Slack workspace is already connected as "${name}"`,
   exportRequired: 'Choose the zip file of a Slack export',
   exportNotZip: 'This file is not a zip file. Upload the zip of a Slack workspace export.',
   exportNoUsers: 'This zip has no users.json: upload the zip of a Slack workspace export as Slack gives it',
@@ -47,6 +52,9 @@ export const PASSIVE_MSG = {
   tooMany: (what: string, max: number) => `At most ${max.toLocaleString('en-US')} ${what}`,
   runBusy: 'This query is already running',
   noPeople: 'No interactions match this query: widen the window, the types or the lists',
+  conversationNotFound: 'That channel or user group is not among those this connection found',
+  listMembersOne: 'Give the members one way: emails or people found, a Slack channel, or a Slack user group',
+  unknownPerson: 'A chosen person was not found',
 } as const;
 
 export const PASSIVE_LIMITS = {
@@ -101,7 +109,8 @@ export type TRunStatus = TConnectionStatus;
 /** How a connection gets its data: an uploaded export, or the source's API. */
 export const CONNECTION_METHODS = ['export', 'api'] as const;
 
-const ZName = zLine({
+/** A name of a list, query or connection. */
+export const ZPassiveName = zLine({
   required: PASSIVE_MSG.nameRequired,
   max: PASSIVE_LIMITS.nameMax,
   tooLong: PASSIVE_MSG.nameTooLong,
@@ -119,7 +128,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
 export const QUERY_DEFAULTS = { minInteractions: 2, maxRecipients: 25 } as const;
 
 const ZQueryFields = z.object({
-  name: ZName,
+  name: ZPassiveName,
   sources: z
     .array(z.enum(PASSIVE_SOURCES), { error: PASSIVE_MSG.sourcesRequired })
     .min(1, PASSIVE_MSG.sourcesRequired)
@@ -202,7 +211,7 @@ export type TConnection = z.infer<typeof ZConnection>;
 const ZSlackId = z.string().regex(/^[A-Z0-9]{2,32}$/, 'Slack ids are capital letters and digits');
 
 export const ZSlackConnectInput = z.object({
-  name: ZName,
+  name: ZPassiveName,
   token: z
     .string({ error: PASSIVE_MSG.tokenRequired })
     .trim()
@@ -242,6 +251,15 @@ export const ZPassiveSettings = z.object({
   topPeople: wholeNumber(1, 100, 'Top people must be a whole number from 1 to 100'),
 });
 export type TPassiveSettings = z.output<typeof ZPassiveSettings>;
+/** The settings as answered (an output schema: no transforms, which OpenAPI cannot describe). */
+export const ZPassiveSettingsView = z.object({
+  retentionDays: z.number().int(),
+  refreshHour: z.number().int(),
+  excludedDomains: z.array(z.string()),
+  excludedAddresses: z.array(z.string()),
+  pseudonymize: z.boolean(),
+  topPeople: z.number().int(),
+});
 export const PASSIVE_SETTINGS_DEFAULTS: TPassiveSettings = {
   retentionDays: 180,
   refreshHour: 3,
@@ -264,18 +282,53 @@ export const ZPassiveList = z.object({
 });
 export type TPassiveList = z.infer<typeof ZPassiveList>;
 
-export const ZPassiveListInput = z.union([
-  z.object({
-    name: ZName,
-    emails: z
-      .array(ZEmail)
-      .max(PASSIVE_LIMITS.listMembersMax)
-      .transform((v) => [...new Set(v)]),
-  }),
-  z.object({ name: ZName, connectionId: ZId, channelId: ZSlackId }),
-  z.object({ name: ZName, connectionId: ZId, userGroupId: ZSlackId }),
-]);
+/**
+ * A list as created or replaced (PUT): its members one way at most. `emails` and `personIds`
+ * (ZPassivePerson `_id`s, how people are picked when pseudonymized) make a manual list; `channelId` or
+ * `userGroupId` of a Slack connection make a list kept in sync with that channel or user group. A list
+ * created with none is empty; a PUT with none only renames.
+ */
+const ZPassiveListFields = z.object({
+  name: ZPassiveName,
+  emails: z
+    .array(ZEmail)
+    .max(PASSIVE_LIMITS.listMembersMax, PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax))
+    .transform((v) => [...new Set(v)])
+    .nullish(),
+  personIds: z
+    .array(z.string().regex(/^\d{1,18}$/, PASSIVE_MSG.unknownPerson))
+    .max(PASSIVE_LIMITS.listMembersMax, PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax))
+    .transform((v) => [...new Set(v)])
+    .nullish(),
+  connectionId: ZId.nullish(),
+  channelId: ZSlackId.nullish(),
+  userGroupId: ZSlackId.nullish(),
+});
+const oneWay = (l: z.output<typeof ZPassiveListFields>, ctx: z.RefinementCtx) => {
+  const manual = l.emails != null || l.personIds != null;
+  const slack = l.channelId != null || l.userGroupId != null;
+  const ways = [manual, l.channelId != null, l.userGroupId != null].filter(Boolean).length;
+  if (ways > 1 || slack !== (l.connectionId != null))
+    ctx.addIssue({ code: 'custom', path: ['emails'], message: PASSIVE_MSG.listMembersOne });
+};
+export const ZPassiveListInput = ZPassiveListFields.superRefine(oneWay);
 export type TPassiveListInput = z.output<typeof ZPassiveListInput>;
+export const ZPassiveListUpdate = ZPassiveListFields.extend({ id: ZId }).superRefine(oneWay);
+export type TPassiveListUpdate = z.output<typeof ZPassiveListUpdate>;
+
+/** A list with its members: people found (by name and email, email null when pseudonymized), and addresses not found yet. */
+export const ZPassiveListDetail = ZPassiveList.extend({
+  people: z.array(
+    z.object({
+      /** The person's `_id` (ZPassivePerson), null for an address no source has given yet. */
+      personId: z.string().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      found: z.boolean(),
+    }),
+  ),
+});
+export type TPassiveListDetail = z.infer<typeof ZPassiveListDetail>;
 
 export const ZPassivePerson = z.object({
   _id: z.string(),
@@ -288,10 +341,23 @@ export const ZPassivePerson = z.object({
 });
 export type TPassivePerson = z.infer<typeof ZPassivePerson>;
 
+export const ZPeoplePage = z.object({ people: z.array(ZPassivePerson), total: z.number().int() });
+
+/** GET people: the numbers arrive as query-string text, hence coerced (as the dashboard's page is). */
 export const ZPeopleSearch = z.object({
   search: z.string().max(200).optional(),
-  limit: wholeNumber(1, PASSIVE_LIMITS.peoplePageMax, 'Limit must be from 1 to 200').default(50),
-  offset: wholeNumber(0, 10_000_000, 'Offset must be a whole number').default(0),
+  limit: z.coerce
+    .number({ error: 'Limit must be from 1 to 200' })
+    .int('Limit must be from 1 to 200')
+    .min(1, 'Limit must be from 1 to 200')
+    .max(PASSIVE_LIMITS.peoplePageMax, 'Limit must be from 1 to 200')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be a whole number')
+    .max(10_000_000, 'Offset must be a whole number')
+    .default(0),
 });
 
 /** Interactions per ISO week per source, for the overview chart. */

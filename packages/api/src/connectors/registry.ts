@@ -1,5 +1,6 @@
 import type { ConnectionRow } from '../access/passive-data';
 import type { JobDeps } from '../jobs/define';
+import { slackApiSync } from './slack/api-sync';
 import type { StoreContext } from './store/context';
 
 /**
@@ -14,13 +15,10 @@ export type Syncer = (
   report: (progress: number) => Promise<void>,
 ) => Promise<void>;
 
-/** A failure retrying cannot fix: the message is shown on the connection as is. */
-export class SyncError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SyncError';
-  }
-}
+// In a file of its own so connectors can import it without importing this registry (a cycle).
+export { SyncError } from './sync-error';
 
 /** Every connector, by `<source>:<method>` of its connections. */
-export const SYNCERS: Partial<Record<`${ConnectionRow['source']}:${ConnectionRow['method']}`, Syncer>> = {};
+export const SYNCERS: Partial<Record<`${ConnectionRow['source']}:${ConnectionRow['method']}`, Syncer>> = {
+  'slack:api': slackApiSync,
+};

@@ -132,7 +132,8 @@ export const passiveConversations = pgTable(
       .references(() => passiveConnections.id, { onDelete: 'cascade' }),
     externalId: text().notNull(),
     name: text().notNull().default(''),
-    kind: text().$type<'channel' | 'private' | 'im' | 'mpim' | 'mailbox' | 'chat' | 'team'>().notNull(),
+    /** 'usergroup': a Slack user group (members only, no history), for optional groups and lists. */
+    kind: text().$type<'channel' | 'private' | 'im' | 'mpim' | 'mailbox' | 'chat' | 'team' | 'usergroup'>().notNull(),
     /** Person ids of the members (DM recipients, channel lists). */
     members: jsonb().$type<number[]>().notNull().default([]),
     /** The newest message already stored (Slack ts, Graph delta link): where the next sync starts. */

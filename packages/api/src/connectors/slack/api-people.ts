@@ -1,0 +1,96 @@
+import type { WebClient } from '@slack/web-api';
+import { PASSIVE_MSG } from '@tieline/validation';
+import type { SourcePerson } from '../store/people';
+import { SyncError } from '../sync-error';
+import { slackErrorOf } from './api-client';
+
+// People of a Slack workspace (users.list) and its user groups (usergroups.*), as the store wants them.
+
+/** Users per page: Slack recommends no more than 200. */
+export const PAGE = 200;
+
+export interface SlackApiUser {
+  id?: string;
+  team_id?: string;
+  name?: string;
+  real_name?: string;
+  deleted?: boolean;
+  is_bot?: boolean;
+  is_app_user?: boolean;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_stranger?: boolean;
+  tz?: string;
+  profile?: {
+    real_name?: string;
+    display_name?: string;
+    email?: string;
+    title?: string;
+    fields?: Record<string, { value?: string; alt?: string; label?: string }> | null;
+  };
+}
+
+/**
+ * A Slack user as a person, or null for bots, apps and Slackbot (not people). Deleted users are kept
+ * and marked deactivated (their old messages still count); guests, Slack Connect users of another
+ * workspace and strangers are external. The email needs the users:read.email scope.
+ */
+export function slackPerson(u: SlackApiUser, teamId: string | null): SourcePerson | null {
+  if (!u.id || u.id === 'USLACKBOT' || u.is_bot || u.is_app_user) return null;
+  const p = u.profile ?? {};
+  const attributes: Record<string, string> = {};
+  if (u.tz) attributes.timezone = u.tz;
+  // Custom profile fields (when the workspace's answer carries them): by label, else by field id.
+  for (const [id, field] of Object.entries(p.fields ?? {})) {
+    const value = field?.alt || field?.value;
+    if (value) attributes[field.label || id] = value;
+  }
+  return {
+    externalId: u.id,
+    email: p.email?.trim() || null,
+    name: p.real_name?.trim() || u.real_name?.trim() || p.display_name?.trim() || u.name || u.id,
+    title: p.title?.trim() || null,
+    attributes,
+    deactivated: !!u.deleted,
+    external:
+      !!u.is_stranger ||
+      !!u.is_restricted ||
+      !!u.is_ultra_restricted ||
+      (teamId !== null && !!u.team_id && u.team_id !== teamId),
+  };
+}
+
+/** Every person of the workspace, page by page (cursor paging through the client). */
+export async function slackPeople(client: WebClient, teamId: string | null): Promise<SourcePerson[]> {
+  const people: SourcePerson[] = [];
+  for await (const page of client.paginate('users.list', { limit: PAGE })) {
+    for (const u of (page as { members?: SlackApiUser[] }).members ?? []) {
+      const person = slackPerson(u, teamId);
+      if (person) people.push(person);
+    }
+  }
+  return people;
+}
+
+export interface SlackUserGroup {
+  id: string;
+  name: string;
+  users: string[];
+}
+
+/** The chosen user groups with their members (usergroups:read). An unknown id is refused by name. */
+export async function slackUserGroups(client: WebClient, ids: string[]): Promise<SlackUserGroup[]> {
+  const listed = await client.usergroups.list({ include_disabled: true });
+  const names = new Map((listed.usergroups ?? []).map((g) => [g.id, g.handle || g.name || g.id]));
+  const groups: SlackUserGroup[] = [];
+  for (const id of ids) {
+    try {
+      const answer = await client.usergroups.users.list({ usergroup: id, include_disabled: true });
+      groups.push({ id, name: names.get(id) ?? id, users: answer.users ?? [] });
+    } catch (error) {
+      if (slackErrorOf(error)?.error === 'no_such_subteam') throw new SyncError(PASSIVE_MSG.slackUserGroup(id));
+      throw error;
+    }
+  }
+  return groups;
+}

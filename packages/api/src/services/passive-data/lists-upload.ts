@@ -1,0 +1,115 @@
+import { eq, passiveLists } from '@tieline/db';
+import {
+  checkListRows,
+  LIST_LIMITS,
+  LIST_MSG,
+  PASSIVE_LIMITS,
+  PASSIVE_MSG,
+  type TPassiveList,
+  type TUploadErrorPayload,
+  uploadErrorPayload,
+  ZPassiveName,
+} from '@tieline/validation';
+import { passiveAccountOf, requireList, requirePassiveManager } from '../../access/passive-data';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { uploadRefusal } from '../../http/upload-refusal';
+import { readFirstSheet } from '../../xlsx/read';
+import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
+import { listViewOf } from './lists-read';
+import { replaceMembers } from './lists-write';
+import { personKeys } from './settings-people';
+
+// A list from an xlsx (or CSV) of Name and Email (surveys spec §5 upload rules and messages, the
+// respondent list's columns): read under the list upload limits, checked by the same rules the
+// survey lists use, then stored by person key. The names in the file are not kept: people are named
+// by their sources.
+
+export interface UploadPassiveListInput {
+  /** The list's name; a new list without one is named after the file. */
+  name?: string | undefined;
+  /** An existing list whose members the file replaces. */
+  listId?: string | undefined;
+  file: { fileName: string; bytes: Buffer } | null;
+}
+
+const format = (message: string = LIST_MSG.incorrectFormat) => uploadRefusal(uploadErrorPayload('format', message));
+const size = (message: string) => uploadRefusal(uploadErrorPayload('size', message, { sizeErrors: [message] }));
+
+const REFUSALS: Record<TWorkbookProblem, () => Error> = {
+  empty: () => format(LIST_MSG.fileEmpty),
+  fileTooLarge: () => size(LIST_MSG.fileTooLarge),
+  format: () => format(),
+  passwordProtected: () => format(LIST_MSG.passwordProtected),
+  unpackedTooLarge: () => size(LIST_MSG.unpackedTooLarge),
+  tooManyRows: () => size(LIST_MSG.tooManyRows),
+};
+
+function readSheet(bytes: Buffer): string[][] {
+  try {
+    return readFirstSheet(bytes, LIST_LIMITS);
+  } catch (error) {
+    if (error instanceof WorkbookError) throw REFUSALS[error.problem]();
+    throw error;
+  }
+}
+
+/** The survey rules word their messages for respondent lists; this list is not one. */
+const relabel = (text: string) =>
+  text.replace(/^Respondent list\b/, 'List').replace(/\byour respondent list\b/, 'your list');
+function relabelPayload(p: TUploadErrorPayload): TUploadErrorPayload {
+  const d = p.dataErrors;
+  return {
+    ...p,
+    message: relabel(p.message),
+    headerErrors: p.headerErrors.map(relabel),
+    dataErrors: {
+      ...d,
+      duplicates: { names: d.duplicates.names.map(relabel), emails: d.duplicates.emails.map(relabel) },
+    },
+  };
+}
+
+export async function uploadPassiveList(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: UploadPassiveListInput,
+): Promise<TPassiveList> {
+  requirePassiveManager(caller.actor);
+  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const existing = input.listId ? await requireList(deps.db, account, input.listId) : null;
+  if (!input.file) throw format(LIST_MSG.fileMissing);
+  const given = input.name?.trim()
+    ? input.name
+    : existing
+      ? existing.name
+      : input.file.fileName.replace(/\.[^.]*$/, '');
+  const name = ZPassiveName.safeParse(given);
+  if (!name.success) {
+    throw uploadRefusal(uploadErrorPayload('title', name.error.issues[0]?.message ?? PASSIVE_MSG.nameRequired));
+  }
+  const checked = checkListRows('Respondent List', readSheet(input.file.bytes));
+  if (!checked.ok) throw uploadRefusal(relabelPayload(checked.error));
+  if (checked.nodes.length > PASSIVE_LIMITS.listMembersMax) {
+    throw size(PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax));
+  }
+  const keyOf = personKeys(account, deps.secrets);
+  const keys = checked.nodes.map((n) => keyOf(n.email!));
+  return deps.db.transaction(async (tx) => {
+    const values = {
+      name: name.data,
+      kind: 'upload' as const,
+      connectionId: null,
+      sourceId: null,
+      updatedAt: new Date(),
+    };
+    const [list] = existing
+      ? await tx.update(passiveLists).set(values).where(eq(passiveLists.id, existing.id)).returning()
+      : await tx
+          .insert(passiveLists)
+          .values({ ...values, accountId: account.id })
+          .returning();
+    await replaceMembers(tx, list!.id, keys);
+    return listViewOf(tx, list!.id);
+  });
+}
