@@ -45,6 +45,7 @@ describe('OpenAPI document', () => {
         '/organizations/{id}/requestCredits',
         '/organizations/metrics/{id}',
         '/passiveData/connections/slack',
+        '/passiveData/channels',
         '/passiveData/connections',
         '/passiveData/connections/{id}',
         '/passiveData/connections/{id}/sync',

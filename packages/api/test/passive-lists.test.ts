@@ -67,6 +67,15 @@ describe('passiveData.lists', () => {
     const t = await withPeople();
     await conversation(t.connection.id, 'C100', 'channel', [t.ids.get('U1')!, t.ids.get('U2')!]);
     await conversation(t.connection.id, 'S200', 'usergroup', [t.ids.get('U3')!]);
+    // What a list can follow: the channel and the user group (names and counts), never another account's.
+    const offered = await t.memberApi.get('/passiveData/channels');
+    expect(offered.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ connectionId: t.connection.id, id: 'C100', kind: 'channel', members: 2 }),
+        expect.objectContaining({ connectionId: t.connection.id, id: 'S200', kind: 'userGroup', members: 1 }),
+      ]),
+    );
+    expect(offered.body).toHaveLength(2);
     const channel = await t.ownerApi.post('/passiveData/lists', {
       name: 'General',
       connectionId: t.connection.id,
@@ -95,6 +104,7 @@ describe('passiveData.lists', () => {
     const other = await team(app);
     const theirs = await addConnection(app, await other.account());
     await conversation(theirs.id, 'C100', 'channel', []);
+    expect((await t.memberApi.get('/passiveData/channels')).body).toHaveLength(2);
     const refused: [unknown, number, string][] = [
       [{ name: 'X', connectionId: theirs.id, channelId: 'C100' }, 404, PASSIVE_MSG.connectionNotFound],
       [{ name: 'X', connectionId: randomUUID(), channelId: 'C100' }, 404, PASSIVE_MSG.connectionNotFound],

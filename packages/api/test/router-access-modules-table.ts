@@ -141,6 +141,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'passiveData.settings.get': { module: 'passiveData' },
   'passiveData.settings.update': { module: 'passiveData' },
   'passiveData.connections.list': { module: 'passiveData' },
+  'passiveData.connections.channels': { module: 'passiveData' },
   'passiveData.connections.get': { module: 'passiveData' },
   'passiveData.connections.delete': { module: 'passiveData' },
   'passiveData.connections.sync': { module: 'passiveData' },

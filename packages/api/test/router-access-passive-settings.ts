@@ -101,6 +101,7 @@ export const PASSIVE_SETTINGS_PROCEDURES: Record<string, Row> = {
   'passiveData.settings.get': reading(),
   'passiveData.settings.update': managing(() => ({ retentionDays: 90 })),
   'passiveData.connections.list': reading(),
+  'passiveData.connections.channels': reading(),
   'passiveData.connections.get': onConnection(false, (id) => ({ id })),
   'passiveData.connections.delete': onConnection(true, (id) => ({ id, confirm: 'Slack' })),
   'passiveData.connections.sync': onConnection(true, (id) => ({ id })),

@@ -364,3 +364,14 @@ export const ZPeopleSearch = z.object({
 export const ZWeeklyInteractions = z.array(
   z.object({ week: z.string(), source: z.enum(PASSIVE_SOURCES), count: z.number().int() }),
 );
+
+/** A Slack channel or user group a list can follow (GET /passiveData/channels). */
+export const ZPassiveChannel = z.object({
+  connectionId: ZId,
+  connectionName: z.string(),
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['channel', 'userGroup']),
+  members: z.number().int(),
+});
+export type TPassiveChannel = z.infer<typeof ZPassiveChannel>;

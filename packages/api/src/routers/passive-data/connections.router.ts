@@ -1,5 +1,6 @@
-import { ZConnection, ZDisconnectInput, ZId, ZOk, ZWeeklyInteractions } from '@tieline/validation';
+import { ZConnection, ZDisconnectInput, ZId, ZOk, ZPassiveChannel, ZWeeklyInteractions } from '@tieline/validation';
 import { z } from 'zod';
+import { listChannels } from '../../services/passive-data/channels-read';
 import { deleteConnection, syncConnection } from '../../services/passive-data/connections-manage';
 import { getConnection, interactionsPerWeek, listConnections } from '../../services/passive-data/connections-read';
 import { passiveDataProcedure, router } from '../../trpc';
@@ -34,4 +35,9 @@ export const passiveConnectionsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/passiveData/interactionsPerWeek', tags } })
     .output(ZWeeklyInteractions)
     .query(({ ctx }) => interactionsPerWeek(ctx.deps, ctx.caller)),
+  // The channels and user groups lists can follow.
+  channels: passiveDataProcedure
+    .meta({ openapi: { method: 'GET', path: '/passiveData/channels', tags } })
+    .output(z.array(ZPassiveChannel))
+    .query(({ ctx }) => listChannels(ctx.deps, ctx.caller)),
 });
