@@ -47,8 +47,10 @@ export function AddListPage() {
     setError(null);
     if (way === 'people') return create.mutate({ name, emails: emailsOf(emails) });
     if (way === 'channel') {
-      const [connectionId = '', channelId = ''] = channel.split('/');
-      return create.mutate({ name, connectionId, channelId });
+      const [connectionId = '', id = '', kind = ''] = channel.split('/');
+      return create.mutate(
+        kind === 'userGroup' ? { name, connectionId, userGroupId: id } : { name, connectionId, channelId: id },
+      );
     }
     if (!file) return setError('Choose a spreadsheet with the columns Name and Email');
     const form = new FormData();
@@ -82,7 +84,7 @@ export function AddListPage() {
           options={[
             { value: 'people', label: 'People I choose or paste' },
             { value: 'upload', label: 'A spreadsheet (columns Name, Email)' },
-            { value: 'channel', label: 'A Slack channel (kept in sync)' },
+            { value: 'channel', label: 'A Slack channel or user group (kept in sync)' },
           ]}
         />
         {way === 'people' ? (
@@ -108,14 +110,14 @@ export function AddListPage() {
         {way === 'channel' ? (
           channels.data ? (
             <SelectField
-              label="Channel"
+              label="Channel or user group"
               value={channel}
               onChange={setChannel}
               options={[
                 { value: '', label: 'Choose a channel' },
                 ...channels.data.map((c) => ({
-                  value: `${c.connectionId}/${c.id}`,
-                  label: `${c.connectionName}: #${c.name} (${c.members})`,
+                  value: `${c.connectionId}/${c.id}/${c.kind}`,
+                  label: `${c.connectionName}: ${c.kind === 'channel' ? '#' : 'user group '}${c.name} (${c.members})`,
                 })),
               ]}
             />
@@ -184,7 +186,7 @@ export function EditListPage() {
         </thead>
         <tbody>
           {l.people.map((p) => (
-            <tr key={p.key} className="border-b">
+            <tr key={p.personId ?? p.email ?? p.name ?? ''} className="border-b">
               <td className="py-2 pr-4">
                 {p.name ?? <span className="text-muted-foreground">Not found in any source yet</span>}
               </td>
