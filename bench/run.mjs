@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer|query]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { explorerBench } from './explorer.mjs';
 import { exportResponses } from './export-responses.mjs';
 import { cpuMs, demoOwner, median, root } from './lib.mjs';
 import { networkApi } from './network-api.mjs';
+import { passiveQuery } from './passive-query.mjs';
 import { psql, search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
 
@@ -448,6 +449,7 @@ const all = {
   dashboard: () => dashboard({ results, startServer }),
   networks: () => networkApi({ results, startServer }),
   explorer: () => explorerBench({ results, startServer }),
+  query: () => passiveQuery({ results, startServer }),
   metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
 };
 for (const [name, fn] of Object.entries(all)) {

@@ -73,7 +73,10 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
   '^[A-Za-z0-9_-]{1,64}$': 'q1', // ids inside answers
   '^xox[bp]-[A-Za-z0-9-]+$': 'xoxb-1-2-contract', // a Slack bot token (Slack is a closed port here: 502)
   '^[A-Z0-9]{2,32}$': 'C0CONTRACT', // Slack ids (optional groups)
+  '^\\d{4}-\\d{2}-\\d{2}$': '2026-01-15', // dates (a passive-data query's window)
 };
+/** Fields that exclude another one the sample has: left out of it (a query's lastDays and its from/to dates). */
+const LEFT_OUT_OF_SAMPLE = new Set(['lastDays']);
 /** ...and by field name: ZEmail pipes into z.email(), which leaves no `format: email` in the document. */
 // Fields whose rules a schema cannot express (a new password must not be guessable).
 // Redirect and webhook URLs must be http(s) URLs or empty.
@@ -185,7 +188,9 @@ function describeOperation(path: string, method: string, op: Operation): Documen
   const pathParams = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema]));
   const query = params.filter((p) => p.in === 'query');
   const props = Object.entries(body?.properties ?? {});
-  const valid = Object.fromEntries(props.map(([name, schema]) => [name, sample(schema, name)]));
+  const valid = Object.fromEntries(
+    props.filter(([name]) => !LEFT_OUT_OF_SAMPLE.has(name)).map(([name, schema]) => [name, sample(schema, name)]),
+  );
   const pathSample = Object.fromEntries(Object.entries(pathParams).map(([name, s]) => [name, String(sample(s, name))]));
   const querySample = Object.fromEntries(query.map((q) => [q.name, String(sample(q.schema, q.name))]));
   const url = (overrides: Record<string, string> = {}, dropQuery?: string) => {

@@ -152,4 +152,10 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'passiveData.lists.update': { module: 'passiveData' },
   'passiveData.lists.delete': { module: 'passiveData' },
   'passiveData.people.list': { module: 'passiveData' },
+  'passiveData.queries.list': { module: 'passiveData' },
+  'passiveData.queries.get': { module: 'passiveData' },
+  'passiveData.queries.create': { module: 'passiveData' },
+  'passiveData.queries.update': { module: 'passiveData' },
+  'passiveData.queries.delete': { module: 'passiveData' },
+  'passiveData.queries.run': { module: 'passiveData' },
 };

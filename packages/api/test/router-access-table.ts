@@ -6,6 +6,7 @@ import { API_KEY_MSG, MSG, ORGANIZATION_MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
+import { PASSIVE_QUERY_PROCEDURES } from './passive-queries-access-table';
 import {
   apiKeyOf,
   DAY,
@@ -315,4 +316,5 @@ export const PROCEDURES: Record<string, Row> = {
   // Asks the test's fake Slack, which refuses this token (400): admitted, and no sync is queued.
   'passiveData.slack.connect': { rule: 'passiveManager', input: () => ({ name: 'Slack', token: 'xoxb-1-2-abc' }) },
   ...PASSIVE_SETTINGS_PROCEDURES,
+  ...PASSIVE_QUERY_PROCEDURES,
 };

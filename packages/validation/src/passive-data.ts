@@ -51,6 +51,8 @@ export const PASSIVE_MSG = {
   domain: (d: string) => `${d} is not a domain name`,
   tooMany: (what: string, max: number) => `At most ${max.toLocaleString('en-US')} ${what}`,
   runBusy: 'This query is already running',
+  queryOwnerOnly: 'Only the person who made this query, or an organization Owner or Admin, can change or delete it',
+  runFailed: 'The query could not be run; try again later',
   noPeople: 'No interactions match this query: widen the window, the types or the lists',
   conversationNotFound: 'That channel or user group is not among those this connection found',
   listMembersOne: 'Give the members one way: emails or people found, a Slack channel, or a Slack user group',
@@ -69,6 +71,8 @@ export const PASSIVE_LIMITS = {
   /** Attribute values held by fewer people than this show as "Other" under pseudonymization. */
   pseudonymMinGroup: 5,
   peoplePageMax: 200,
+  /** Runs GET queries/{id} shows, newest first. */
+  runsShown: 50,
 } as const;
 
 /** The connection kinds a query names in `sources`. */
@@ -96,6 +100,13 @@ export const INTERACTION_LAYERS: Record<TInteractionType, string> = {
   teamsChat: 'Teams chat',
   reportsTo: 'Reports to',
 };
+
+/** Types counted only from messages with at most the query's maxRecipients recipients (attendees). */
+export const RECIPIENT_LIMITED_TYPES: readonly TInteractionType[] = ['directMessage', 'email', 'teamsChat', 'meeting'];
+/** Mutual types, stored once per pair per event: a directed network gets both directions. */
+export const SYMMETRIC_TYPES: readonly TInteractionType[] = ['meeting'];
+/** Relations, not interactions: a query's window and minimum do not apply; weight is the stored weight. */
+export const RELATION_TYPES: readonly TInteractionType[] = ['people', 'reportsTo'];
 
 /** The source a type belongs to. */
 export const sourceOfType = (type: TInteractionType): TPassiveSource =>
@@ -156,8 +167,8 @@ const ZQueryFields = z.object({
   schedule: z.enum(['manual', 'daily']).default('manual'),
 });
 
-/** A query as created or replaced (PUT): the window is dates, or the last N days, or everything kept. */
-export const ZQueryInput = ZQueryFields.superRefine((q, ctx) => {
+type TQueryFields = z.output<typeof ZQueryFields>;
+const queryRules = (q: TQueryFields, ctx: z.RefinementCtx) => {
   if (q.types.some((t) => !q.sources.includes(sourceOfType(t))))
     ctx.addIssue({ code: 'custom', path: ['types'], message: PASSIVE_MSG.typeNotOfSource });
   if (q.lastDays !== undefined && (q.from !== undefined || q.to !== undefined))
@@ -166,8 +177,15 @@ export const ZQueryInput = ZQueryFields.superRefine((q, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['from'], message: PASSIVE_MSG.windowOrder });
   if (q.includeListIds.some((id) => q.excludeListIds.includes(id)))
     ctx.addIssue({ code: 'custom', path: ['excludeListIds'], message: PASSIVE_MSG.listBoth });
-});
+};
+
+/** A query as created: the window is dates, or the last N days, or everything kept. */
+export const ZQueryInput = ZQueryFields.superRefine(queryRules);
 export type TQueryInput = z.output<typeof ZQueryInput>;
+/** A query replaced (PUT queries/{id}): the whole query again. */
+export const ZQueryUpdateInput = ZQueryFields.extend({ id: ZId }).superRefine(queryRules);
+export const ZQueryIdInput = z.object({ id: ZId });
+export const ZQueryRunStarted = z.object({ runId: ZId });
 
 export const ZQueryRun = z.object({
   _id: ZId,
@@ -182,8 +200,26 @@ export const ZQueryRun = z.object({
 });
 export type TQueryRun = z.infer<typeof ZQueryRun>;
 
-export const ZQuery = ZQueryFields.extend({
+/** A query; `runs` newest first (GET queries/{id}: the latest runs; the list: the latest run only). */
+export const ZQuery = z.object({
+  name: z.string(),
+  sources: z.array(z.enum(PASSIVE_SOURCES)),
+  types: z.array(z.enum(INTERACTION_TYPES)),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  lastDays: z.number().int().optional(),
+  includeListIds: z.array(ZId),
+  excludeListIds: z.array(ZId),
+  minInteractions: z.number().int(),
+  direction: z.enum(['directed', 'undirected']),
+  maxRecipients: z.number().int(),
+  includeExternal: z.boolean(),
+  attributes: z.array(z.string()),
+  schedule: z.enum(['manual', 'daily']),
   _id: ZId,
+  ownerId: ZId,
+  /** Whether the caller may change or delete it: its creator, or an Owner or Admin of the account. */
+  canEdit: z.boolean(),
   networkId: ZId.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

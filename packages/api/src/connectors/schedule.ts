@@ -1,6 +1,7 @@
 import { rowsOf, type SQL, sql } from '@tieline/db';
 import { hit } from '../auth/rate-limit';
 import type { Deps } from '../deps';
+import { queueDueQueries } from '../services/passive-data/queries-schedule';
 import { reapplySettings } from '../services/passive-data/settings-people';
 import { purgeExpired } from './store/partitions';
 import { queueSync } from './store/status';
@@ -56,7 +57,8 @@ export async function tickPassiveSchedule(
   // A connection still syncing (on demand, or yesterday's still running) is left to finish.
   for (const { id } of due) if (await queueSync(deps, id)) queued.push(id);
 
-  // Daily query runs (issue 22, queries): queueDueQueries(deps) goes here.
+  // Daily queries due (one hour after the refresh hour, so the morning's syncs are in).
+  await queueDueQueries(deps);
 
   const daily = (await hit(db, PURGE_KEY, { max: 1, windowMs: DAY_MS })).count === 1;
   await reapplySettings(db, deps.secrets, { exclusions: daily });

@@ -234,5 +234,9 @@ export const passiveQueryRuns = pgTable(
     createdAt: createdAt(),
     finishedAt: at(),
   },
-  (t) => [index('passive_query_runs_query_idx').on(t.queryId, t.createdAt)],
+  (t) => [
+    index('passive_query_runs_query_idx').on(t.queryId, t.createdAt),
+    // One run at a time per query: queueing a second one conflicts here (two clicks, two servers).
+    uniqueIndex('passive_query_runs_active_idx').on(t.queryId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );

@@ -16,7 +16,7 @@ import { errorResponses } from '../surveys/error-responses';
 const tags = ['emails'];
 
 /** Procedures whose REST bridge answers 202 Accepted: the work continues in the background. */
-export const ACCEPTED_PROCEDURES = new Set(['emails.send', 'passiveData.connections.sync']);
+export const ACCEPTED_PROCEDURES = new Set(['emails.send', 'passiveData.connections.sync', 'passiveData.queries.run']);
 
 // The Emails tab (spec §2, §5, §7). The message itself is saved with the survey (surveys.update, fields
 // from and email); these calls send it.

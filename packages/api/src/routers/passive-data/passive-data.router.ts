@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { passiveConnectionsRouter } from './connections.router';
 import { passiveListsRouter } from './lists.router';
 import { passivePeopleRouter } from './people.router';
+import { passiveQueriesRouter } from './queries.router';
 import { passiveSettingsRouter } from './settings.router';
 import { slackRouter } from './slack.router';
 
@@ -15,4 +16,5 @@ export const passiveDataRouter = router({
   connections: passiveConnectionsRouter,
   lists: passiveListsRouter,
   people: passivePeopleRouter,
+  queries: passiveQueriesRouter,
 });

@@ -28,7 +28,7 @@ export interface NewNetwork {
   surveyChangedAt?: Date | null;
 }
 
-export async function insertNetwork(db: Db, input: NewNetwork): Promise<NetworkRow> {
+export async function insertNetwork(db: Db | Tx, input: NewNetwork): Promise<NetworkRow> {
   return await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(networks)

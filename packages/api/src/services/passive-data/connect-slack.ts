@@ -1,36 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG, type TConnection, type TSlackConnectInput } from '@tieline/validation';
-import { type ConnectionRow, passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
+import { passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import { AUTH_ERRORS, slackClient, slackErrorOf, tokenContext } from '../../connectors/slack/api-client';
 import { queueSync } from '../../connectors/store/status';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { connectionView } from './connection-view';
 
 // POST /passiveData/connections/slack: a Slack app's bot token becomes a connection of the caller's
 // account. The token is tried at once (auth.test) so a wrong one is refused before anything is
 // stored; the workspace it names is the connection's externalId, so the same workspace is not
 // connected twice. The token is sealed at rest and never answered. docs/slack-app.md.
-
-/** The connection as the API shows it: never its secret. */
-export function toConnectionWire(row: ConnectionRow): TConnection {
-  const options = row.options as { channelIds?: unknown };
-  return {
-    _id: row.id,
-    source: row.source,
-    method: row.method,
-    name: row.name,
-    status: row.status,
-    progress: row.progress,
-    people: row.peopleCount,
-    interactions: row.interactionCount,
-    lastSync: row.lastSync?.toISOString() ?? null,
-    error: row.error,
-    channelIds: Array.isArray(options.channelIds) ? options.channelIds.filter((x) => typeof x === 'string') : [],
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** The next time it is `hour` o'clock UTC after `now`: when the daily refresh is due. */
 export function nextRefresh(hour: number, now = new Date()): Date {
@@ -111,5 +93,5 @@ export async function connectSlack(
     throw error;
   }
   // As queued: the job may already be running it, but this answer says what this call did.
-  return toConnectionWire({ ...row, status: 'queued', progress: 0, error: null });
+  return connectionView({ ...row, status: 'queued', progress: 0, error: null });
 }

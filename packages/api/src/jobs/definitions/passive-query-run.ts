@@ -1,0 +1,41 @@
+import { eq, networks } from '@tieline/db';
+import { NETWORK_MANAGE_LIMITS } from '@tieline/validation';
+import { z } from 'zod';
+import { documentOf, insertNetwork, saveVersion } from '../../services/networks/store-network';
+import { executeRun, failRun, type NetworkWriter } from '../../services/passive-data/query-run';
+import { defineJob } from '../define';
+
+/**
+ * The query's network as the networks feature stores any network: a new version of the one it wrote
+ * before, or, the first time or when its owner deleted it, a new network of the query's owner.
+ */
+const writeNetwork: NetworkWriter = async (tx, target, data) => {
+  const document = documentOf(data);
+  const [network] = target.networkId ? await tx.select().from(networks).where(eq(networks.id, target.networkId)) : [];
+  if (network) return (await saveVersion(tx, network.id, network.version, document)).id;
+  const made = await insertNetwork(tx, {
+    ownerId: target.ownerId,
+    name: target.name.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
+    description: `Made from the passive data query ${target.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
+    document,
+  });
+  return made.id;
+};
+
+/**
+ * Runs one passive-data query (services/passive-data/query-run.ts). A throw retries with the queue's
+ * backoff (the run stays running meanwhile, and starts over: it writes nothing until it stores the
+ * network); the last attempt marks the run failed.
+ */
+export const passiveQueryRunJob = defineJob({
+  kind: 'passive-query-run',
+  schema: z.object({ runId: z.uuid() }),
+  run: async (deps, { runId }, { attempt, maxAttempts }) => {
+    try {
+      await executeRun(deps.db, deps.secrets, writeNetwork, runId);
+    } catch (error) {
+      if (attempt >= maxAttempts) await failRun(deps.db, runId);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { type Db, rowsOf, type SQL, sql } from '@tieline/db';
+import { nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
+import {
+  INTERACTION_LAYERS,
+  PASSIVE_LIMITS,
+  RECIPIENT_LIMITED_TYPES,
+  RELATION_TYPES,
+  SYMMETRIC_TYPES,
+  type TInteractionType,
+  type TQueryInput,
+} from '@tieline/validation';
+import type { PassiveAccount } from '../../access/passive-data';
+import type { StoreContext } from '../../connectors/store/context';
+
+// A query's network, worked out in the database: one aggregate statement groups the window's
+// interactions by (type, from, to) and drops what the query leaves out (people, pairs below the
+// minimum), so only the kept ties reach JavaScript; then the people of those ties become the nodes.
+// The definitions users read are in docs/passive-data.md.
+
+const DAY = 86_400_000;
+
+export interface QueryTie {
+  type: TInteractionType;
+  a: number;
+  b: number;
+  weight: number;
+}
+
+/** The window's bounds: [from, to) instants, never before the account's retention. */
+export function windowOf(query: TQueryInput, account: Pick<PassiveAccount, 'retentionDays'>, now: Date) {
+  const kept = new Date(now.getTime() - account.retentionDays * DAY);
+  let from = kept;
+  let to: Date | null = null;
+  if (query.lastDays !== undefined) from = new Date(now.getTime() - query.lastDays * DAY);
+  if (query.from !== undefined) from = new Date(`${query.from}T00:00:00Z`);
+  // `to` is inclusive: up to the start of the next day.
+  if (query.to !== undefined) to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY);
+  return { from: from < kept ? kept : from, to };
+}
+
+const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
+
+/** People of the account in the given lists: by key (email lists), or as members of a Slack channel or group. */
+const membersOf = (accountId: string, listIds: readonly string[]) => sql`
+  select p.id from passive_list_members m
+    join passive_lists l on l.id = m.list_id
+    join passive_people p on p.account_id = l.account_id and p.key = m.key
+    where l.account_id = ${accountId}::uuid and l.id = any(${textArray(listIds)}::uuid[])
+  union
+  select (e.v)::bigint from passive_lists l
+    join passive_conversations c on c.connection_id = l.connection_id and c.external_id = l.source_id
+    cross join lateral jsonb_array_elements_text(c.members) as e(v)
+    where l.account_id = ${accountId}::uuid and l.id = any(${textArray(listIds)}::uuid[])
+      and l.kind in ('slackChannel', 'slackUserGroup')`;
+
+export interface TieFilter {
+  account: PassiveAccount;
+  ctx: Pick<StoreContext, 'keyOf'>;
+  connectionIds: string[];
+  query: TQueryInput;
+  now: Date;
+}
+
+/** Person filters of the query, as a condition on the pair columns `a` and `b` of `t`. */
+function peopleCondition(f: TieFilter): { ctes: SQL[]; where: SQL } {
+  const { account, query } = f;
+  const dropped: SQL[] = [];
+  if (!query.includeExternal) dropped.push(sql`p.external`);
+  if (account.excludedAddresses.length > 0)
+    dropped.push(sql`p.key = any(${textArray(account.excludedAddresses.map(f.ctx.keyOf))})`);
+  if (account.excludedDomains.length > 0)
+    dropped.push(sql`split_part(p.email, '@', 2) = any(${textArray(account.excludedDomains)})`);
+  if (query.excludeListIds.length > 0) dropped.push(sql`p.id in (${membersOf(account.id, query.excludeListIds)})`);
+  const ctes: SQL[] = [];
+  const where: SQL[] = [sql`true`];
+  if (dropped.length > 0) {
+    ctes.push(sql`dropped as materialized (
+      select p.id from passive_people p where p.account_id = ${account.id}::uuid and (${sql.join(dropped, sql` or `)}))`);
+    where.push(sql`t.a not in (select id from dropped) and t.b not in (select id from dropped)`);
+  }
+  if (query.includeListIds.length > 0) {
+    ctes.push(sql`included as materialized (${membersOf(account.id, query.includeListIds)})`);
+    where.push(sql`t.a in (select id from included) and t.b in (select id from included)`);
+  }
+  return { ctes, where: sql.join(where, sql` and `) };
+}
+
+/**
+ * The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database.
+ * Directed: a tie per ordered pair; undirected: per unordered pair, both directions summed. Mutual
+ * types (meetings, stored once per pair) give both directions of a directed network. Pairs whose
+ * total over the chosen types is below the minimum are dropped from every layer.
+ */
+async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
+  const { query } = f;
+  const { from, to } = windowOf(query, f.account, f.now);
+  const limited = types.filter((t) => RECIPIENT_LIMITED_TYPES.includes(t));
+  const symmetric = types.filter((t) => SYMMETRIC_TYPES.includes(t));
+  const people = peopleCondition(f);
+  const directed = query.direction === 'directed';
+  // Folding to unordered pairs (undirected, or a mutual type) happens on grouped rows, never per row.
+  let ties: SQL;
+  if (!directed) {
+    ties = sql`select type, least(a, b) as a, greatest(a, b) as b, sum(n) as n from paired group by 1, 2, 3`;
+  } else if (symmetric.length === 0) {
+    ties = sql`select type, a, b, n from paired`;
+  } else {
+    const mutual = sql`type = any(${textArray(symmetric)})`;
+    ties = sql`select type, a, b, sum(n) as n from (
+        select type, a, b, n from paired where not ${mutual}
+        union all select type, least(a, b), greatest(a, b), n from paired where ${mutual}
+        union all select type, greatest(a, b), least(a, b), n from paired where ${mutual}
+      ) m group by 1, 2, 3`;
+  }
+  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; n: number }>(
+    await db.execute(sql`
+      with ${sql.join([...people.ctes, sql``], sql`, `)}
+      counted as (
+        select i.type, i.from_id as a, i.to_id as b, count(*) as n
+        from passive_interactions i
+        where i.account_id = ${f.account.id}::uuid
+          and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
+          and i.type = any(${textArray(types)})
+          and i.at >= ${from.toISOString()}::timestamptz
+          ${to ? sql`and i.at < ${to.toISOString()}::timestamptz` : sql``}
+          ${limited.length > 0 ? sql`and (i.recipients <= ${query.maxRecipients} or not i.type = any(${textArray(limited)}))` : sql``}
+        group by 1, 2, 3
+      ),
+      paired as (select * from counted t where ${people.where}),
+      ties as (${ties}),
+      strong as (select a, b from ties group by a, b having sum(n) >= ${query.minInteractions})
+      select t.type, t.a::float8 as a, t.b::float8 as b, t.n::float8 as n
+      from ties t join strong s on s.a = t.a and s.b = t.b`),
+  );
+  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.n) }));
+}
+
+/** Relations (Microsoft People, Reports to): all kept, weight as stored, undirected folds both ways. */
+async function relationTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
+  const people = peopleCondition(f);
+  const directed = f.query.direction === 'directed';
+  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; n: number }>(
+    await db.execute(sql`
+      with ${sql.join([...people.ctes, sql``], sql`, `)}
+      summed as (
+        select i.type, ${directed ? sql`i.from_id` : sql`least(i.from_id, i.to_id)`} as a,
+          ${directed ? sql`i.to_id` : sql`greatest(i.from_id, i.to_id)`} as b, sum(i.weight) as n
+        from passive_interactions i
+        where i.account_id = ${f.account.id}::uuid
+          and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
+          and i.type = any(${textArray(types)})
+          and i.at >= ${windowOf({ ...f.query, from: undefined, to: undefined, lastDays: undefined }, f.account, f.now).from.toISOString()}::timestamptz
+        group by 1, 2, 3
+      )
+      select t.type, t.a::float8 as a, t.b::float8 as b, t.n::float8 as n from summed t where ${people.where}`),
+  );
+  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.n) }));
+}
+
+export async function queryTies(db: Db, f: TieFilter): Promise<QueryTie[]> {
+  const types = f.query.types as TInteractionType[];
+  if (f.connectionIds.length === 0) return [];
+  const interactions = types.filter((t) => !RELATION_TYPES.includes(t));
+  const relations = types.filter((t) => RELATION_TYPES.includes(t));
+  return [
+    ...(interactions.length > 0 ? await interactionTies(db, f, interactions) : []),
+    ...(relations.length > 0 ? await relationTies(db, f, relations) : []),
+  ];
+}
+
+interface PersonRow {
+  id: number;
+  key: string;
+  name: string;
+  email: string | null;
+  title: string | null;
+  attributes: Record<string, string>;
+}
+
+/** A short stable id for telling apart people who share a name and have no email. */
+const shortId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 6).toUpperCase();
+
+/**
+ * Node names: the display name, then "Name (email)" where two people share a name, then the short id
+ * where there is no email (always the case under pseudonymization); any clash left gets " (2)".
+ */
+export function nodeNames(people: readonly PersonRow[]): string[] {
+  const base = people.map((p) => p.name.trim() || p.email || `Person ${shortId(p.key)}`);
+  const count = new Map<string, number>();
+  for (const n of base) count.set(nameKey(n), (count.get(nameKey(n)) ?? 0) + 1);
+  const named = base.map((n, i) => {
+    if (count.get(nameKey(n))! < 2) return n;
+    const p = people[i]!;
+    return `${n} (${p.email ?? shortId(p.key)})`;
+  });
+  const used = new Set<string>();
+  return named.map((n) => {
+    let name = n;
+    for (let k = 2; used.has(nameKey(name)); k++) name = `${n} (${k})`;
+    used.add(nameKey(name));
+    return name;
+  });
+}
+
+/**
+ * Profile values are text: a category when at most 20 distinct values are each held twice on average,
+ * the rule network uploads use (services/networks/formats/infer.ts), so the explorer colours by them.
+ */
+function categoryOrText(cells: readonly (string | null)[]): 'category' | 'text' {
+  const filled = cells.filter((c) => c !== null);
+  const distinct = new Set(filled).size;
+  return filled.length > 0 && distinct <= 20 && filled.length >= 2 * distinct ? 'category' : 'text';
+}
+
+/**
+ * Node attributes asked for (profile fields, and `title` from the title column). Under
+ * pseudonymization a value fewer than 5 people of the network hold shows as "Other", so a rare value
+ * (the one person in Legal) does not re-identify anyone.
+ */
+function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], pseudonymize: boolean) {
+  const columns = keys.map((key) => {
+    const cells = people.map((p) => {
+      const v = key === 'title' ? (p.title ?? p.attributes.title) : p.attributes[key];
+      return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
+    });
+    if (pseudonymize) {
+      const held = new Map<string, number>();
+      for (const c of cells) if (c !== null) held.set(c, (held.get(c) ?? 0) + 1);
+      for (let i = 0; i < cells.length; i++) {
+        const c = cells[i];
+        if (c != null && held.get(c)! < PASSIVE_LIMITS.pseudonymMinGroup) cells[i] = 'Other';
+      }
+    }
+    return cells;
+  });
+  const defs: TAttributeDef[] = keys.map((key, i) => ({ key, type: categoryOrText(columns[i]!) }));
+  return { defs, columns };
+}
+
+/** The network document of the ties: nodes are the people in a kept tie, sorted by name. */
+export async function networkOf(
+  db: Db,
+  account: PassiveAccount,
+  query: TQueryInput,
+  ties: readonly QueryTie[],
+): Promise<TNetworkData> {
+  const ids = new Set<number>();
+  for (const t of ties) {
+    ids.add(t.a);
+    ids.add(t.b);
+  }
+  const people =
+    ids.size === 0
+      ? []
+      : rowsOf<PersonRow>(
+          await db.execute(sql`
+            select id::float8 as id, key, name, email, title, attributes from passive_people
+            where account_id = ${account.id}::uuid and id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
+        ).map((p) => ({ ...p, id: Number(p.id) }));
+  const names = nodeNames(people);
+  const order = people.map((_, i) => i).sort((x, y) => nameKey(names[x]!).localeCompare(nameKey(names[y]!)));
+  const { defs, columns } = nodeAttributes(people, query.attributes, account.pseudonymize);
+  const indexOf = new Map<number, number>();
+  const nodes = order.map((i, at) => {
+    indexOf.set(people[i]!.id, at);
+    const attributes: Record<string, TAttributeValue> = {};
+    defs.forEach((d, k) => {
+      attributes[d.key] = columns[k]![i]!;
+    });
+    return { name: names[i]!, attributes };
+  });
+  const types = query.types as TInteractionType[];
+  const layerOf = new Map(types.map((t, i) => [t, i]));
+  const edges = ties
+    .map((t) => ({
+      source: indexOf.get(t.a)!,
+      target: indexOf.get(t.b)!,
+      layer: layerOf.get(t.type)!,
+      weight: t.weight,
+      attributes: {},
+    }))
+    .sort((x, y) => x.layer - y.layer || x.source - y.source || x.target - y.target);
+  return {
+    directed: query.direction === 'directed',
+    layers: types.map((t) => INTERACTION_LAYERS[t]),
+    nodeAttributes: defs,
+    edgeAttributes: [],
+    nodes,
+    edges,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "passive_query_runs_active_idx" ON "passive_query_runs" USING btree ("query_id") WHERE "passive_query_runs"."status" in ('queued', 'running');
