@@ -15,7 +15,9 @@ type TypedDeleteDialogProps = {
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
-  onConfirm: () => void;
+  /** What must be typed (any letter case); Delete unless the action names something (a connection's name). */
+  word?: string;
+  onConfirm: (typed: string) => void;
 };
 
 export function TypedDeleteDialog({
@@ -25,10 +27,11 @@ export function TypedDeleteDialog({
   children,
   confirmLabel,
   busy,
+  word = CONFIRM_WORD,
   onConfirm,
 }: TypedDeleteDialogProps) {
   const [typed, setTyped] = useState('');
-  const ready = typed.trim().toLowerCase() === CONFIRM_WORD.toLowerCase();
+  const ready = typed.trim().toLowerCase() === word.trim().toLowerCase();
   // Closed by its owner after a confirm, the next opening starts empty again.
   useEffect(() => {
     if (!open) setTyped('');
@@ -52,10 +55,10 @@ export function TypedDeleteDialog({
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (ready && !busy) onConfirm();
+            if (ready && !busy) onConfirm(typed.trim());
           }}
         >
-          <FormField label={`Type ${CONFIRM_WORD} to confirm`}>
+          <FormField label={`Type ${word} to confirm`}>
             {(p) => <Input {...p} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />}
           </FormField>
           <DialogActions

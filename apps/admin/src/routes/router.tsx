@@ -26,7 +26,7 @@ const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
   });
 
 const moduleRoutes = Object.values(MODULE_INFO)
-  .filter((m) => m.name !== 'surveys' && m.name !== 'networks')
+  .filter((m) => m.name !== 'surveys' && m.name !== 'networks' && m.name !== 'passiveData')
   .map((m) => ({
     path: m.path.slice(1),
     ...page(async () => {
@@ -147,7 +147,31 @@ const explorerRoute = {
   ],
 };
 
-const moduleLayout = (module: 'networks' | 'surveys') =>
+// Passive data (platform spec §2): the overview with its connect modal, queries, lists, settings.
+type PassivePages = typeof import('../features/passive-data/pages');
+const passivePage = (name: keyof PassivePages) =>
+  page(async () => {
+    const Page = (await import('../features/passive-data/pages'))[name];
+    return <Page />;
+  });
+const passiveRoutes = [
+  {
+    path: 'passivedata',
+    ...passivePage('PassiveDataPage'),
+    children: [{ path: 'slack', ...passivePage('ConnectSlackDialog') }],
+  },
+  { path: 'passivedata/settings', ...passivePage('PassiveSettingsPage') },
+  { path: 'passivedata/queries', ...passivePage('QueriesPage') },
+  { path: 'passivedata/queries/add', ...passivePage('AddQueryPage') },
+  { path: 'passivedata/queries/:id/edit', ...passivePage('EditQueryPage') },
+  { path: 'passivedata/queries/settings', ...passivePage('PassiveSettingsPage') },
+  { path: 'passivedata/lists', ...passivePage('ListsPage') },
+  { path: 'passivedata/lists/add', ...passivePage('AddListPage') },
+  { path: 'passivedata/lists/:id/edit', ...passivePage('EditListPage') },
+  { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
+];
+
+const moduleLayout = (module: 'networks' | 'surveys' | 'passiveData') =>
   page(async () => {
     const { RequireModule } = await import('../components/require-module');
     return <RequireModule module={module} />;
@@ -211,6 +235,7 @@ export const router = createBrowserRouter([
           { ...moduleLayout('networks'), children: networkRoutes },
           explorerRoute,
           { ...moduleLayout('surveys'), children: surveyRoutes },
+          { ...moduleLayout('passiveData'), children: passiveRoutes },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {

@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Label,
+  Progress,
+  RadioGroup,
+  RadioGroupItem,
+} from '@tieline/ui';
+import { PASSIVE_MSG, ZSlackConnectInput } from '@tieline/validation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+type TSlackForm = z.input<typeof ZSlackConnectInput>;
+const ids = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * /passivedata/slack (spec §2 connect modal, with optional groups): connect a Slack app by its bot
+ * token, optionally only some channels or user groups; or upload a Slack export (zip).
+ */
+export function ConnectSlackDialog() {
+  useDocumentTitle('Connect Slack');
+  const navigate = useNavigate();
+  const close = () => navigate('/passivedata');
+  const [how, setHow] = useState<'api' | 'export'>('api');
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent className="max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle>Connect Slack</DialogTitle>
+          <DialogDescription>
+            Tieline keeps who interacted with whom, when and how (replies, mentions, reactions, direct messages), never
+            what was written.
+          </DialogDescription>
+        </DialogHeader>
+        <RadioGroup
+          value={how}
+          onValueChange={(v) => setHow(v as 'api' | 'export')}
+          className="flex gap-6"
+          aria-label="How to connect"
+        >
+          <div className="flex items-center gap-2">
+            <RadioGroupItem value="api" id="slack-how-api" />
+            <Label htmlFor="slack-how-api">With a Slack app (kept up to date)</Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <RadioGroupItem value="export" id="slack-how-export" />
+            <Label htmlFor="slack-how-export">Upload an export</Label>
+          </div>
+        </RadioGroup>
+        {how === 'api' ? <SlackAppForm onDone={close} /> : <SlackExportForm onDone={close} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SlackAppForm({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [channels, setChannels] = useState('');
+  const [groups, setGroups] = useState('');
+  const form = useForm<TSlackForm>({
+    resolver: zodResolver(ZSlackConnectInput),
+    defaultValues: { name: 'Slack', token: '', channelIds: [], userGroupIds: [] },
+  });
+  const connect = useMutation(
+    trpc.passiveData.slack.connect.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
+        onDone();
+      },
+    }),
+  );
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((v) =>
+        connect.mutate({ ...v, channelIds: ids(channels), userGroupIds: ids(groups) }),
+      )}
+    >
+      <p className="text-sm text-muted-foreground">
+        Create a Slack app in your workspace with the read scopes listed in Tieline's guide (docs/slack-app.md), install
+        it, and paste its bot token here. The token is kept sealed and never shown again.
+      </p>
+      <FormField label="Name" error={errors.name?.message}>
+        {(p) => <Input {...p} {...form.register('name')} />}
+      </FormField>
+      <FormField label="Bot token" error={errors.token?.message} hint="Starts with xoxb-">
+        {(p) => <Input {...p} type="password" autoComplete="off" {...form.register('token')} />}
+      </FormField>
+      <FormField label="Only these channels (optional)" hint="Channel ids such as C01ABCDEF, separated by commas">
+        {(p) => <Input {...p} value={channels} onChange={(e) => setChannels(e.target.value)} />}
+      </FormField>
+      <FormField label="Only the members of these user groups (optional)" hint="User group ids such as S01ABCDEF">
+        {(p) => <Input {...p} value={groups} onChange={(e) => setGroups(e.target.value)} />}
+      </FormField>
+      {connect.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(connect.error)}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={connect.isPending}>
+          {connect.isPending ? 'Checking the token…' : 'Connect'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SlackExportForm({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('Slack export');
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async () => {
+    setError(null);
+    if (!file) return setError(PASSIVE_MSG.exportRequired);
+    const body = new FormData();
+    body.append('name', name);
+    body.append('file', file, file.name);
+    setPercent(0);
+    const answer = await postWithProgress('/api/base/passiveData/connections/slackExport', body, setPercent);
+    if (answer.status >= 200 && answer.status < 300) {
+      await queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
+      onDone();
+      return;
+    }
+    setPercent(null);
+    setError(readErrorBody(answer.text).message);
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void upload();
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        A workspace owner exports the workspace from Slack (Workspace settings, Import/Export Data) and uploads the zip
+        as Slack gives it. Uploading a later export of the same workspace adds only what is new.
+      </p>
+      <FormField label="Name">
+        {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
+      </FormField>
+      <FormField label="Export (zip)">
+        {(p) => (
+          <Input
+            {...p}
+            type="file"
+            accept=".zip,application/zip"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        )}
+      </FormField>
+      {percent !== null ? (
+        <div className="flex flex-col gap-1">
+          <Progress value={percent} aria-label="Upload progress" />
+          <span className="text-xs text-muted-foreground">{percent}% uploaded</span>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={percent !== null}>
+          Upload
+        </Button>
+      </div>
+    </form>
+  );
+}

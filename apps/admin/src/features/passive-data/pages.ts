@@ -1,0 +1,8 @@
+// The passive data pages and the dialogs routed over them, loaded together as one chunk.
+export { ConnectSlackDialog } from './connect-slack-dialog';
+export { AddListPage, EditListPage } from './list-pages';
+export { ListsPage } from './lists-page';
+export { PassiveDataPage } from './passive-data-page';
+export { QueriesPage } from './queries-page';
+export { AddQueryPage, EditQueryPage } from './query-page';
+export { PassiveSettingsPage } from './settings-page';

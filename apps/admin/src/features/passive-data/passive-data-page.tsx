@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { buttonVariants, Card, CardContent, CardHeader, CardTitle } from '@tieline/ui';
+import { Cable, Plus } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { EmptyState, FullPageSpinner } from '../../components/page-states';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ConnectionCard, isBusy } from './connection-card';
+import { LoadError, PassiveNav, useManagesPassiveData } from './passive-nav';
+import { WeeklyChart } from './weekly-chart';
+
+/** How often the page asks again while a connection syncs (its bar moves). */
+const BUSY_POLL_MS = 1_500;
+
+/**
+ * /passivedata (platform spec §2): the account's connections with their sync progress, a chart of
+ * interactions per week per source, and the way to connect a source (the connect modals are child
+ * routes: /passivedata/slack).
+ */
+export function PassiveDataPage() {
+  useDocumentTitle('Passive data');
+  const trpc = useTRPC();
+  const manages = useManagesPassiveData();
+  const connections = useQuery(
+    trpc.passiveData.connections.list.queryOptions(undefined, {
+      refetchInterval: (q) => (q.state.data?.some(isBusy) ? BUSY_POLL_MS : false),
+    }),
+  );
+  const busy = connections.data?.some(isBusy) ?? false;
+  const weekly = useQuery(
+    trpc.passiveData.connections.interactionsPerWeek.queryOptions(undefined, {
+      refetchInterval: busy ? BUSY_POLL_MS * 4 : false,
+    }),
+  );
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col p-6">
+      <PassiveNav />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Passive data</h1>
+        {manages ? (
+          <Link to="/passivedata/slack" className={buttonVariants()}>
+            <Plus aria-hidden="true" /> Connect Slack
+          </Link>
+        ) : null}
+      </div>
+      {connections.isPending ? <FullPageSpinner label="Loading connections" /> : null}
+      {connections.isError ? <LoadError what="the connections" onRetry={() => void connections.refetch()} /> : null}
+      {connections.data?.length === 0 ? (
+        <EmptyState title="No sources connected yet" icon={<Cable aria-hidden="true" />}>
+          <p>
+            Connect Slack with an app of your own, or upload a Slack export, to see who works with whom. Only metadata
+            is kept: who interacted with whom, when and how, never what was said.
+          </p>
+          {!manages ? <p className="mt-1">Ask an Owner or Admin of your organization to connect a source.</p> : null}
+        </EmptyState>
+      ) : null}
+      {connections.data && connections.data.length > 0 ? (
+        <section aria-labelledby="connections-heading" className="flex flex-col gap-3">
+          <h2 id="connections-heading" className="text-lg font-semibold">
+            Connections
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {connections.data.map((c) => (
+              <ConnectionCard key={c._id} connection={c} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle className="text-lg">Interactions per week</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {weekly.data ? <WeeklyChart weeks={weekly.data} /> : null}
+          {weekly.isError ? <LoadError what="the chart" onRetry={() => void weekly.refetch()} /> : null}
+        </CardContent>
+      </Card>
+      <p className="mt-6 text-sm">
+        Turn interactions into networks with{' '}
+        <Link to="/passivedata/queries" className="underline">
+          queries
+        </Link>
+        ; choose who counts with{' '}
+        <Link to="/passivedata/lists" className="underline">
+          lists
+        </Link>
+        .
+      </p>
+      <Outlet />
+    </div>
+  );
+}

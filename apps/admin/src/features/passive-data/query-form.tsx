@@ -1,0 +1,264 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, FormField, Input, Label, SelectField } from '@tieline/ui';
+import {
+  INTERACTION_LAYERS,
+  PASSIVE_SOURCES,
+  QUERY_DEFAULTS,
+  SOURCE_TYPES,
+  type TPassiveList,
+  type TQueryInput,
+  ZQueryInput,
+} from '@tieline/validation';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+type TForm = z.input<typeof ZQueryInput>;
+type TWindow = 'all' | 'days' | 'dates';
+const SOURCE_LABEL = { slack: 'Slack', office365: 'Microsoft 365' } as const;
+
+export const NEW_QUERY: TForm = {
+  name: '',
+  sources: ['slack'],
+  types: ['reply', 'mention', 'reaction', 'directMessage'],
+  lastDays: 90,
+  includeListIds: [],
+  excludeListIds: [],
+  minInteractions: QUERY_DEFAULTS.minInteractions,
+  direction: 'directed',
+  maxRecipients: QUERY_DEFAULTS.maxRecipients,
+  includeExternal: false,
+  attributes: [],
+  schedule: 'manual',
+};
+
+const toggle = <T,>(list: readonly T[] | undefined, item: T, on: boolean) =>
+  on ? [...new Set([...(list ?? []), item])] : (list ?? []).filter((x) => x !== item);
+
+/** The query's fields (issue 22's definition), validated by the server's own ZQueryInput. */
+export function QueryForm({
+  initial,
+  lists,
+  busy,
+  error,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: TForm;
+  lists: TPassiveList[];
+  busy: boolean;
+  error: string | null;
+  submitLabel: string;
+  onSubmit: (query: TQueryInput) => void;
+}) {
+  const form = useForm<TForm, unknown, TQueryInput>({ resolver: zodResolver(ZQueryInput), defaultValues: initial });
+  const [window, setWindow] = useState<TWindow>(
+    initial.lastDays ? 'days' : initial.from || initial.to ? 'dates' : 'all',
+  );
+  const [attributes, setAttributes] = useState((initial.attributes ?? []).join(', '));
+  const { errors } = form.formState;
+  const sources = form.watch('sources') ?? [];
+  const submit = form.handleSubmit(onSubmit);
+  return (
+    <form
+      noValidate
+      className="flex max-w-3xl flex-col gap-5"
+      onSubmit={(e) => {
+        // The window fields not chosen are cleared, and the attributes read from their text, before validation.
+        if (window !== 'days') form.setValue('lastDays', undefined);
+        if (window !== 'dates') {
+          form.setValue('from', undefined);
+          form.setValue('to', undefined);
+        }
+        form.setValue(
+          'attributes',
+          attributes
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
+        );
+        void submit(e);
+      }}
+    >
+      <FormField label="Name" error={errors.name?.message}>
+        {(p) => <Input {...p} {...form.register('name')} />}
+      </FormField>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Sources and interactions</legend>
+        <Controller
+          control={form.control}
+          name="types"
+          render={({ field }) => (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {PASSIVE_SOURCES.map((source) => (
+                <div key={source} className="flex flex-col gap-2 rounded-md border p-3">
+                  <Label className="flex items-center gap-2">
+                    <Checkbox
+                      checked={sources.includes(source)}
+                      onCheckedChange={(on) => form.setValue('sources', toggle(sources, source, on === true))}
+                    />
+                    {SOURCE_LABEL[source]}
+                  </Label>
+                  {SOURCE_TYPES[source].map((type) => (
+                    <Label key={type} className="ml-6 flex items-center gap-2 font-normal">
+                      <Checkbox
+                        disabled={!sources.includes(source)}
+                        checked={(field.value ?? []).includes(type)}
+                        onCheckedChange={(on) => field.onChange(toggle(field.value, type, on === true))}
+                      />
+                      {INTERACTION_LAYERS[type]}
+                    </Label>
+                  ))}
+                </div>
+              ))}
+            </div>
+          )}
+        />
+        {errors.sources?.message || errors.types?.message ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.sources?.message ?? errors.types?.message}
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Window</legend>
+        <SelectField
+          label="Interactions from"
+          value={window}
+          onChange={(v) => setWindow(v as TWindow)}
+          options={[
+            { value: 'all', label: 'Everything kept' },
+            { value: 'days', label: 'The last days' },
+            { value: 'dates', label: 'Between two dates' },
+          ]}
+        />
+        {window === 'days' ? (
+          <FormField label="Number of days" error={errors.lastDays?.message}>
+            {(p) => <Input {...p} type="number" min={1} {...form.register('lastDays', { valueAsNumber: true })} />}
+          </FormField>
+        ) : null}
+        {window === 'dates' ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="From" error={errors.from?.message}>
+              {(p) => <Input {...p} type="date" {...form.register('from')} />}
+            </FormField>
+            <FormField label="To (inclusive)" error={errors.to?.message}>
+              {(p) => <Input {...p} type="date" {...form.register('to')} />}
+            </FormField>
+          </div>
+        ) : null}
+      </fieldset>
+      <ListChoice form={form} lists={lists} name="includeListIds" legend="Only people in these lists" />
+      <ListChoice form={form} lists={lists} name="excludeListIds" legend="Leave out people in these lists" />
+      {errors.excludeListIds?.message ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.excludeListIds.message}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Minimum interactions per pair"
+          error={errors.minInteractions?.message}
+          hint="Summed over the chosen kinds; pairs below it are left out of every layer"
+        >
+          {(p) => <Input {...p} type="number" min={1} {...form.register('minInteractions', { valueAsNumber: true })} />}
+        </FormField>
+        <FormField
+          label="Maximum recipients"
+          error={errors.maxRecipients?.message}
+          hint="Group direct messages with more members give no direct-message ties"
+        >
+          {(p) => <Input {...p} type="number" min={2} {...form.register('maxRecipients', { valueAsNumber: true })} />}
+        </FormField>
+        <Controller
+          control={form.control}
+          name="direction"
+          render={({ field }) => (
+            <SelectField
+              label="Direction"
+              value={field.value ?? 'directed'}
+              onChange={field.onChange}
+              options={[
+                { value: 'directed', label: 'Directed (a to b apart from b to a)' },
+                { value: 'undirected', label: 'Undirected (both directions summed)' },
+              ]}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="schedule"
+          render={({ field }) => (
+            <SelectField
+              label="Run"
+              value={field.value ?? 'manual'}
+              onChange={field.onChange}
+              options={[
+                { value: 'manual', label: 'When I run it' },
+                { value: 'daily', label: 'Every day (a new version of the network)' },
+              ]}
+            />
+          )}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="includeExternal"
+        render={({ field }) => (
+          <Label className="flex items-center gap-2 font-normal">
+            <Checkbox checked={field.value ?? false} onCheckedChange={(on) => field.onChange(on === true)} />
+            Include people from outside the organization
+          </Label>
+        )}
+      />
+      <FormField
+        label="Node attributes (optional)"
+        hint="Profile fields to copy to the network, e.g. title, department"
+      >
+        {(p) => <Input {...p} value={attributes} onChange={(e) => setAttributes(e.target.value)} />}
+      </FormField>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="self-start" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function ListChoice({
+  form,
+  lists,
+  name,
+  legend,
+}: {
+  form: ReturnType<typeof useForm<TForm, unknown, TQueryInput>>;
+  lists: TPassiveList[];
+  name: 'includeListIds' | 'excludeListIds';
+  legend: string;
+}) {
+  if (lists.length === 0) return null;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium">{legend}</legend>
+          {lists.map((l) => (
+            <Label key={l._id} className="flex items-center gap-2 font-normal">
+              <Checkbox
+                checked={(field.value ?? []).includes(l._id)}
+                onCheckedChange={(on) => field.onChange(toggle(field.value, l._id, on === true))}
+              />
+              {l.name} ({l.members})
+            </Label>
+          ))}
+        </fieldset>
+      )}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Spinner, toast } from '@tieline/ui';
+import type { TQuery, TQueryInput } from '@tieline/validation';
+import { Play } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format-date';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatCount, LoadError, PassiveNav } from './passive-nav';
+import { NEW_QUERY, QueryForm } from './query-form';
+import { RunStatus } from './run-status';
+
+const RUN_POLL_MS = 1_500;
+
+/** /passivedata/queries/add: a new query; saved, it opens its edit page, where it runs. */
+export function AddQueryPage() {
+  useDocumentTitle('New query');
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
+  const create = useMutation(
+    trpc.passiveData.queries.create.mutationOptions({
+      onSuccess: (q) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.queries.list.queryKey() });
+        navigate(`/passivedata/queries/${q._id}/edit`);
+      },
+    }),
+  );
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col p-6">
+      <PassiveNav />
+      <h1 className="mb-4 text-2xl font-semibold">New query</h1>
+      {lists.data ? (
+        <QueryForm
+          initial={NEW_QUERY}
+          lists={lists.data}
+          busy={create.isPending}
+          error={create.isError ? errorMessage(create.error) : null}
+          submitLabel="Save query"
+          onSubmit={(q) => create.mutate(q)}
+        />
+      ) : (
+        <Spinner label="Loading" showLabel />
+      )}
+    </div>
+  );
+}
+
+/** /passivedata/queries/{id}/edit: the query, Run now, and its runs with the network each made. */
+export function EditQueryPage() {
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery(
+    trpc.passiveData.queries.get.queryOptions(
+      { id },
+      {
+        refetchInterval: (q) =>
+          q.state.data?.runs.some((r) => r.status === 'queued' || r.status === 'running') ? RUN_POLL_MS : false,
+      },
+    ),
+  );
+  const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
+  useDocumentTitle(query.data?.name ?? 'Query');
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.passiveData.queries.get.queryKey({ id }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.passiveData.queries.list.queryKey() });
+  };
+  const update = useMutation(
+    trpc.passiveData.queries.update.mutationOptions({
+      onSuccess: () => {
+        toast.success('Query saved');
+        refresh();
+      },
+    }),
+  );
+  const run = useMutation(
+    trpc.passiveData.queries.run.mutationOptions({ onSuccess: refresh, onError: (e) => toast.error(errorMessage(e)) }),
+  );
+  if (query.isError) return <LoadError what="this query" onRetry={() => void query.refetch()} />;
+  if (!query.data || !lists.data) return <Spinner label="Loading query" showLabel />;
+  const q = query.data;
+  const running = q.runs.some((r) => r.status === 'queued' || r.status === 'running');
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col p-6">
+      <PassiveNav />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{q.name}</h1>
+        <Button onClick={() => run.mutate({ id })} disabled={running || run.isPending}>
+          <Play aria-hidden="true" /> Run now
+        </Button>
+      </div>
+      <Runs query={q} />
+      <h2 className="mt-8 mb-3 text-lg font-semibold">Definition</h2>
+      <QueryForm
+        key={q.updatedAt}
+        initial={q}
+        lists={lists.data}
+        busy={update.isPending}
+        error={update.isError ? errorMessage(update.error) : null}
+        submitLabel="Save changes"
+        onSubmit={(input: TQueryInput) => update.mutate({ id, ...input })}
+      />
+    </div>
+  );
+}
+
+function Runs({ query }: { query: TQuery }) {
+  if (query.runs.length === 0)
+    return <p className="text-sm text-muted-foreground">Not run yet: Run now makes its network.</p>;
+  return (
+    <section aria-labelledby="runs-heading">
+      <h2 id="runs-heading" className="mb-2 text-lg font-semibold">
+        Runs
+      </h2>
+      <table className="w-full text-sm">
+        <thead className="border-b text-left text-muted-foreground">
+          <tr>
+            <th className="py-2 pr-4 font-medium">Started</th>
+            <th className="py-2 pr-4 font-medium">Status</th>
+            <th className="py-2 pr-4 text-right font-medium">People</th>
+            <th className="py-2 pr-4 text-right font-medium">Ties</th>
+            <th className="py-2 font-medium">Network</th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.runs.map((r) => (
+            <tr key={r._id} className="border-b">
+              <td className="py-2 pr-4">{formatDateTime(r.createdAt)}</td>
+              <td className="py-2 pr-4">
+                <RunStatus run={r} />
+                {r.error ? <span className="ml-2 text-destructive">{r.error}</span> : null}
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">{formatCount(r.people)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{formatCount(r.ties)}</td>
+              <td className="py-2">
+                {r.networkId && r.status === 'done' ? (
+                  <Link to={`/networks/explore/${r.networkId}`} className="underline">
+                    Explore
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

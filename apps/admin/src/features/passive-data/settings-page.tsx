@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, FormField, Input, Label, Spinner, Switch, Textarea, toast } from '@tieline/ui';
+import { type TConnection, type TPassiveSettings, ZPassiveSettings } from '@tieline/validation';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format-date';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatCount, LoadError, PassiveNav, useManagesPassiveData } from './passive-nav';
+
+type TForm = z.input<typeof ZPassiveSettings>;
+const lines = (v: readonly string[] | undefined) => (v ?? []).join('\n');
+const unlines = (v: string) =>
+  v
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * /passivedata/settings (also under queries/ and lists/): retention, the daily refresh hour, who is
+ * never collected, pseudonymization, and each connection with Disconnect.
+ */
+export function PassiveSettingsPage() {
+  useDocumentTitle('Passive data settings');
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.passiveData.settings.get.queryOptions());
+  const manages = useManagesPassiveData();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col p-6">
+      <PassiveNav />
+      <h1 className="mb-4 text-2xl font-semibold">Settings</h1>
+      {settings.isError ? <LoadError what="the settings" onRetry={() => void settings.refetch()} /> : null}
+      {settings.data ? <SettingsForm initial={settings.data} readOnly={!manages} /> : null}
+      {settings.isPending ? <Spinner label="Loading settings" showLabel /> : null}
+      <Connections manages={manages} />
+    </div>
+  );
+}
+
+function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOnly: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [domains, setDomains] = useState(lines(initial.excludedDomains));
+  const [addresses, setAddresses] = useState(lines(initial.excludedAddresses));
+  const form = useForm<TForm, unknown, TPassiveSettings>({
+    resolver: zodResolver(ZPassiveSettings),
+    defaultValues: initial,
+  });
+  const save = useMutation(
+    trpc.passiveData.settings.update.mutationOptions({
+      onSuccess: (s) => {
+        queryClient.setQueryData(trpc.passiveData.settings.get.queryKey(), s);
+        toast.success('Settings saved');
+      },
+    }),
+  );
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      className="flex max-w-2xl flex-col gap-4"
+      onSubmit={(e) => {
+        form.setValue('excludedDomains', unlines(domains));
+        form.setValue('excludedAddresses', unlines(addresses));
+        void form.handleSubmit((v) => save.mutate(v))(e);
+      }}
+    >
+      <fieldset disabled={readOnly} className="flex flex-col gap-4">
+        {readOnly ? (
+          <p className="text-sm text-muted-foreground">Organization Owners and Admins change these settings.</p>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Keep interactions for (days)"
+            error={errors.retentionDays?.message}
+            hint="Older ones are deleted every day"
+          >
+            {(p) => <Input {...p} type="number" min={1} {...form.register('retentionDays', { valueAsNumber: true })} />}
+          </FormField>
+          <FormField label="Daily refresh at (hour, UTC)" error={errors.refreshHour?.message} hint="0 to 23">
+            {(p) => (
+              <Input {...p} type="number" min={0} max={23} {...form.register('refreshHour', { valueAsNumber: true })} />
+            )}
+          </FormField>
+        </div>
+        <FormField
+          label="Never collect these domains"
+          error={
+            errors.excludedDomains?.message ??
+            (errors.excludedDomains as { root?: { message?: string } } | undefined)?.root?.message
+          }
+          hint="One per line, e.g. partner.com; their people and interactions already kept are deleted"
+        >
+          {(p) => <Textarea {...p} rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} />}
+        </FormField>
+        <FormField label="Never collect these addresses" hint="One per line (for example the leadership team or HR)">
+          {(p) => <Textarea {...p} rows={3} value={addresses} onChange={(e) => setAddresses(e.target.value)} />}
+        </FormField>
+        <Controller
+          control={form.control}
+          name="pseudonymize"
+          render={({ field }) => (
+            <div className="flex flex-col gap-1">
+              <Label className="flex items-center gap-3">
+                <Switch checked={field.value ?? false} onCheckedChange={field.onChange} />
+                Pseudonymize people
+              </Label>
+              <p className="text-xs text-muted-foreground">
+                People are kept by a keyed hash of their address and shown as stable pseudonyms; attribute values held
+                by fewer than 5 people show as Other. Turning it on replaces the names and addresses already kept, and
+                cannot be undone for them.
+              </p>
+            </div>
+          )}
+        />
+        <FormField label="Top people per person (Microsoft People)" error={errors.topPeople?.message}>
+          {(p) => (
+            <Input {...p} type="number" min={1} max={100} {...form.register('topPeople', { valueAsNumber: true })} />
+          )}
+        </FormField>
+        {save.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(save.error)}
+          </p>
+        ) : null}
+        {!readOnly ? (
+          <Button type="submit" className="self-start" disabled={save.isPending}>
+            Save settings
+          </Button>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
+
+function Connections({ manages }: { manages: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const connections = useQuery(trpc.passiveData.connections.list.queryOptions());
+  const [disconnecting, setDisconnecting] = useState<TConnection | null>(null);
+  const disconnect = useMutation(
+    trpc.passiveData.connections.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success('Disconnected; its data was deleted');
+        setDisconnecting(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
+      },
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  return (
+    <section aria-labelledby="settings-connections" className="mt-10">
+      <h2 id="settings-connections" className="mb-2 text-lg font-semibold">
+        Connections
+      </h2>
+      {connections.data?.length === 0 ? <p className="text-sm text-muted-foreground">No sources connected.</p> : null}
+      {connections.data && connections.data.length > 0 ? (
+        <table className="w-full text-sm">
+          <thead className="border-b text-left text-muted-foreground">
+            <tr>
+              <th className="py-2 pr-4 font-medium">Name</th>
+              <th className="py-2 pr-4 font-medium">Status</th>
+              <th className="py-2 pr-4 font-medium">Last sync</th>
+              <th className="py-2 pr-4 text-right font-medium">People</th>
+              <th className="py-2 pr-4 text-right font-medium">Interactions</th>
+              <th className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {connections.data.map((c) => (
+              <tr key={c._id} className="border-b">
+                <td className="py-2 pr-4 font-medium">{c.name}</td>
+                <td className="py-2 pr-4">{c.status === 'failed' ? `Failed: ${c.error ?? ''}` : c.status}</td>
+                <td className="py-2 pr-4">{c.lastSync ? formatDateTime(c.lastSync) : 'Not yet'}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(c.people)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(c.interactions)}</td>
+                <td className="py-2 text-right">
+                  {manages ? (
+                    <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
+                      Disconnect
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <TypedDeleteDialog
+        open={disconnecting !== null}
+        onOpenChange={(open) => (open ? undefined : setDisconnecting(null))}
+        title={`Disconnect ${disconnecting?.name ?? ''}`}
+        confirmLabel="Disconnect and delete its data"
+        word={disconnecting?.name ?? ''}
+        busy={disconnect.isPending}
+        onConfirm={(typed) => disconnecting && disconnect.mutate({ id: disconnecting._id, confirm: typed })}
+      >
+        Everything this source brought (its people, interactions and the lists made from it) is deleted. Networks
+        already made from it stay as they are.
+      </TypedDeleteDialog>
+    </section>
+  );
+}

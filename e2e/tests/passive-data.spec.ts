@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { writeSlackExport } from '../../packages/api/src/connectors/slack/generate-export';
+import { asOperator, expectNoAxeViolations, signIn, signUp } from './helpers';
+
+// Passive data end to end (docs/passive-data.md): an account connects Slack by uploading an export, sees
+// it import with a progress bar and a weekly chart, turns it into a network with a query, opens the
+// network in the explorer, and disconnects the source, deleting its data.
+
+const MODULES = ['networks', 'surveys', 'passiveData', 'meltwater', 'AONA', 'discover'] as const;
+const withPassiveData = Object.fromEntries(MODULES.map((m) => [m, { enabled: m !== 'AONA' && m !== 'meltwater' }]));
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+test('upload a Slack export, run a query, explore its network, then disconnect', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const me = await page.request.get('/api/trpc/users.me');
+  await asOperator('admin.users.setModules', { id: (await me.json()).result.data._id, modules: withPassiveData });
+  const zip = join(mkdtempSync(join(tmpdir(), 'tieline-e2e-slack-')), 'export.zip');
+  await writeSlackExport(zip, {
+    seed: 7,
+    people: 24,
+    channels: 3,
+    dms: 6,
+    mpims: 2,
+    start: daysAgo(30),
+    days: 28,
+    messagesPerDay: 60,
+  });
+
+  await page.goto('/passivedata');
+  await expect(page.getByRole('heading', { name: 'No sources connected yet' })).toBeVisible();
+  await page.getByRole('link', { name: 'Connect Slack' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
+  await dialog.getByLabel('Upload an export').check();
+  await dialog.getByLabel('Name').fill('Acme Slack');
+  await dialog.getByLabel('Export (zip)').setInputFiles(zip);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('region', { name: 'Acme Slack' }).or(page.locator('[aria-labelledby^="connection-"]'));
+  await expect(card.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('weekly-chart')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/passive-data-overview.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'Queries' }).first().click();
+  await page.getByRole('link', { name: 'New query' }).click();
+  await page.getByLabel('Name').fill('Who works with whom');
+  await page.getByLabel('Minimum interactions per pair').fill('1');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  await expect(page.getByRole('heading', { name: 'Who works with whom', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Run now' }).click();
+  const runs = page.getByRole('region', { name: 'Runs' }).or(page.locator('section[aria-labelledby="runs-heading"]'));
+  await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/passive-data-query.png', fullPage: true });
+
+  await runs.getByRole('link', { name: 'Explore' }).click();
+  await expect(page).toHaveURL(/\/networks\/explore\//);
+  await expect(page.getByText('Slack reply').first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: 'test-results/passive-data-network.png' });
+
+  // The network is a normal one: listed on /networks.
+  await page.goto('/networks');
+  await expect(page.getByRole('link', { name: 'Who works with whom' }).first()).toBeVisible();
+
+  await page.goto('/passivedata/settings');
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disconnect Acme Slack' });
+  await confirm.getByLabel('Type Acme Slack to confirm').fill('Acme Slack');
+  await confirm.getByRole('button', { name: 'Disconnect and delete its data' }).click();
+  await expect(page.getByText('No sources connected.')).toBeVisible();
+});
+
+test('the demo organization shows passive data working without any outside service', async ({ page }) => {
+  await signIn(page, 'demo@tieline.local', 'tieline-demo');
+  await page
+    .getByRole('button', { name: /Acme Research/ })
+    .first()
+    .click();
+  await page.goto('/passivedata');
+  await expect(page.getByText('Up to date').first()).toBeVisible();
+  await expect(page.getByTestId('weekly-chart')).toBeVisible();
+  await page.goto('/passivedata/queries');
+  await expect(page.getByRole('link', { name: 'Explore' }).first()).toBeVisible();
+});
