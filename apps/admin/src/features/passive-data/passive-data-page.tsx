@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { buttonVariants, Card, CardContent, CardHeader, CardTitle } from '@tieline/ui';
 import { Cable, Plus } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
@@ -32,6 +33,12 @@ export function PassiveDataPage() {
       refetchInterval: busy ? BUSY_POLL_MS * 4 : false,
     }),
   );
+  // A sync that ends changes the chart: read it again whenever the stored counts move.
+  const stored = connections.data?.map((c) => `${c._id}:${c.interactions}:${c.lastSync}`).join() ?? '';
+  const refetchWeekly = weekly.refetch;
+  useEffect(() => {
+    if (stored) void refetchWeekly();
+  }, [stored, refetchWeekly]);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col p-6">

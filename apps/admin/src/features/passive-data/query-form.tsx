@@ -43,7 +43,10 @@ export function QueryForm({
   error,
   submitLabel,
   onSubmit,
+  connected,
 }: {
+  /** The sources the account has a connection of; the others cannot be chosen yet. */
+  connected: ReadonlySet<string>;
   initial: TForm;
   lists: TPassiveList[];
   busy: boolean;
@@ -95,9 +98,13 @@ export function QueryForm({
                   <Label className="flex items-center gap-2">
                     <Checkbox
                       checked={sources.includes(source)}
+                      disabled={!connected.has(source) && !sources.includes(source)}
                       onCheckedChange={(on) => form.setValue('sources', toggle(sources, source, on === true))}
                     />
                     {SOURCE_LABEL[source]}
+                    {connected.has(source) ? null : (
+                      <span className="text-xs text-muted-foreground">(not connected)</span>
+                    )}
                   </Label>
                   {SOURCE_TYPES[source].map((type) => (
                     <Label key={type} className="ml-6 flex items-center gap-2 font-normal">

@@ -13,6 +13,13 @@ import { RunStatus } from './run-status';
 
 const RUN_POLL_MS = 1_500;
 
+/** The sources the account has connected (a query may name only those). */
+function useConnectedSources(): ReadonlySet<string> {
+  const trpc = useTRPC();
+  const connections = useQuery(trpc.passiveData.connections.list.queryOptions());
+  return new Set((connections.data ?? []).map((c) => c.source));
+}
+
 /** /passivedata/queries/add: a new query; saved, it opens its edit page, where it runs. */
 export function AddQueryPage() {
   useDocumentTitle('New query');
@@ -20,6 +27,7 @@ export function AddQueryPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
+  const connected = useConnectedSources();
   const create = useMutation(
     trpc.passiveData.queries.create.mutationOptions({
       onSuccess: (q) => {
@@ -34,6 +42,7 @@ export function AddQueryPage() {
       <h1 className="mb-4 text-2xl font-semibold">New query</h1>
       {lists.data ? (
         <QueryForm
+          connected={connected}
           initial={NEW_QUERY}
           lists={lists.data}
           busy={create.isPending}
@@ -63,6 +72,7 @@ export function EditQueryPage() {
     ),
   );
   const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
+  const connected = useConnectedSources();
   useDocumentTitle(query.data?.name ?? 'Query');
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.passiveData.queries.get.queryKey({ id }) });
@@ -96,6 +106,7 @@ export function EditQueryPage() {
       <h2 className="mt-8 mb-3 text-lg font-semibold">Definition</h2>
       <QueryForm
         key={q.updatedAt}
+        connected={connected}
         initial={q}
         lists={lists.data}
         busy={update.isPending}
