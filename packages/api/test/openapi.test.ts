@@ -58,6 +58,7 @@ describe('OpenAPI document', () => {
         '/passiveData/people',
         '/passiveData/settings',
         '/passiveData/connections/slackExport',
+        '/passiveData/lists/upload',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

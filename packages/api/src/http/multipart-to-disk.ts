@@ -3,9 +3,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import busboy from 'busboy';
 import type { Request } from 'express';
-import type { MultipartLimits, MultipartProblem } from './multipart';
+import { formParser, type MultipartLimits, type MultipartProblem } from './multipart';
 
 // The streaming sibling of multipart.ts, for uploads too large to hold in memory (a Slack export of
 // gigabytes): the one file part is written to a new file under `dir` as it arrives, never buffered
@@ -22,7 +21,6 @@ export interface MultipartToDisk {
   file: FileOnDisk | null;
 }
 
-const FIELD_BYTES = 4096;
 const CLAIMED_SLACK = 1.01;
 
 /**
@@ -39,23 +37,8 @@ export async function readMultipartToDisk(
   await mkdir(limits.dir, { recursive: true });
   const path = join(limits.dir, `${randomUUID()}.part`);
   return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        limits: {
-          fileSize: limits.maxFileBytes,
-          files: 1,
-          fields: limits.fields.length + 4,
-          fieldSize: FIELD_BYTES,
-          parts: limits.fields.length + 6,
-          headerPairs: 20,
-        },
-      });
-    } catch {
-      reject(limits.refuse('malformed'));
-      return;
-    }
+    const bb = formParser(req, limits);
+    if (!bb) return reject(limits.refuse('malformed'));
     const fields: Record<string, string> = {};
     let writing: Promise<number> | null = null;
     let out: WriteStream | null = null;

@@ -36,27 +36,34 @@ const CLAIMED_SLACK = 4;
  * so the client receives the 413 instead of a reset connection; only a body that announces itself as
  * far larger is refused unread.
  */
+/** busboy over the request with the form's limits: one file, its fields, few parts; null when the body is not multipart. */
+export function formParser(
+  req: Request,
+  limits: Pick<MultipartLimits, 'maxFileBytes' | 'fields'>,
+): busboy.Busboy | null {
+  try {
+    return busboy({
+      headers: req.headers,
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: 1,
+        fields: limits.fields.length + 4,
+        fieldSize: FIELD_BYTES,
+        parts: limits.fields.length + 6,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    return null;
+  }
+}
+
 export function readMultipart(req: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const claimed = Number(req.headers['content-length'] ?? 0);
   if (claimed > limits.maxFileBytes * CLAIMED_SLACK) return Promise.reject(limits.refuse('tooLarge'));
   return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        limits: {
-          fileSize: limits.maxFileBytes,
-          files: 1,
-          fields: limits.fields.length + 4,
-          fieldSize: FIELD_BYTES,
-          parts: limits.fields.length + 6,
-          headerPairs: 20,
-        },
-      });
-    } catch {
-      reject(limits.refuse('malformed'));
-      return;
-    }
+    const bb = formParser(req, limits);
+    if (!bb) return reject(limits.refuse('malformed'));
     const fields: Record<string, string> = {};
     let file: UploadedFile | null = null;
     let problem: MultipartProblem | null = null;

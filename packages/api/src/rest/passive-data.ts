@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { PASSIVE_MSG, ZConnection, ZSlackExportFields } from '@tieline/validation';
+import { PASSIVE_MSG, ZConnection, ZPassiveList, ZSlackExportFields } from '@tieline/validation';
 import express from 'express';
 import { z } from 'zod';
 import { requirePassiveManager } from '../access/passive-data';
@@ -91,6 +91,46 @@ export const PASSIVE_DATA_REST_PATHS = {
         '403': errorOf('FORBIDDEN', 'Not a manager of passive data, or the passiveData module is off'),
         '409': errorOf('CONFLICT', 'This workspace is being imported'),
         '413': errorOf('PAYLOAD_TOO_LARGE', 'Past the upload limit, or unpacks past the limits'),
+        '500': errorOf('INTERNAL_SERVER_ERROR', 'Internal server error'),
+      },
+    },
+  },
+  // The route itself is rest/passive-lists.ts.
+  '/passiveData/lists/upload': {
+    post: {
+      operationId: 'passiveData-lists-upload',
+      summary: 'Upload a list of people (xlsx with the columns Name and Email)',
+      description:
+        'Organization Owners and Admins. A new list named `name`, or with `listId` the members of that list ' +
+        'replaced. The rules and messages of list uploads apply; at most 100,000 people.',
+      tags: ['passiveData'],
+      security: [{ session: [] }, { apiKey: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                name: { type: 'string', minLength: 1, maxLength: 200, description: 'For a new list' },
+                listId: { type: 'string', format: 'uuid', description: 'A list whose members the file replaces' },
+                file: { type: 'string', format: 'binary', description: 'The xlsx workbook' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'The list',
+          content: { 'application/json': { schema: z.toJSONSchema(ZPassiveList, { target: 'openapi-3.0' }) } },
+        },
+        '400': errorOf('BAD_REQUEST', 'Not a workbook, or rows the upload rules refuse, or a missing field'),
+        '401': errorOf('UNAUTHORIZED', 'Authorization not provided'),
+        '403': errorOf('FORBIDDEN', 'Not a manager of passive data, or the passiveData module is off'),
+        '404': errorOf('NOT_FOUND', 'No such list of this account'),
+        '413': errorOf('PAYLOAD_TOO_LARGE', 'Past the upload limit'),
         '500': errorOf('INTERNAL_SERVER_ERROR', 'Internal server error'),
       },
     },
