@@ -1,5 +1,6 @@
 import { organizations, passiveConnections, rowsOf, sql } from '@tieline/db';
 import { createTestDb, type TestDbHandle } from '@tieline/db/testing';
+import { PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passiveAccountOf } from '../src/access/passive-data';
 import type { Actor } from '../src/auth/actor';
@@ -78,6 +79,9 @@ describe('passive-data store', () => {
     expect(await purgeExpired(handle.db, new Date('2024-06-01T00:00:00Z'))).toEqual(['passive_interactions_y2023m11']);
     expect(await countInteractions(handle.db, connection.id)).toBe(1);
     await deleteConnectionData(handle.db, connection.id);
+    expect(await countInteractions(handle.db, connection.id)).toBe(0);
+    // A sync still running after Disconnect stores nothing more: its next batch stops it.
+    await expect(replaceMessages(handle.db, ctx, ids, messages)).rejects.toThrow(PASSIVE_MSG.connectionNotFound);
     expect(await countInteractions(handle.db, connection.id)).toBe(0);
     const people = rowsOf(
       await handle.db.execute(sql`select id from passive_people where account_id = ${ctx.accountId}::uuid`),

@@ -1,5 +1,6 @@
 import { copyInto, copyValue, type Db, rowsOf, sql, type Tx } from '@tieline/db';
-import type { TInteractionType } from '@tieline/validation';
+import { PASSIVE_MSG, type TInteractionType } from '@tieline/validation';
+import { SyncError } from '../sync-error';
 import type { StoreContext } from './context';
 import { ensurePartitions } from './partitions';
 
@@ -65,6 +66,12 @@ export async function replaceMessages(
     messages.map((m) => m.at),
   );
   await db.transaction(async (tx) => {
+    // A Disconnect locks the row before deleting (deleteConnectionData): a batch either lands before it,
+    // and is deleted with the rest, or finds the connection gone and stops the sync.
+    const alive = rowsOf(
+      await tx.execute(sql`select 1 from passive_connections where id = ${ctx.connectionId}::uuid for share`),
+    );
+    if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
     await deleteMessages(tx, ctx.connectionId, messages, first, last);
     if (lines.length > 0) await copyInto(tx, 'passive_interactions', COLUMNS, lines);
   });
@@ -100,6 +107,8 @@ export async function countInteractions(db: Db | Tx, connectionId: string): Prom
 /** Deletes everything a connection brought (Disconnect): its interactions, ids and people only it knew. */
 export async function deleteConnectionData(db: Db, connectionId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // First the row, so a sync's batch under way commits before its rows are deleted (replaceMessages).
+    await tx.execute(sql`select 1 from passive_connections where id = ${connectionId}::uuid for update`);
     await tx.execute(sql`delete from passive_interactions where connection_id = ${connectionId}::uuid`);
     await tx.execute(sql`
       delete from passive_people p using passive_identities i
