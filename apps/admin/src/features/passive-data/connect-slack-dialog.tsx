@@ -82,6 +82,7 @@ function SlackAppForm({ onDone }: { onDone: () => void }) {
   });
   const connect = useMutation(
     trpc.passiveData.slack.connect.mutationOptions({
+      meta: { silentError: true },
       onSuccess: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
         onDone();

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress, toast } from '@tieline/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress } from '@tieline/ui';
 import type { TConnection } from '@tieline/validation';
 import { RefreshCw } from 'lucide-react';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { formatCount, useManagesPassiveData } from './passive-nav';
@@ -25,7 +24,6 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
   const sync = useMutation(
     trpc.passiveData.connections.sync.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() }),
-      onError: (e) => toast.error(errorMessage(e)),
     }),
   );
   const kind = c.method === 'export' ? `${SOURCE_LABEL[c.source]} export` : `${SOURCE_LABEL[c.source]} app`;

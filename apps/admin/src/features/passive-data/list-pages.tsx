@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, FormField, Input, Progress, SelectField, Spinner, Textarea, toast } from '@tieline/ui';
+import { Button, FormField, Input, Progress, SelectField, Spinner, Textarea } from '@tieline/ui';
 
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -39,6 +39,7 @@ export function AddListPage() {
   };
   const create = useMutation(
     trpc.passiveData.lists.create.mutationOptions({
+      meta: { silentError: true },
       onSuccess: (l) => done(l._id),
       onError: (e) => setError(errorMessage(e)),
     }),
@@ -156,7 +157,6 @@ export function EditListPage() {
         refresh();
         navigate('/passivedata/lists');
       },
-      onError: (e) => toast.error(errorMessage(e)),
     }),
   );
   if (list.isError) return <LoadError what="this list" onRetry={() => void list.refetch()} />;

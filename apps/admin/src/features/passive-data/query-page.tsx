@@ -30,6 +30,7 @@ export function AddQueryPage() {
   const connected = useConnectedSources();
   const create = useMutation(
     trpc.passiveData.queries.create.mutationOptions({
+      meta: { silentError: true },
       onSuccess: (q) => {
         void queryClient.invalidateQueries({ queryKey: trpc.passiveData.queries.list.queryKey() });
         navigate(`/passivedata/queries/${q._id}/edit`);
@@ -80,15 +81,14 @@ export function EditQueryPage() {
   };
   const update = useMutation(
     trpc.passiveData.queries.update.mutationOptions({
+      meta: { silentError: true },
       onSuccess: () => {
         toast.success('Query saved');
         refresh();
       },
     }),
   );
-  const run = useMutation(
-    trpc.passiveData.queries.run.mutationOptions({ onSuccess: refresh, onError: (e) => toast.error(errorMessage(e)) }),
-  );
+  const run = useMutation(trpc.passiveData.queries.run.mutationOptions({ onSuccess: refresh }));
   if (query.isError) return <LoadError what="this query" onRetry={() => void query.refetch()} />;
   if (!query.data || !lists.data) return <Spinner label="Loading query" showLabel />;
   const q = query.data;

@@ -52,6 +52,7 @@ function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOn
   });
   const save = useMutation(
     trpc.passiveData.settings.update.mutationOptions({
+      meta: { silentError: true },
       onSuccess: (s) => {
         queryClient.setQueryData(trpc.passiveData.settings.get.queryKey(), s);
         toast.success('Settings saved');
@@ -149,7 +150,6 @@ function Connections({ manages }: { manages: boolean }) {
         setDisconnecting(null);
         void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
       },
-      onError: (e) => toast.error(errorMessage(e)),
     }),
   );
   return (
