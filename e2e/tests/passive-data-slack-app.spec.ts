@@ -39,7 +39,8 @@ test('connect a Slack app in the modal: a wrong token is refused, the right one 
     await page.getByLabel('Password').fill('tieline-demo');
     await page.getByRole('button', { name: /sign in|log in/i }).click();
     await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
-    await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+    // The switch's answer carries the new session: wait for it to land (the dashboard opens) before going on.
+    await expect(page).toHaveURL(/\/networks$/);
     await page.goto(`${tieline.url}/passivedata/slack`);
     const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
     await dialog.getByLabel('Name').fill('Acme Slack app');

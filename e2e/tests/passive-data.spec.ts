@@ -77,10 +77,9 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
 
 test('the demo organization shows passive data working without any outside service', async ({ page }) => {
   await signIn(page, 'demo@tieline.local', 'tieline-demo');
-  await page
-    .getByRole('button', { name: /Acme Research/ })
-    .first()
-    .click();
+  await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
+  // The switch's answer carries the new session: wait for it to land (the dashboard opens) before going on.
+  await expect(page).toHaveURL(/\/networks$/);
   await page.goto('/passivedata');
   await expect(page.getByText('Up to date').first()).toBeVisible();
   await expect(page.getByTestId('weekly-chart')).toBeVisible();
