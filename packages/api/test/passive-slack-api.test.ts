@@ -75,7 +75,10 @@ describe('a Slack API sync', () => {
       .from(passiveConversations)
       .where(eq(passiveConversations.connectionId, id));
     const byId = Object.fromEntries(conversations.map((c) => [c.externalId, c]));
-    expect(Object.keys(byId).sort()).toEqual(['C1', 'C2', 'C3', 'D1', 'G1', 'M1']);
+    // The user group too (no groups chosen: kept for lists to follow, restricting nobody).
+    expect(Object.keys(byId).sort()).toEqual(['C1', 'C2', 'C3', 'D1', 'G1', 'M1', 'S1']);
+    expect(byId.S1).toMatchObject({ kind: 'usergroup' });
+    expect(byId.S1!.members).toHaveLength(2);
     expect(byId.C1).toMatchObject({ kind: 'channel', name: 'general', cursor: ts(16), archived: false });
     expect(byId.C1!.members).toHaveLength(4);
     expect(byId.C2).toMatchObject({ kind: 'channel', archived: true, cursor: ts(15) });
@@ -209,6 +212,17 @@ describe('people, retention and pseudonyms', () => {
         where i.connection_id = ${id}::uuid and i.external_id = 'UA'`),
     );
     expect(keys[0]!.key).toBe(`slack:ua@${id}`);
+  });
+
+  it('syncs without usergroups:read (only user-group lists need it), keeping no group', async () => {
+    fake.scopes.delete('usergroups:read');
+    const { id } = await connectAndSync(app);
+    expect(sorted(await interactionsOf(app, id))).toEqual(sorted(EXPECTED));
+    const groups = await app.server.deps.db
+      .select()
+      .from(passiveConversations)
+      .where(and(eq(passiveConversations.connectionId, id), eq(passiveConversations.kind, 'usergroup')));
+    expect(groups).toEqual([]);
   });
 
   it('does not read what the retention would purge at once', async () => {

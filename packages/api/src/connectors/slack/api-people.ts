@@ -94,3 +94,20 @@ export async function slackUserGroups(client: WebClient, ids: string[]): Promise
   }
   return groups;
 }
+
+/**
+ * Every user group with its members, for lists to follow (a list of a user group stays in sync); none
+ * when the app was not given usergroups:read, which only user-group lists need.
+ */
+export async function everySlackUserGroup(client: WebClient): Promise<SlackUserGroup[]> {
+  try {
+    const listed = await client.usergroups.list({ include_disabled: false });
+    return await slackUserGroups(
+      client,
+      (listed.usergroups ?? []).flatMap((g) => (g.id ? [g.id] : [])),
+    );
+  } catch (error) {
+    if (slackErrorOf(error)?.error === 'missing_scope') return [];
+    throw error;
+  }
+}

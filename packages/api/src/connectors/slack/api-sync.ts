@@ -6,7 +6,7 @@ import { SyncError } from '../sync-error';
 import { slackClient, syncFailure, tokenContext } from './api-client';
 import { cursorsOf, saveCursor, slackConversations, storeConversations } from './api-conversations';
 import { syncHistory } from './api-history';
-import { slackPeople, slackUserGroups } from './api-people';
+import { everySlackUserGroup, slackPeople, slackUserGroups } from './api-people';
 
 // The Slack API connection's sync ('slack:api'): people, conversations and their members, then each
 // conversation's new messages. Optional groups (the connection's options):
@@ -14,7 +14,8 @@ import { slackPeople, slackUserGroups } from './api-people';
 //   kept as people;
 // - userGroupIds: only the members of those user groups are kept as people, so only interactions
 //   between them are stored (in every conversation read); the groups are stored as conversations of
-//   kind 'usergroup' with their members.
+//   kind 'usergroup' with their members. Without chosen groups, every group is stored the same way (when
+//   the app has usergroups:read) so lists can follow one, and nobody is left out.
 // Both together: both restrictions. The token is opened here only, never logged or put in a payload.
 
 export interface SlackApiOptions {
@@ -44,6 +45,8 @@ export const slackApiSync: Syncer = async (deps, connection, ctx, report) => {
   const keptSince = new Date(Date.now() - (account?.retentionDays ?? 180) * 86_400_000);
   try {
     const groups = userGroupIds.length > 0 ? await slackUserGroups(client, userGroupIds) : [];
+    // Without chosen groups every group is still kept (for lists of a group), restricting nothing.
+    const followed = userGroupIds.length > 0 ? groups : await everySlackUserGroup(client);
     const conversations = await slackConversations(client, channelIds);
     let people = await slackPeople(client, connection.externalId);
     if (groups.length > 0) {
@@ -58,7 +61,7 @@ export const slackApiSync: Syncer = async (deps, connection, ctx, report) => {
     await storeConversations(
       deps.db,
       connection.id,
-      [...conversations, ...groups.map((g) => ({ ...g, kind: 'usergroup', archived: false, members: g.users }))],
+      [...conversations, ...followed.map((g) => ({ ...g, kind: 'usergroup', archived: false, members: g.users }))],
       personIds,
     );
     await report(DIRECTORY_SHARE);
