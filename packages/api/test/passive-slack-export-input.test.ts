@@ -177,6 +177,22 @@ describe('a bad form or caller', () => {
     expect(await interactionLines(app, b.body._id)).toEqual(['mention ann@acme.com->bob@acme.com @C1']);
   });
 
+  it('two first uploads of one workspace at the same moment make one connection', async () => {
+    const owner = await passiveUser(app);
+    const [a, b] = await Promise.all([uploadExport(app, owner, await good()), uploadExport(app, owner, await good())]);
+    // The second waits for the first's row: it finds it queued (409) or, imported already, reuses it (202).
+    expect([a.status, b.status]).toContain(202);
+    await app.server.worker.drain();
+    const { db } = app.server.deps;
+    const [user] = await db.select().from(users).where(eq(users.id, owner.userId));
+    const mine = await db
+      .select({ id: passiveConnections.id })
+      .from(passiveConnections)
+      .where(eq(passiveConnections.createdBy, user!.id));
+    expect(mine).toHaveLength(1);
+    expect(await readdir(join(app.server.deps.env.DATA_DIR, 'uploads'))).toEqual([]);
+  });
+
   it('a second upload of the workspace while the first is queued or importing: 409, and the first imports', async () => {
     const owner = await passiveUser(app);
     const a = await uploadExport(app, owner, await good());

@@ -1,5 +1,5 @@
 import { rename, rm } from 'node:fs/promises';
-import { and, eq, notInArray, passiveConnections } from '@tieline/db';
+import { and, eq, notInArray, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
 import { passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
@@ -54,47 +54,53 @@ export async function uploadSlackExport(
     await rename(input.file.path, uploadPath(deps.env, key));
     kept = true;
     const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
-    const [existing] = teamId
-      ? await deps.db
-          .select()
-          .from(passiveConnections)
-          .where(
-            and(
-              eq(passiveConnections.accountId, account.id),
-              eq(passiveConnections.source, 'slack'),
-              eq(passiveConnections.method, 'export'),
-              eq(passiveConnections.externalId, teamId),
-            ),
-          )
-          .limit(1)
-      : [];
-    if (!existing) {
-      const [row] = await deps.db
-        .insert(passiveConnections)
-        .values({
-          accountId: account.id,
-          source: 'slack',
-          method: 'export',
-          name: input.name,
-          status: 'queued',
-          externalId: teamId,
-          uploadKey: key,
-          createdBy: caller.actor.userId,
-        })
+    // The account row is locked so two uploads of one workspace at once make one connection.
+    const { row, previousKey } = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from passive_accounts where id = ${account.id}::uuid for update`);
+      const [existing] = teamId
+        ? await tx
+            .select()
+            .from(passiveConnections)
+            .where(
+              and(
+                eq(passiveConnections.accountId, account.id),
+                eq(passiveConnections.source, 'slack'),
+                eq(passiveConnections.method, 'export'),
+                eq(passiveConnections.externalId, teamId),
+              ),
+            )
+            .limit(1)
+        : [];
+      if (!existing) {
+        const [made] = await tx
+          .insert(passiveConnections)
+          .values({
+            accountId: account.id,
+            source: 'slack',
+            method: 'export',
+            name: input.name,
+            status: 'queued',
+            externalId: teamId,
+            uploadKey: key,
+            createdBy: caller.actor.userId,
+          })
+          .returning();
+        return { row: made!, previousKey: null };
+      }
+      // The same workspace again, queued as queueSync queues (only when not queued or running) with the
+      // new zip in the same update.
+      const [queued] = await tx
+        .update(passiveConnections)
+        .set({ uploadKey: key, name: input.name, status: 'queued', progress: 0, error: null })
+        .where(
+          and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])),
+        )
         .returning();
-      // Queued as it is made (queueSync would find it queued already).
-      await deps.enqueue('passive-sync', { connectionId: row!.id });
-      return connectionView(row!);
-    }
-    // The same workspace again, queued as queueSync queues (one update, only when not queued or
-    // running: two uploads at once queue one import) with the new zip in the same update.
-    const [row] = await deps.db
-      .update(passiveConnections)
-      .set({ uploadKey: key, name: input.name, status: 'queued', progress: 0, error: null })
-      .where(and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])))
-      .returning();
-    if (!row) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
-    if (existing.uploadKey && existing.uploadKey !== key) await deleteUpload(deps.env, existing.uploadKey);
+      if (!queued) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
+      return { row: queued, previousKey: existing.uploadKey };
+    });
+    if (previousKey && previousKey !== key) await deleteUpload(deps.env, previousKey);
+    // Queued as it is made or updated (queueSync would find it queued already).
     await deps.enqueue('passive-sync', { connectionId: row.id });
     return connectionView(row);
   } catch (error) {
