@@ -11,22 +11,11 @@ import { SYNCERS } from '../packages/api/src/connectors/registry.ts';
 import { openExport, readJson } from '../packages/api/src/connectors/slack/export-zip.ts';
 import { type SlackMessage, slackMessageInteractions } from '../packages/api/src/connectors/slack/interactions.ts';
 import { contextOf } from '../packages/api/src/connectors/store/context.ts';
+import { INTERACTION_COLUMNS as COLUMNS } from '../packages/api/src/connectors/store/interactions.ts';
 import type { TEnv } from '../packages/api/src/env.ts';
 import { copyInto, organizations, passiveConnections, rowsOf, sql } from '../packages/db/src/index.ts';
 import { createTestDb } from '../packages/db/src/testing.ts';
 
-const COLUMNS = [
-  'account_id',
-  'connection_id',
-  'at',
-  'type',
-  'from_id',
-  'to_id',
-  'conversation',
-  'message_key',
-  'recipients',
-  'weight',
-];
 const [phase, zipPath] = process.argv.slice(2) as ['ingest' | 'baseline', string];
 const env = {
   DATA_DIR: dirname(dirname(zipPath)),

@@ -27,6 +27,7 @@ export * from './organization-logos-rules';
 export * from './organization-users';
 export * from './organizations';
 export * from './passive-data';
+export * from './passive-data-messages';
 export * from './passwords';
 export * from './profile';
 export * from './questions';

@@ -1,65 +1,12 @@
 import { z } from 'zod';
 import { ZEmail, ZId, zLine } from './common';
+import { PASSIVE_MSG } from './passive-data-messages';
 import { strictNumber, zFlag } from './strict';
 
 // Passive data (platform spec §1 sources, §2 /passivedata): connections to collaboration tools, the
 // people and interactions they give (metadata only), lists, queries that turn interactions into
 // networks, and the account's settings. Calls under /api/base/passiveData/. Definitions users read
 // are in docs/passive-data.md.
-
-export const PASSIVE_MSG = {
-  notFound: 'Not found',
-  connectionNotFound: 'Connection not found',
-  queryNotFound: 'Query not found',
-  listNotFound: 'List not found',
-  managersOnly: 'Only organization Owners and Admins can manage passive data connections, lists and settings',
-  nameRequired: 'Name cannot be blank',
-  nameTooLong: 'Name must be at most 200 characters',
-  tokenRequired: 'Enter the bot token of your Slack app (it starts with xoxb-)',
-  tokenShape: 'A Slack bot token starts with xoxb- and has no spaces',
-  slackAuth: 'Slack refused the token (invalid_auth): check that it is the bot token of an installed app',
-  slackScopes: 'The Slack app is missing a scope it needs',
-  slackUnreachable: 'Slack could not be reached; the connection will try again',
-  /** At connect nothing is stored, so nothing tries again by itself. */
-  slackUnreachableNow: 'Slack could not be reached: check the server can reach Slack, then try again',
-  slackScope: (scope: string) => `The Slack app is missing a scope it needs: ${scope} (add it, then reinstall the app)`,
-  slackUserGroup: (id: string) => `The Slack user group ${id} does not exist (or the app cannot see it)`,
-  slackWorkspaceTaken: (name: string) => `This Slack workspace is already connected as "${name}"`,
-  exportRequired: 'Choose the zip file of a Slack export',
-  exportNotZip: 'This file is not a zip file. Upload the zip of a Slack workspace export.',
-  exportNoUsers: 'This zip has no users.json: upload the zip of a Slack workspace export as Slack gives it',
-  exportNoChannels: 'This zip has no channels.json: upload the zip of a Slack workspace export as Slack gives it',
-  exportBadJson: (file: string) => `${file} is not valid JSON`,
-  exportTooLarge: 'The export is larger than the upload limit',
-  exportTooManyFiles: 'The export has more files than the limit',
-  exportGone: 'The uploaded export is no longer on the server: upload it again',
-  exportBusy: 'This workspace is being imported: upload the later export once this import is done',
-  syncBusy: 'This connection is already syncing',
-  uploadConnection: 'An uploaded export is updated by uploading a later export, not by syncing',
-  disconnectConfirm: 'Type the connection name to confirm',
-  sourcesRequired: 'Choose at least one source',
-  typesRequired: 'Choose at least one interaction type',
-  typeNotOfSource: 'An interaction type does not belong to a chosen source',
-  windowBoth: 'Choose dates or a number of days, not both',
-  windowOrder: 'The start date must be on or before the end date',
-  badDate: 'Dates are written YYYY-MM-DD',
-  lastDays: 'The number of days must be a whole number from 1 to 3650',
-  minInteractions: 'The minimum must be a whole number from 1 to 1,000,000',
-  maxRecipients: 'The maximum recipients must be a whole number from 2 to 10,000',
-  unknownList: 'A chosen list does not exist',
-  listBoth: 'A list cannot be both included and excluded',
-  retention: 'Retention must be a whole number of days from 1 to 3650',
-  refreshHour: 'The refresh hour must be a whole number from 0 to 23',
-  domain: (d: string) => `${d} is not a domain name`,
-  tooMany: (what: string, max: number) => `At most ${max.toLocaleString('en-US')} ${what}`,
-  runBusy: 'This query is already running',
-  queryOwnerOnly: 'Only the person who made this query, or an organization Owner or Admin, can change or delete it',
-  runFailed: 'The query could not be run; try again later',
-  noPeople: 'No interactions match this query: widen the window, the types or the lists',
-  conversationNotFound: 'That channel or user group is not among those this connection found',
-  listMembersOne: 'Give the members one way: emails or people found, a Slack channel, or a Slack user group',
-  unknownPerson: 'A chosen person was not found',
-} as const;
 
 export const PASSIVE_LIMITS = {
   nameMax: 200,

@@ -16,7 +16,8 @@ export interface SourceMessage {
   interactions: { type: TInteractionType; from: string; to: string; weight?: number }[];
 }
 
-const COLUMNS = [
+/** The columns a batch is COPYed into (the ingest bench's baseline copies the same). */
+export const INTERACTION_COLUMNS = [
   'account_id',
   'connection_id',
   'at',
@@ -73,7 +74,7 @@ export async function replaceMessages(
     );
     if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
     await deleteMessages(tx, ctx.connectionId, messages, first, last);
-    if (lines.length > 0) await copyInto(tx, 'passive_interactions', COLUMNS, lines);
+    if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
   });
   return stored;
 }
