@@ -1,12 +1,18 @@
-import { join } from 'node:path';
-import { createDb, type Db, rowsOf, sql, surveys, userLogins, users } from '@tieline/db';
-import { createTestDb } from '@tieline/db/testing';
+import { type Db, rowsOf, sql, surveys, userLogins, users } from '@tieline/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../src/auth/session';
 import { POLL_MS } from '../src/jobs/worker';
 import { defaultModules } from '../src/services/users/user-wire';
 import { type ReceivedMail, startSmtp } from './helpers';
-import { dataDir, freePort, type Proc, running, startServer, waitFor } from './process-helpers';
+import {
+  freePort,
+  type Proc,
+  type ProcessTarget,
+  processTarget,
+  running,
+  startServer,
+  waitFor,
+} from './process-helpers';
 
 // "Once per person" against real server processes (src/main.ts, as operators run it): a worker killed
 // with kill -9 in the middle of a send, and two servers sharing one PostgreSQL. Each person must get the
@@ -14,41 +20,6 @@ import { dataDir, freePort, type Proc, running, startServer, waitFor } from './p
 
 const PEOPLE = 1000;
 const serverUrl = process.env.DATABASE_URL;
-
-/** The database the child servers use: a fresh PostgreSQL database, or a PGlite data directory. */
-interface Target {
-  dir: string;
-  env: Record<string, string>;
-  /** Runs `fn` on the database while no child holds it (PGlite is one process at a time). */
-  use: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
-  drop: () => Promise<void>;
-}
-
-async function target(): Promise<Target> {
-  const dir = dataDir();
-  if (!serverUrl) {
-    return {
-      dir,
-      env: {},
-      use: async (fn) => {
-        const handle = await createDb({ dataDir: join(dir, 'pglite') });
-        try {
-          return await fn(handle.db);
-        } finally {
-          await handle.close();
-        }
-      },
-      drop: async () => {},
-    };
-  }
-  const handle = await createTestDb(serverUrl);
-  return {
-    dir,
-    env: { DATABASE_URL: handle.url! },
-    use: (fn) => fn(handle.db),
-    drop: () => handle.close(),
-  };
-}
 
 /** A verified owner with an open session and an Offline survey of PEOPLE respondents; answers the cookie. */
 async function seed(db: Db): Promise<{ cookie: string; surveyId: string }> {
@@ -108,7 +79,7 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-function server(t: Target, port: number, smtpUrl: string): Proc {
+function server(t: ProcessTarget, port: number, smtpUrl: string): Proc {
   return startServer(t.dir, port, {
     ...t.env,
     SMTP_URL: smtpUrl,
@@ -121,7 +92,7 @@ describe('once per person', { timeout: 300_000 }, () => {
   it('a worker killed with kill -9 mid-send: after restart everyone has it once, at most the in-flight one twice', async () => {
     const sink = await startSmtp({ delayMs: 3 });
     cleanups.push(sink.close);
-    const t = await target();
+    const t = await processTarget();
     cleanups.push(t.drop);
     const { cookie, surveyId } = await t.use(seed);
 
@@ -161,7 +132,7 @@ describe('once per person', { timeout: 300_000 }, () => {
     // message and before the worker recorded it, and that one message goes again (the test above).
     const sink = await startSmtp({ delayMs: 1, holdAt: 300 });
     cleanups.push(sink.close);
-    const t = await target();
+    const t = await processTarget();
     cleanups.push(t.drop);
     const { cookie, surveyId } = await t.use(seed);
 
@@ -204,7 +175,7 @@ describe('once per person', { timeout: 300_000 }, () => {
   it.skipIf(!serverUrl)('two servers on one PostgreSQL send each person exactly one message', async () => {
     const sink = await startSmtp({ delayMs: 1 });
     cleanups.push(sink.close);
-    const t = await target();
+    const t = await processTarget();
     cleanups.push(t.drop);
     const { cookie, surveyId } = await t.use(seed);
     const [p1, p2] = [await freePort(), await freePort()];

@@ -1,12 +1,20 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDb, type Db, organizations, rowsOf, sql, userLogins, users } from '@tieline/db';
-import { createTestDb } from '@tieline/db/testing';
+import { type Db, organizations, rowsOf, sql, userLogins, users } from '@tieline/db';
 import { MODULES, type TModules } from '@tieline/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../src/auth/session';
 import { writeSlackExport } from '../src/connectors/slack/generate-export';
-import { dataDir, freePort, type Proc, root, running, startServer, waitFor } from './process-helpers';
+import {
+  freePort,
+  type Proc,
+  type ProcessTarget,
+  processTarget,
+  root,
+  running,
+  startServer,
+  waitFor,
+} from './process-helpers';
 
 // The Slack export import in real server processes (src/main.ts, as operators run it) on a data
 // directory: metadata only (a marker in every message's text, file names and attachments is nowhere in
@@ -15,34 +23,6 @@ import { dataDir, freePort, type Proc, root, running, startServer, waitFor } fro
 
 const serverUrl = process.env.DATABASE_URL;
 const MARKER = 'QZXMARKER7781';
-
-interface Target {
-  dir: string;
-  env: Record<string, string>;
-  use: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
-  drop: () => Promise<void>;
-}
-
-async function target(): Promise<Target> {
-  const dir = dataDir();
-  if (!serverUrl) {
-    return {
-      dir,
-      env: {},
-      use: async (fn) => {
-        const handle = await createDb({ dataDir: join(dir, 'pglite') });
-        try {
-          return await fn(handle.db);
-        } finally {
-          await handle.close();
-        }
-      },
-      drop: async () => {},
-    };
-  }
-  const handle = await createTestDb(serverUrl);
-  return { dir, env: { DATABASE_URL: handle.url! }, use: (fn) => fn(handle.db), drop: () => handle.close() };
-}
 
 const allModules = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }])) as TModules;
 
@@ -107,13 +87,13 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-function server(t: Target, port: number): Proc {
+function server(t: ProcessTarget, port: number): Proc {
   return startServer(t.dir, port, { ...t.env, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' });
 }
 
 describe('Slack export import in server processes', { timeout: 300_000 }, () => {
   it('keeps metadata only: the marker in texts, file names and attachments is nowhere in the data directory', async () => {
-    const t = await target();
+    const t = await processTarget();
     cleanups.push(t.drop);
     const cookie = await t.use(seed);
     const zip = join(root, 'marker.zip');
@@ -163,7 +143,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
     await writeSlackExport(zip, { seed: 5, people: 60, channels: 6, days: 16, messagesPerDay: 2500, marker: MARKER });
 
     // The clean import, for comparison.
-    const clean = await target();
+    const clean = await processTarget();
     cleanups.push(clean.drop);
     const cleanCookie = await clean.use(seed);
     const cleanPort = await freePort();
@@ -178,7 +158,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
     const expected = await clean.use((db) => counts(db, cleanId));
     expect(expected.status).toBe('done');
 
-    const t = await target();
+    const t = await processTarget();
     cleanups.push(t.drop);
     const cookie = await t.use(seed);
     const port = await freePort();

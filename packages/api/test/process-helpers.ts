@@ -4,7 +4,8 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb } from '@tieline/db';
+import { createDb, type Db } from '@tieline/db';
+import { createTestDb } from '@tieline/db/testing';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // The real entry point as operators run it, one child process per server. Each child is killed after
@@ -114,3 +115,33 @@ export async function exitCode(proc: Proc, ms = 30_000): Promise<number | null> 
 
 export const health = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
 export const running = 'Tieline is running';
+
+/** The database child servers use: a fresh PostgreSQL database (DATABASE_URL), or a PGlite data directory. */
+export interface ProcessTarget {
+  dir: string;
+  env: Record<string, string>;
+  /** Runs `fn` on the database while no child holds it (PGlite is one process at a time). */
+  use: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+  drop: () => Promise<void>;
+}
+
+export async function processTarget(serverUrl = process.env.DATABASE_URL): Promise<ProcessTarget> {
+  const dir = dataDir();
+  if (!serverUrl) {
+    return {
+      dir,
+      env: {},
+      use: async (fn) => {
+        const handle = await createDb({ dataDir: join(dir, 'pglite') });
+        try {
+          return await fn(handle.db);
+        } finally {
+          await handle.close();
+        }
+      },
+      drop: async () => {},
+    };
+  }
+  const handle = await createTestDb(serverUrl);
+  return { dir, env: { DATABASE_URL: handle.url! }, use: (fn) => fn(handle.db), drop: () => handle.close() };
+}
