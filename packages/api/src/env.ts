@@ -11,6 +11,16 @@ const ZOptionalUrl = z
   .optional();
 
 /** Every environment variable Tieline reads, validated once at start. See README "Configuration". */
+/** A Microsoft endpoint's base address: https, without a trailing slash. */
+const msUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || fallback)
+    .pipe(z.url({ protocol: /^https$/, error: 'Microsoft endpoints are https addresses' }))
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(fallback);
+
 export const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
@@ -72,6 +82,13 @@ export const ZEnv = z
       .pipe(z.url({ protocol: /^https?$/ }))
       .transform((v) => (v.endsWith('/') ? v : `${v}/`))
       .default('https://slack.com/api/'),
+    /**
+     * Microsoft's identity platform (tokens) and Microsoft Graph (the Microsoft 365 connector); unset are
+     * Microsoft's own. Tests point them at a fake Microsoft server on loopback (HTTPS: MSAL refuses any
+     * other authority). No trailing slash.
+     */
+    MS_LOGIN_URL: msUrl('https://login.microsoftonline.com'),
+    MS_GRAPH_URL: msUrl('https://graph.microsoft.com'),
     ASSET_BASE_URL: z.string().default('/assets/'),
     ANALYTICS_KEY: z.string().default(''),
     /** Where the admin app sends analytics (PostHog cloud, or a self-hosted instance); used only with a key. */

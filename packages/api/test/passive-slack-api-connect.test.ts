@@ -3,7 +3,7 @@ import { MSG, moduleOffMessage, PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokenContext } from '../src/connectors/slack/api-client';
 import { loadEnv } from '../src/env';
-import { nextRefresh } from '../src/services/passive-data/connect-slack';
+import { nextRefresh } from '../src/services/passive-data/connect-api';
 import { type FakeSlack, startFakeSlack } from './fake-slack';
 import { RestClient, seedUser, startTestApp, type TestApp } from './helpers';
 import { connectBody, connectionRow, passiveUser, restAs, TEAM, TOKEN, workspace } from './passive-slack-api-setup';

@@ -28,6 +28,7 @@ export * from './organization-users';
 export * from './organizations';
 export * from './passive-data';
 export * from './passive-data-messages';
+export * from './passive-data-office365';
 export * from './passwords';
 export * from './profile';
 export * from './questions';

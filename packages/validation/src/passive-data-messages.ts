@@ -52,4 +52,23 @@ export const PASSIVE_MSG = {
   conversationNotFound: 'That channel or user group is not among those this connection found',
   listMembersOne: 'Give the members one way: emails or people found, a Slack channel, or a Slack user group',
   unknownPerson: 'A chosen person was not found',
+  tenantId: 'The tenant id is a GUID (Entra admin center > Overview > Tenant ID)',
+  clientId: 'The client id is a GUID (the app registration > Overview > Application (client) ID)',
+  clientSecretRequired: 'Enter the client secret of your app registration (its Value, not its Secret ID)',
+  clientSecretShape: 'A client secret is at most 256 characters, with no spaces',
+  groupId: 'Group ids are GUIDs (Entra admin center > Groups > the group > Object ID)',
+  office365Source:
+    'Sources are office365Directory, office365Email, office365Calendar, office365People and microsoftTeams',
+  microsoftAuth:
+    'Microsoft refused the tenant id, client id or client secret: check them in the app registration (a secret shows its Value only when made)',
+  microsoftTenant:
+    'Microsoft did not answer for this tenant id (unknown tenant, or Microsoft unreachable): check the Tenant ID in the Entra admin center',
+  microsoftConsent:
+    'The app has no admin consent for the permissions it needs: grant admin consent in the app registration > API permissions',
+  microsoftPermission: (what: string) =>
+    `The app is missing the Microsoft Graph application permission ${what} (add it, then grant admin consent)`,
+  microsoftUnreachableNow: 'Microsoft could not be reached: check the server can reach Microsoft, then try again',
+  microsoftGroup: (id: string) => `The group ${id} does not exist in this tenant (or the app cannot read it)`,
+  microsoftBadLink: 'Microsoft Graph answered a link to another address; the sync stopped',
+  tenantTaken: (name: string) => `This Microsoft tenant is already connected as "${name}"`,
 } as const;

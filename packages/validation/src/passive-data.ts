@@ -114,6 +114,8 @@ const ZQueryFields = z.object({
     .default([])
     .transform((v) => [...new Set(v)]),
   schedule: z.enum(['manual', 'daily']).default('manual'),
+  /** Meetings weighted by their count, or by their hours together. */
+  meetingWeight: z.enum(['count', 'hours']).default('count'),
 });
 
 type TQueryFields = z.output<typeof ZQueryFields>;
@@ -165,6 +167,7 @@ export const ZQuery = z.object({
   includeExternal: z.boolean(),
   attributes: z.array(z.string()),
   schedule: z.enum(['manual', 'daily']),
+  meetingWeight: z.enum(['count', 'hours']),
   _id: ZId,
   ownerId: ZId,
   /** Whether the caller may change or delete it: its creator, or an Owner or Admin of the account. */
@@ -189,6 +192,12 @@ export const ZConnection = z.object({
   error: z.string().nullable(),
   /** Slack API: the channels the connection is restricted to (empty: every channel the app sees). */
   channelIds: z.array(z.string()),
+  /** Microsoft 365: the tenant (Slack: null). */
+  tenantId: z.string().nullable(),
+  /** Microsoft 365: the optional groups the directory is restricted to. */
+  groupIds: z.array(z.string()),
+  /** Microsoft 365: the sources collected (OFFICE365_SOURCES) and the current sync's progress of each (0..1). */
+  sources: z.array(z.object({ source: z.string(), progress: z.number() })),
   createdAt: z.string(),
 });
 export type TConnection = z.infer<typeof ZConnection>;

@@ -64,6 +64,8 @@ export const passiveConnections = pgTable(
     status: text().$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
     /** 0..1 of the current sync. */
     progress: real().notNull().default(0),
+    /** Microsoft 365: 0..1 of the current sync per source collected (office365Email: 0.4, ...). */
+    sourceProgress: jsonb().$type<Record<string, number>>().notNull().default({}),
     peopleCount: integer().notNull().default(0),
     interactionCount: bigint({ mode: 'number' }).notNull().default(0),
     lastSync: at(),

@@ -5,8 +5,9 @@ import type { ConnectionRow } from '../../access/passive-data';
  * A connection as every call answers it (GET connections/{id}, the connect calls, sync): status and
  * counts from the row the sync job keeps current. Never the sealed secret or the upload's storage key.
  */
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string') : []);
+
 export function connectionView(row: ConnectionRow): TConnection {
-  const channelIds = row.options.channelIds;
   return {
     _id: row.id,
     source: row.source,
@@ -18,7 +19,10 @@ export function connectionView(row: ConnectionRow): TConnection {
     interactions: row.interactionCount,
     lastSync: row.lastSync?.toISOString() ?? null,
     error: row.error,
-    channelIds: Array.isArray(channelIds) ? channelIds.filter((c): c is string => typeof c === 'string') : [],
+    channelIds: strings(row.options.channelIds),
+    tenantId: row.source === 'office365' ? row.externalId : null,
+    groupIds: strings(row.options.groupIds),
+    sources: strings(row.options.sources).map((source) => ({ source, progress: row.sourceProgress[source] ?? 0 })),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,0 +1,64 @@
+import type { FakeMsUser, FakeTenant } from './fake-microsoft';
+import { mailData } from './passive-office365-mail-fixtures';
+import { teamsData } from './passive-office365-teams-fixtures';
+
+// The Microsoft 365 tests' tenant (contoso.com), worked out by hand, and the calls they make.
+
+export const TENANT_ID = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+export const CLIENT_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+export const CLIENT_SECRET = 'Q~8Qabc.secretvalue-XYZ_123';
+export const GROUP_ID = '0a1b2c3d-0000-4000-8000-00000000000a';
+
+const user = (id: string, name: string, extra: Partial<FakeMsUser> = {}): FakeMsUser => ({
+  id,
+  displayName: name,
+  mail: `${name.split(' ')[0]!.toLowerCase()}@contoso.com`,
+  userPrincipalName: `${name.split(' ')[0]!.toLowerCase()}@contoso.com`,
+  ...extra,
+});
+
+/** Ids of the tenant's users: Ann (the CEO), Bob and Cat report to Ann, Dan reports to Bob; Eve has no mailbox. */
+export const U = {
+  ann: '11111111-1111-4111-8111-111111111111',
+  bob: '22222222-2222-4222-8222-222222222222',
+  cat: '33333333-3333-4333-8333-333333333333',
+  dan: '44444444-4444-4444-8444-444444444444',
+  eve: '55555555-5555-4555-8555-555555555555',
+} as const;
+
+export function tenant(): FakeTenant {
+  return {
+    tenantId: TENANT_ID,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    domains: ['contoso.com'],
+    users: [
+      user(U.ann, 'Ann Archer', { department: 'Leadership', jobTitle: 'CEO', officeLocation: 'Paris' }),
+      user(U.bob, 'Bob Baker', { department: 'Engineering', jobTitle: 'CTO', managerId: U.ann }),
+      user(U.cat, 'Cat Cole', { department: 'Sales', jobTitle: 'Seller', managerId: U.ann }),
+      user(U.dan, 'Dan Dale', { department: 'Engineering', jobTitle: 'Engineer', managerId: U.bob }),
+      user(U.eve, 'Eve Evans', { mail: null, department: 'Engineering', managerId: U.bob }),
+    ],
+    groups: [{ id: GROUP_ID, displayName: 'Engineering', members: [U.bob, U.dan, U.eve] }],
+    sentItems: {},
+    events: {},
+    people: {},
+    teams: [],
+    chats: [],
+    ...mailData(),
+    ...teamsData(),
+  };
+}
+
+export const connectBody = (extra: Record<string, unknown> = {}) => ({
+  name: 'Contoso 365',
+  tenantId: TENANT_ID,
+  clientId: CLIENT_ID,
+  clientSecret: CLIENT_SECRET,
+  sources: ['office365Email', 'office365Calendar', 'office365People', 'microsoftTeams'],
+  groupIds: [],
+  ...extra,
+});
+
+// Who connects, and how: the same as the Slack API tests.
+export { connectionRow, passiveUser, restAs } from './passive-slack-api-setup';

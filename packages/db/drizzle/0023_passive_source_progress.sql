@@ -1,0 +1,1 @@
+ALTER TABLE "passive_connections" ADD COLUMN "source_progress" jsonb DEFAULT '{}'::jsonb NOT NULL;
