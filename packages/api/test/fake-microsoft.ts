@@ -179,7 +179,7 @@ export interface FakeMicrosoft {
   /** Delta tokens issued so far answer 410 (syncStateNotFound), as when Exchange drops the state. */
   expireDeltas: () => void;
   expiredDeltas: Set<string>;
-  /** Default page size when the call asks none (Graph's own defaults are 10..100; tests make it tiny). */
+  /** The largest page answered (Graph's are 100..999 by call; tests make it tiny to exercise paging). */
   pageSize: number;
   close: () => Promise<void>;
 }
@@ -196,7 +196,9 @@ export const graphError = (status: number, code: string, message: string) => ({
  */
 export function pageOf(req: GraphRequest, fake: FakeMicrosoft, items: unknown[], last: Record<string, unknown> = {}) {
   const prefer = /odata\.maxpagesize=(\d+)/.exec(String(req.headers.prefer ?? ''))?.[1];
-  const size = Number(req.url.searchParams.get('$top') ?? prefer ?? fake.pageSize) || fake.pageSize;
+  // The server's own largest page (fake.pageSize) caps what the call asks for, as Graph's does.
+  const asked = Number(req.url.searchParams.get('$top') ?? prefer ?? fake.pageSize) || fake.pageSize;
+  const size = Math.min(asked, fake.pageSize);
   const offset = Number(req.url.searchParams.get('$skiptoken') ?? 0);
   const page = items.slice(offset, offset + size);
   if (offset + size < items.length) {

@@ -1,4 +1,7 @@
+import { rowsOf, sql } from '@tieline/db';
+import { expect } from 'vitest';
 import type { FakeMsUser, FakeTenant } from './fake-microsoft';
+import type { SeededUser, TestApp } from './helpers';
 import { mailData } from './passive-office365-mail-fixtures';
 import { teamsData } from './passive-office365-teams-fixtures';
 
@@ -61,4 +64,46 @@ export const connectBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 // Who connects, and how: the same as the Slack API tests.
+import { passiveUser, restAs } from './passive-slack-api-setup';
+
 export { connectionRow, passiveUser, restAs } from './passive-slack-api-setup';
+
+/** Connects as `user` (a new owner by default), waits for the sync, answers the connection's id. */
+export async function connectAndSync(app: TestApp, extra: Record<string, unknown> = {}, user?: SeededUser) {
+  const owner = user ?? (await passiveUser(app));
+  const res = await restAs(app, owner).post('/passiveData/connections/office365', connectBody(extra));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await app.server.worker.drain();
+  return { id: res.body._id as string, owner, res };
+}
+
+/** A connection's stored interactions or relations as readable rows: "Bob Baker -> Ann Archer". */
+export async function edgesOf(app: TestApp, connectionId: string, type: string) {
+  const rows = rowsOf<{ a: string; b: string; weight: number; n: string }>(
+    await app.server.deps.db.execute(sql`
+      select f.name as a, t.name as b, sum(i.weight)::float8 as weight, count(*) as n
+      from passive_interactions i join passive_people f on f.id = i.from_id join passive_people t on t.id = i.to_id
+      where i.connection_id = ${connectionId}::uuid and i.type = ${type}
+      group by f.name, t.name order by f.name, t.name`),
+  );
+  return rows.map(
+    (r) => `${r.a} -> ${r.b}${Number(r.n) > 1 || r.weight !== 1 ? ` (${Number(r.n)}x, ${r.weight})` : ''}`,
+  );
+}
+
+/** People of a connection, by name, with what the directory said. */
+export async function peopleOf(app: TestApp, connectionId: string) {
+  return rowsOf<{
+    name: string;
+    email: string | null;
+    title: string | null;
+    deactivated: boolean;
+    external: boolean;
+    attributes: Record<string, string>;
+  }>(
+    await app.server.deps.db.execute(sql`
+      select p.name, p.email, p.title, p.deactivated, p.external, p.attributes
+      from passive_people p join passive_identities i on i.person_id = p.id
+      where i.connection_id = ${connectionId}::uuid order by p.name`),
+  );
+}

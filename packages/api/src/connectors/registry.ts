@@ -1,5 +1,6 @@
 import type { ConnectionRow } from '../access/passive-data';
 import type { JobDeps } from '../jobs/define';
+import { office365Sync } from './office365/sync';
 import { slackApiSync } from './slack/api-sync';
 import { slackExportSync } from './slack/export-sync';
 import type { StoreContext } from './store/context';
@@ -21,6 +22,7 @@ export { SyncError } from './sync-error';
 
 /** Every connector, by `<source>:<method>` of its connections. */
 export const SYNCERS: Partial<Record<`${ConnectionRow['source']}:${ConnectionRow['method']}`, Syncer>> = {
+  'office365:api': office365Sync,
   'slack:api': slackApiSync,
   'slack:export': slackExportSync,
 };

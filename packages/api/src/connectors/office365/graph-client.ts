@@ -141,33 +141,18 @@ export function credentialsRefused(error: unknown): boolean {
 export const tenantUnknown = (error: unknown) =>
   error instanceof AuthError && error.errorCode === 'endpoints_resolution_error';
 
-/** The permission a refused Graph call needed, by the path it asked (for the message). */
-export function permissionOf(path: string): string {
-  if (path.includes('/mailFolders/') || path.includes('/messages'))
-    return path.includes('/teams/') || path.includes('/chats/')
-      ? 'ChannelMessage.Read.All / Chat.Read.All'
-      : 'Mail.ReadBasic.All';
-  if (path.includes('/calendarView') || path.includes('/events')) return 'Calendars.ReadBasic';
-  if (path.includes('/people')) return 'People.Read.All';
-  if (path.includes('/chats')) return 'Chat.Read.All';
-  if (path.includes('/channels')) return 'Channel.ReadBasic.All';
-  if (path.includes('/teams') || path.includes('/joinedTeams')) return 'Team.ReadBasic.All';
-  if (path.includes('/groups')) return 'GroupMember.Read.All';
-  return 'User.Read.All';
-}
-
 /**
  * A sync's Microsoft failure as a SyncError when retrying cannot fix it (credentials, consent, a
  * permission); anything else (throttling past the retries, Microsoft down) is returned as is, for the
  * job queue to retry later with its backoff.
  */
-export function syncFailure(error: unknown, path = ''): unknown {
+export function syncFailure(error: unknown, permission: string): unknown {
   if (error instanceof SyncError) return error;
   if (credentialsRefused(error)) return new SyncError(PASSIVE_MSG.microsoftAuth);
   if (tenantUnknown(error)) return error;
   const graph = graphErrorOf(error);
   if (graph?.status === 401) return new SyncError(PASSIVE_MSG.microsoftAuth);
-  if (graph?.status === 403) return new SyncError(PASSIVE_MSG.microsoftPermission(permissionOf(path)));
+  if (graph?.status === 403) return new SyncError(PASSIVE_MSG.microsoftPermission(permission));
   return error;
 }
 

@@ -13,7 +13,7 @@ import { countInteractions } from './interactions';
 export async function queueSync(deps: Pick<Deps, 'db' | 'enqueue'>, connectionId: string): Promise<boolean> {
   const [row] = await deps.db
     .update(passiveConnections)
-    .set({ status: 'queued', progress: 0, error: null })
+    .set({ status: 'queued', progress: 0, sourceProgress: {}, error: null })
     .where(and(eq(passiveConnections.id, connectionId), notInArray(passiveConnections.status, ['queued', 'running'])))
     .returning({ id: passiveConnections.id });
   if (!row) return false;

@@ -1,0 +1,5 @@
+import type { TOffice365Source } from '@tieline/validation';
+import type { SourceSync } from './context';
+
+/** Each source's sync after the directory, by the connection's source names (OFFICE365_SOURCES). */
+export const OFFICE365_SOURCE_SYNCS: Partial<Record<TOffice365Source, SourceSync>> = {};
