@@ -48,6 +48,7 @@ describe('OpenAPI document', () => {
         '/passiveData/queries/{id}/run',
         '/organizations/metrics/{id}',
         '/passiveData/connections/slack',
+        '/passiveData/connections/office365',
         '/passiveData/channels',
         '/passiveData/connections',
         '/passiveData/connections/{id}',

@@ -75,6 +75,9 @@ const SAMPLE_BY_PATTERN: Record<string, string> = {
   '^xox[bp]-[A-Za-z0-9-]+$': 'xoxb-1-2-contract', // a Slack bot token (Slack is a closed port here: 502)
   '^[A-Z0-9]{2,32}$': 'C0CONTRACT', // Slack ids (optional groups)
   '^\\d{4}-\\d{2}-\\d{2}$': '2026-01-15', // dates (a passive-data query's window)
+  // Entra tenant, client and group ids (Microsoft is unreachable here: the connect answers 400 or 502).
+  '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$': '72f988bf-86f1-41af-91ab-2d7cd011db47',
+  '^[\\x21-\\x7e]+$': 'contract-secret', // a client secret
 };
 /** Fields that exclude another one the sample has: left out of it (a query's lastDays and its from/to dates). */
 const LEFT_OUT_OF_SAMPLE = new Set(['lastDays']);

@@ -6,6 +6,7 @@ import { API_KEY_MSG, MSG, ORGANIZATION_MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
+import { connectBody as office365Body } from './passive-office365-setup';
 import { PASSIVE_QUERY_PROCEDURES } from './passive-queries-access-table';
 import {
   apiKeyOf,
@@ -315,6 +316,11 @@ export const PROCEDURES: Record<string, Row> = {
   ...ORGANIZATION_PROCEDURES,
   // Asks the test's fake Slack, which refuses this token (400): admitted, and no sync is queued.
   'passiveData.slack.connect': { rule: 'passiveManager', input: () => ({ name: 'Slack', token: 'xoxb-1-2-abc' }) },
+  // Asks the test's fake Microsoft, which refuses this secret (400): admitted, and no sync is queued.
+  'passiveData.office365.connect': {
+    rule: 'passiveManager',
+    input: () => ({ ...office365Body(), clientSecret: 'wrong-secret' }),
+  },
   ...PASSIVE_SETTINGS_PROCEDURES,
   ...PASSIVE_QUERY_PROCEDURES,
 };

@@ -28,8 +28,10 @@ import {
   sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
+import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
 import { type FakeSlack, startFakeSlack } from './fake-slack';
 import { RestClient, randomAddress, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
+import { tenant } from './passive-office365-setup';
 import {
   type Answer,
   apiKeyOf,
@@ -81,7 +83,10 @@ const withRule = (...rules: Rule[]) => rows.filter(([, row]) => rules.includes(r
 
 let app: TestApp;
 let slack: FakeSlack;
+let microsoft: FakeMicrosoft;
 beforeAll(async () => {
+  // passiveData.office365.connect asks Microsoft: a fake one on loopback, which refuses the row's secret.
+  microsoft = await startFakeMicrosoft(tenant());
   // passiveData.slack.connect asks Slack: a fake one on loopback, with an empty workspace.
   slack = await startFakeSlack({
     team: { id: 'T0ACCESS', name: 'Access', domain: 'access' },
@@ -90,11 +95,15 @@ beforeAll(async () => {
     messages: {},
     usergroups: [],
   });
-  app = await startTestApp({ smtp: false, env: { SLACK_API_URL: slack.url } });
+  app = await startTestApp({
+    smtp: false,
+    env: { SLACK_API_URL: slack.url, MS_LOGIN_URL: microsoft.url, MS_GRAPH_URL: microsoft.url },
+  });
 });
 afterAll(async () => {
   await app.close();
   await slack.close();
+  await microsoft.close();
 });
 
 async function fixtures(rule: Rule): Promise<Fixtures> {
