@@ -7,6 +7,7 @@ import {
   connectionRow,
   edgesOf,
   GROUP_ID,
+  passiveUser,
   peopleOf,
   restAs,
   tenant,
@@ -120,5 +121,30 @@ describe('the Microsoft 365 directory', () => {
     const row = await connectionRow(app, id);
     expect(row.status).toBe('failed');
     expect(row.error).toBe(PASSIVE_MSG.microsoftAuth);
+  });
+
+  it('keys and names people by pseudonym when the account pseudonymizes', async () => {
+    const owner = await passiveUser(app);
+    const set = await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', { pseudonymize: true });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const { id } = await connectAndSync(app, directoryOnly, owner);
+    const people = await peopleOf(app, id);
+    expect(people).toHaveLength(5);
+    for (const p of people) {
+      expect(p.name).toMatch(/^Person [A-Z2-9]{8}$/);
+      expect(p.email).toBeNull();
+    }
+    expect(await edgesOf(app, id, 'reportsTo')).toHaveLength(4);
+  });
+
+  it('deletes what the connection brought when it is disconnected', async () => {
+    const { id, owner } = await connectAndSync(app, directoryOnly);
+    const res = await restAs(app, owner).call(
+      'DELETE',
+      `/api/base/passiveData/connections/${id}?confirm=Contoso%20365`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await peopleOf(app, id)).toEqual([]);
+    expect(await edgesOf(app, id, 'reportsTo')).toEqual([]);
   });
 });
