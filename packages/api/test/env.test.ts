@@ -31,6 +31,19 @@ describe('configuration', () => {
     expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
   });
 
+  it("takes Microsoft's endpoints as https addresses only, defaulting to Microsoft's own", () => {
+    expect(loadEnv({})).toMatchObject({
+      MS_LOGIN_URL: 'https://login.microsoftonline.com',
+      MS_GRAPH_URL: 'https://graph.microsoft.com',
+    });
+    expect(loadEnv({ MS_GRAPH_URL: 'https://graph.microsoft.us/', MS_LOGIN_URL: '' })).toMatchObject({
+      MS_LOGIN_URL: 'https://login.microsoftonline.com',
+      MS_GRAPH_URL: 'https://graph.microsoft.us',
+    });
+    expect(() => loadEnv({ MS_LOGIN_URL: 'http://127.0.0.1:9' })).toThrow(/MS_LOGIN_URL/);
+    expect(() => loadEnv({ MS_GRAPH_URL: 'not a url' })).toThrow(/MS_GRAPH_URL/);
+  });
+
   it('reads the tutorial video table and the analytics host, refusing what the apps could not use', () => {
     const env = loadEnv({
       TUTORIAL_VIDEOS: '{"/networks":"https://videos.example.com/networks"}',
