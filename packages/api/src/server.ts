@@ -39,7 +39,7 @@ import { samlRest } from './rest/saml';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
 import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
-import { createPaymentProvider } from './services/billing/payments';
+import { createPaymentProvider } from './services/billing/create-provider';
 import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
 

@@ -52,3 +52,26 @@ describe('import arrows in packages/api', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('no import circles', () => {
+  // Every package's and app's source, type imports included: a circle makes load order matter and
+  // hides a type that belongs one layer down (issue 26). madge reads the imports as TypeScript does.
+  it('in any package or app', async () => {
+    const { default: madge } = await import('madge');
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const roots = ['packages', 'apps'].flatMap((dir) =>
+      readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'src')),
+    );
+    const graph = await madge(
+      roots.filter((dir) => {
+        try {
+          return readdirSync(dir).length > 0;
+        } catch {
+          return false;
+        }
+      }),
+      { fileExtensions: ['ts', 'tsx'], tsConfig: join(root, 'packages/api/tsconfig.json'), baseDir: root },
+    );
+    expect(graph.circular()).toEqual([]);
+  });
+});

@@ -31,6 +31,7 @@ export * from './passive-data-messages';
 export * from './passive-data-office365';
 export * from './passwords';
 export * from './profile';
+export * from './question-types';
 export * from './questions';
 export * from './questions-rules';
 export * from './respondent';

@@ -6,7 +6,7 @@ import {
   QUESTION_TYPES,
   SELECTION_TYPES,
   type TQuestionType,
-} from './questions-rules';
+} from './question-types';
 import { strictNumber, zFlag } from './strict';
 import { SURVEY_MSG } from './surveys-messages';
 

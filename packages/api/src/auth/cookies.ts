@@ -1,6 +1,6 @@
 import { parse, serialize } from 'cookie';
-import type { Request } from 'express';
-import type { Context } from '../context';
+import type { Request, Response } from 'express';
+import type { Deps } from '../deps';
 import { invalidateSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './session';
 
 /**
@@ -17,11 +17,19 @@ export function readSessionToken(req: Request, publicUrl: string): string | null
   return parse(header)[sessionCookieName(publicUrl)] ?? null;
 }
 
-function secure(ctx: Context) {
+/** What setting the session cookie needs of a request's context (context.ts's Context has it all). */
+export interface CookieContext {
+  deps: Pick<Deps, 'db' | 'publicUrl'>;
+  req: Request;
+  res: Response;
+  session: { id: string } | null;
+}
+
+function secure(ctx: CookieContext) {
   return ctx.req.secure || ctx.deps.publicUrl.startsWith('https://');
 }
 
-function setSessionCookie(ctx: Context, token: string) {
+function setSessionCookie(ctx: CookieContext, token: string) {
   ctx.res.append(
     'Set-Cookie',
     serialize(sessionCookieName(ctx.deps.publicUrl), token, {
@@ -34,7 +42,7 @@ function setSessionCookie(ctx: Context, token: string) {
   );
 }
 
-export function clearSessionCookie(ctx: Context) {
+export function clearSessionCookie(ctx: CookieContext) {
   ctx.res.append(
     'Set-Cookie',
     serialize(sessionCookieName(ctx.deps.publicUrl), '', {
@@ -48,7 +56,7 @@ export function clearSessionCookie(ctx: Context) {
 }
 
 /** A new session ends the one the browser had, so no orphaned session outlives it. */
-export async function replaceSession(ctx: Context, token: string) {
+export async function replaceSession(ctx: CookieContext, token: string) {
   if (ctx.session) await invalidateSession(ctx.deps.db, ctx.session.id);
   setSessionCookie(ctx, token);
 }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
@@ -8,9 +7,9 @@ import { passiveSyncJob } from './definitions/passive-sync';
 import { passwordResetJob } from './definitions/password-reset';
 import { surveyEmailJob } from './definitions/survey-email';
 import { surveyNetworksRefreshJob } from './definitions/survey-networks-refresh';
-import type { EnqueueOptions } from './queue';
+import type { JobKind } from './payloads';
 
-/** Every kind of background work. Services enqueue through `deps.enqueue`, typed by these. */
+/** Every kind of background work (one per kind of JOB_PAYLOADS, which types `deps.enqueue`). */
 export const JOBS = {
   [analyzeTablesJob.kind]: analyzeTablesJob,
   [completionWebhookJob.kind]: completionWebhookJob,
@@ -21,12 +20,6 @@ export const JOBS = {
   [passwordResetJob.kind]: passwordResetJob,
   [surveyEmailJob.kind]: surveyEmailJob,
   [surveyNetworksRefreshJob.kind]: surveyNetworksRefreshJob,
-} as const;
+} as const satisfies Record<JobKind, unknown>;
 
-export type JobKind = keyof typeof JOBS;
-export type JobPayload<K extends JobKind> = z.input<(typeof JOBS)[K]['schema']>;
-export type Enqueue = <K extends JobKind>(
-  kind: K,
-  payload: JobPayload<K>,
-  opts?: Pick<EnqueueOptions, 'runAt'>,
-) => Promise<void>;
+export type { Enqueue, JobKind, JobPayload } from './payloads';

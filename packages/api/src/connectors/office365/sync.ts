@@ -1,7 +1,7 @@
 import { eq, passiveAccounts, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG, type TOffice365Source } from '@tieline/validation';
-import type { Syncer } from '../registry';
 import { SyncError } from '../sync-error';
+import type { Syncer } from '../syncer';
 import { type Office365Sync, SOURCE_ORDER, type SourceSync } from './context';
 import { syncDirectory } from './directory';
 import { graphSession, secretContext, syncFailure } from './graph-client';

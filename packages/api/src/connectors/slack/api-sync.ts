@@ -1,8 +1,8 @@
 import { eq, passiveAccounts } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
-import type { Syncer } from '../registry';
 import { upsertPeople } from '../store/people';
 import { SyncError } from '../sync-error';
+import type { Syncer } from '../syncer';
 import { slackClient, syncFailure, tokenContext } from './api-client';
 import { cursorsOf, saveCursor, slackConversations, storeConversations } from './api-conversations';
 import { syncHistory } from './api-history';

@@ -2,9 +2,10 @@ import { access } from 'node:fs/promises';
 import { and, eq, passiveConnections, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import type { Entry } from 'yauzl';
-import { SyncError, type Syncer } from '../registry';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import { upsertPeople } from '../store/people';
+import { SyncError } from '../sync-error';
+import type { Syncer } from '../syncer';
 import {
   CONVERSATION_LISTS,
   type ExportConversation,

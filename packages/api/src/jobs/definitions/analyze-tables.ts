@@ -1,10 +1,6 @@
 import { sql } from '@tieline/db';
-import { z } from 'zod';
 import { defineJob } from '../define';
-
-/** Tables whose statistics a bulk write can leave stale (the names are this list, never input). */
-const ANALYZED = ['nodes', 'responses'] as const;
-const ZAnalyzeJob = z.object({ tables: z.array(z.enum(ANALYZED)).min(1) });
+import { JOB_PAYLOADS } from '../payloads';
 
 /**
  * Refreshes the planner's statistics after a large list upload. Without them the name search plans
@@ -15,7 +11,7 @@ const ZAnalyzeJob = z.object({ tables: z.array(z.enum(ANALYZED)).min(1) });
  */
 export const analyzeTablesJob = defineJob({
   kind: 'analyze-tables',
-  schema: ZAnalyzeJob,
+  schema: JOB_PAYLOADS['analyze-tables'],
   run: async (deps, { tables }) => {
     if (tables.includes('nodes'))
       await deps.db.execute(sql`select gin_clean_pending_list('nodes_search_name_trgm_idx'::regclass)`);

@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq, responses, surveys, webhookDeliveries } from '@tieline/db';
 import type { TAnswer, TQuestionData } from '@tieline/validation';
-import { z } from 'zod';
 import { OutboundRefused, postOutbound } from '../../http/outbound';
 import { referencedNodeIds, surveyNodeNames } from '../../services/responses/answer-refs';
 import { defineJob } from '../define';
+import { JOB_PAYLOADS } from '../payloads';
 import { type TCompletionWebhookBody, webhookAnswers } from './webhook-body';
 
 export type { TCompletionWebhookBody } from './webhook-body';
-
-const ZCompletionWebhookJob = z.object({ responseId: z.uuid(), url: z.url() });
 
 /** Tries per submission: with the queue's backoff (5 s, 10 s, 20 s, 40 s, 80 s) about 2.5 minutes. */
 export const WEBHOOK_MAX_ATTEMPTS = 6;
@@ -32,7 +30,7 @@ export function webhookSignature(secret: string, timestamp: number, body: string
  */
 export const completionWebhookJob = defineJob({
   kind: 'completion-webhook',
-  schema: ZCompletionWebhookJob,
+  schema: JOB_PAYLOADS['completion-webhook'],
   run: async (deps, { responseId, url }, { attempt, maxAttempts }) => {
     const [row] = await deps.db
       .select({ response: responses, survey: surveys })

@@ -1,11 +1,9 @@
 import { and, eq, networkVersions } from '@tieline/db';
-import { z } from 'zod';
 import { metricsRow } from '../../services/networks/network-metrics';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
 import { runScriptWorker } from '../../workers/script-worker';
 import { defineJob } from '../define';
-
-const ZNetworkMetricsJob = z.object({ networkId: z.uuid(), version: z.number().int(), options: z.string() });
+import { JOB_PAYLOADS } from '../payloads';
 
 /** Progress is written at most this often (a row update per BFS source would be thousands a second). */
 const PROGRESS_EVERY_MS = 500;
@@ -19,7 +17,7 @@ const PROGRESS_EVERY_MS = 500;
  */
 export const networkMetricsJob = defineJob({
   kind: 'network-metrics',
-  schema: ZNetworkMetricsJob,
+  schema: JOB_PAYLOADS['network-metrics'],
   run: async (deps, key, { attempt, maxAttempts }) => {
     const [doc] = await deps.db
       .select({ data: networkVersions.data })

@@ -1,9 +1,9 @@
 import { eq, networks } from '@tieline/db';
 import { NETWORK_MANAGE_LIMITS } from '@tieline/validation';
-import { z } from 'zod';
 import { documentOf, insertNetwork, saveVersion } from '../../services/networks/store-network';
 import { executeRun, failRun, type NetworkWriter } from '../../services/passive-data/query-run';
 import { defineJob } from '../define';
+import { JOB_PAYLOADS } from '../payloads';
 
 /**
  * The query's network as the networks feature stores any network: a new version of the one it wrote
@@ -29,7 +29,7 @@ const writeNetwork: NetworkWriter = async (tx, target, data) => {
  */
 export const passiveQueryRunJob = defineJob({
   kind: 'passive-query-run',
-  schema: z.object({ runId: z.uuid() }),
+  schema: JOB_PAYLOADS['passive-query-run'],
   run: async (deps, { runId }, { attempt, maxAttempts }) => {
     try {
       await executeRun(deps.db, deps.secrets, writeNetwork, runId);

@@ -1,9 +1,10 @@
 import { eq, passiveConnections } from '@tieline/db';
-import { z } from 'zod';
-import { SYNCERS, SyncError } from '../../connectors/registry';
+import { SYNCERS } from '../../connectors/registry';
 import { contextOfConnection } from '../../connectors/store/context';
 import { syncStatus } from '../../connectors/store/status';
+import { SyncError } from '../../connectors/sync-error';
 import { defineJob } from '../define';
+import { JOB_PAYLOADS } from '../payloads';
 
 /** Progress is written at most this often. */
 const PROGRESS_EVERY_MS = 500;
@@ -15,7 +16,7 @@ const PROGRESS_EVERY_MS = 500;
  */
 export const passiveSyncJob = defineJob({
   kind: 'passive-sync',
-  schema: z.object({ connectionId: z.uuid() }),
+  schema: JOB_PAYLOADS['passive-sync'],
   run: async (deps, { connectionId }, { attempt, maxAttempts }) => {
     const [connection] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, connectionId));
     const ctx = await contextOfConnection(deps.db, deps.secrets, connectionId);

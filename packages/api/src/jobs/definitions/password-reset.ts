@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { sendPasswordReset } from '../../services/users/email-tokens';
 import { defineJob } from '../define';
-
-const ZPasswordResetJob = z.object({ email: z.string() });
+import { JOB_PAYLOADS } from '../payloads';
 
 /**
  * Looks the address up and mails a reset link if it has an account. Run as a job so that
@@ -10,6 +8,6 @@ const ZPasswordResetJob = z.object({ email: z.string() });
  */
 export const passwordResetJob = defineJob({
   kind: 'password-reset',
-  schema: ZPasswordResetJob,
+  schema: JOB_PAYLOADS['password-reset'],
   run: (deps, { email }) => sendPasswordReset(deps, email),
 });

@@ -1,8 +1,8 @@
 import { and, eq, networks, sql, surveys, type Tx } from '@tieline/db';
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import { refreshFromSurvey } from '../../services/networks/survey-network';
 import { defineJob } from '../define';
+import { JOB_PAYLOADS } from '../payloads';
 
 const KIND = 'survey-networks-refresh';
 /** Submissions within this window are taken in by one refresh. */
@@ -28,7 +28,7 @@ export async function queueSurveyNetworksRefresh(tx: Tx, surveyId: string) {
  */
 export const surveyNetworksRefreshJob = defineJob({
   kind: KIND,
-  schema: z.object({ surveyId: z.uuid() }),
+  schema: JOB_PAYLOADS['survey-networks-refresh'],
   run: async (deps, { surveyId }) => {
     const rows = await deps.db
       .select({ network: networks })

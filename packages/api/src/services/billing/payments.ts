@@ -1,5 +1,4 @@
 import type { TEnv } from '../../env';
-import { stripeProvider } from './stripe-provider';
 
 /**
  * Card payments go through a provider's hosted checkout: Tieline opens a checkout for a number of
@@ -59,11 +58,3 @@ export type PaymentEnv = Pick<
   | 'PAYMENT_CURRENCY'
   | 'PAYMENT_API_URL'
 >;
-
-/**
- * The configured provider, or null without keys (tests never configure one unless they bring a fake
- * provider server). The provider's library loads only when configured, so it costs nothing otherwise.
- */
-export async function createPaymentProvider(env: PaymentEnv): Promise<PaymentProvider | null> {
-  return env.PAYMENT_PUBLIC_KEY ? stripeProvider(env) : null;
-}

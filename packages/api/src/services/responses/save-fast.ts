@@ -4,7 +4,7 @@ import { knownQuestions } from '../../access/surveys';
 import { type Batcher, createBatcher } from '../../batching/batcher';
 import type { Deps } from '../../deps';
 import { cleanAnswers, referencedNodeIds } from './answer-refs';
-import type { SaveInput } from './save-response';
+import type { SaveInput } from './save-rules';
 
 /**
  * The common save (an answer typed on a collecting survey, revision current) without a read of its

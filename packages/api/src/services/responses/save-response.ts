@@ -7,9 +7,7 @@ import {
   type TQuestionData,
   type TResponseStatus,
   type TSaveResult,
-  type ZResponseSave,
 } from '@tieline/validation';
-import type { z } from 'zod';
 import { type ResponseRow, refuseUnlessCollecting, responseByLink, selfNodeId } from '../../access/responses';
 import { questionsOf, rememberQuestions, respondentListOf } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
@@ -21,9 +19,7 @@ import { enqueue } from '../../jobs/queue';
 import { answerContexts } from './answer-context';
 import { cleanAnswers, referencedNodeIds, surveyNodeNames } from './answer-refs';
 import { rememberLink, saveFast } from './save-fast';
-import { changedAnswers, nextStatus, resultOf } from './save-rules';
-
-export type SaveInput = z.output<typeof ZResponseSave> & { userAgent: string };
+import { changedAnswers, nextStatus, resultOf, type SaveInput } from './save-rules';
 
 /**
  * PUT responses/{randomUUID}: one save of a respondent's answers (the nothing-lost contract of issue 8).

@@ -1,5 +1,9 @@
-import type { TAnswer, TResponseStatus, TSaveResult } from '@tieline/validation';
+import type { TAnswer, TResponseStatus, TSaveResult, ZResponseSave } from '@tieline/validation';
+import type { z } from 'zod';
 import type { ResponseRow } from '../../access/responses';
+
+/** One save as the router passes it: the validated body and the browser that sent it. */
+export type SaveInput = z.output<typeof ZResponseSave> & { userAgent: string };
 
 // What both save paths (save-response.ts, save-fast.ts) compute the same way.
 
