@@ -1,3 +1,4 @@
+import { OFFICE365_SOURCES } from '@tieline/validation';
 import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { MODULE_INFO } from '../lib/module-list';
@@ -158,7 +159,11 @@ const passiveRoutes = [
   {
     path: 'passivedata',
     ...passivePage('PassiveDataPage'),
-    children: [{ path: 'slack', ...passivePage('ConnectSlackDialog') }],
+    children: [
+      { path: 'slack', ...passivePage('ConnectSlackDialog') },
+      // The five Microsoft 365 connect modals: one form, each with its own source ticked.
+      ...OFFICE365_SOURCES.map((path) => ({ path, ...passivePage('ConnectOffice365Dialog') })),
+    ],
   },
   { path: 'passivedata/settings', ...passivePage('PassiveSettingsPage') },
   { path: 'passivedata/queries', ...passivePage('QueriesPage') },

@@ -4,6 +4,7 @@ import type { TConnection } from '@tieline/validation';
 import { RefreshCw } from 'lucide-react';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
+import { office365Label } from './office365-sources';
 import { formatCount, useManagesPassiveData } from './passive-nav';
 
 const SOURCE_LABEL: Record<TConnection['source'], string> = { slack: 'Slack', office365: 'Microsoft 365' };
@@ -26,7 +27,12 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() }),
     }),
   );
-  const kind = c.method === 'export' ? `${SOURCE_LABEL[c.source]} export` : `${SOURCE_LABEL[c.source]} app`;
+  const microsoft = c.source === 'office365';
+  const kind = microsoft
+    ? SOURCE_LABEL[c.source]
+    : c.method === 'export'
+      ? `${SOURCE_LABEL[c.source]} export`
+      : `${SOURCE_LABEL[c.source]} app`;
   return (
     <Card aria-labelledby={`connection-${c._id}`}>
       <CardHeader className="flex flex-row items-start justify-between gap-3">
@@ -35,13 +41,16 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
             {c.name}
           </CardTitle>
           <p className="text-sm text-muted-foreground">{kind}</p>
+          {microsoft ? <Office365Scope connection={c} /> : null}
         </div>
         <Badge variant={c.status === 'failed' ? 'default' : c.status === 'done' ? 'secondary' : 'outline'}>
           {STATUS_LABEL[c.status]}
         </Badge>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
-        {isBusy(c) ? (
+        {microsoft && c.sources.length > 0 ? (
+          <Office365Sources connection={c} />
+        ) : isBusy(c) ? (
           <div className="flex flex-col gap-1">
             <Progress value={Math.round(c.progress * 100)} aria-label={`${c.name}: sync progress`} />
             <span className="text-xs text-muted-foreground">{Math.round(c.progress * 100)}% done</span>
@@ -79,5 +88,44 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** A Microsoft 365 connection's tenant and whether its directory is restricted to groups. */
+function Office365Scope({ connection: c }: { connection: TConnection }) {
+  const groups = c.groupIds.length;
+  return (
+    <p className="flex flex-col text-xs text-muted-foreground">
+      <span>
+        Tenant <span className="font-mono break-all">{c.tenantId}</span>
+      </span>
+      <span>{groups === 0 ? 'Whole directory' : `${groups} optional group${groups === 1 ? '' : 's'}`}</span>
+    </p>
+  );
+}
+
+/** A Microsoft 365 connection's sources: a bar each while a sync runs, else their names. */
+function Office365Sources({ connection: c }: { connection: TConnection }) {
+  if (!isBusy(c))
+    return (
+      <p className="text-muted-foreground">
+        <span className="sr-only">Sources: </span>
+        {c.sources.map((s) => office365Label(s.source)).join(' · ')}
+      </p>
+    );
+  return (
+    <ul className="flex flex-col gap-2" aria-label="Sync progress by source">
+      {c.sources.map((s) => {
+        const label = office365Label(s.source);
+        const percent = Math.round(s.progress * 100);
+        return (
+          <li key={s.source} className="grid grid-cols-[5.5rem_1fr_2.5rem] items-center gap-2 text-xs">
+            <span>{label}</span>
+            <Progress value={percent} aria-label={`${label} sync progress`} />
+            <span className="text-right tabular-nums text-muted-foreground">{percent}%</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,4 +1,5 @@
 // The passive data pages and the dialogs routed over them, loaded together as one chunk.
+export { ConnectOffice365Dialog } from './connect-office365-dialog';
 export { ConnectSlackDialog } from './connect-slack-dialog';
 export { AddListPage, EditListPage } from './list-pages';
 export { ListsPage } from './lists-page';

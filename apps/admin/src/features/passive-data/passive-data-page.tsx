@@ -1,12 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { buttonVariants, Card, CardContent, CardHeader, CardTitle } from '@tieline/ui';
-import { Cable, Plus } from 'lucide-react';
+import {
+  buttonVariants,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@tieline/ui';
+import { OFFICE365_SOURCES } from '@tieline/validation';
+import { Cable, ChevronDown, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConnectionCard, isBusy } from './connection-card';
+import { OFFICE365_CONNECT_TITLE, OFFICE365_SOURCE_HINT } from './office365-sources';
 import { LoadError, PassiveNav, useManagesPassiveData } from './passive-nav';
 import { WeeklyChart } from './weekly-chart';
 
@@ -16,7 +28,7 @@ const BUSY_POLL_MS = 1_500;
 /**
  * /passivedata (platform spec §2): the account's connections with their sync progress, a chart of
  * interactions per week per source, and the way to connect a source (the connect modals are child
- * routes: /passivedata/slack).
+ * routes: /passivedata/slack, and the five Microsoft 365 ones such as /passivedata/office365Email).
  */
 export function PassiveDataPage() {
   useDocumentTitle('Passive data');
@@ -46,9 +58,12 @@ export function PassiveDataPage() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Passive data</h1>
         {manages ? (
-          <Link to="/passivedata/slack" className={buttonVariants()}>
-            <Plus aria-hidden="true" /> Connect Slack
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/passivedata/slack" className={buttonVariants()}>
+              <Plus aria-hidden="true" /> Connect Slack
+            </Link>
+            <ConnectMicrosoftMenu />
+          </div>
         ) : null}
       </div>
       {connections.isPending ? <FullPageSpinner label="Loading connections" /> : null}
@@ -56,8 +71,8 @@ export function PassiveDataPage() {
       {connections.data?.length === 0 ? (
         <EmptyState title="No sources connected yet" icon={<Cable aria-hidden="true" />}>
           <p>
-            Connect Slack with an app of your own, or upload a Slack export, to see who works with whom. Only metadata
-            is kept: who interacted with whom, when and how, never what was said.
+            Connect Slack (an app of your own, or an export) or Microsoft 365 (an app registered in your tenant) to see
+            who works with whom. Only metadata is kept: who interacted with whom, when and how, never what was said.
           </p>
           {!manages ? <p className="mt-1">Ask an Owner or Admin of your organization to connect a source.</p> : null}
         </EmptyState>
@@ -96,5 +111,26 @@ export function PassiveDataPage() {
       </p>
       <Outlet />
     </div>
+  );
+}
+
+/** The five Microsoft 365 connect modals (spec §2): each opens the same form with its own source ticked. */
+function ConnectMicrosoftMenu() {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={buttonVariants()}>
+        <Plus aria-hidden="true" /> Connect Microsoft 365 <ChevronDown aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="max-w-[calc(100vw-2rem)]">
+        {OFFICE365_SOURCES.map((source) => (
+          <DropdownMenuItem key={source} asChild>
+            <Link to={`/passivedata/${source}`} className="flex flex-col items-start gap-0">
+              <span className="font-medium">{OFFICE365_CONNECT_TITLE[source].replace(/^Connect /, '')}</span>
+              <span className="text-xs text-muted-foreground">{OFFICE365_SOURCE_HINT[source]}</span>
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

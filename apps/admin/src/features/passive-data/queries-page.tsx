@@ -60,7 +60,15 @@ function QueryTable({ queries }: { queries: TQuery[] }) {
                     {q.name}
                   </Link>
                 </td>
-                <td className="py-2 pr-4">{q.types.map((t) => INTERACTION_LAYERS[t]).join(', ')}</td>
+                <td className="py-2 pr-4">
+                  {q.types
+                    .map((t) =>
+                      t === 'meeting' && q.meetingWeight === 'hours'
+                        ? `${INTERACTION_LAYERS[t]} (hours)`
+                        : INTERACTION_LAYERS[t],
+                    )
+                    .join(', ')}
+                </td>
                 <td className="py-2 pr-4">{q.schedule === 'daily' ? 'Daily' : 'When run'}</td>
                 <td className="py-2 pr-4">
                   {run ? (

@@ -6,6 +6,7 @@ import {
   QUERY_DEFAULTS,
   SOURCE_TYPES,
   type TPassiveList,
+  type TPassiveSource,
   type TQueryInput,
   ZQueryInput,
 } from '@tieline/validation';
@@ -17,10 +18,10 @@ type TForm = z.input<typeof ZQueryInput>;
 type TWindow = 'all' | 'days' | 'dates';
 const SOURCE_LABEL = { slack: 'Slack', office365: 'Microsoft 365' } as const;
 
-export const NEW_QUERY: TForm = {
+const NEW_QUERY: TForm = {
   name: '',
   sources: ['slack'],
-  types: ['reply', 'mention', 'reaction', 'directMessage'],
+  types: [...SOURCE_TYPES.slack],
   lastDays: 90,
   includeListIds: [],
   excludeListIds: [],
@@ -30,7 +31,15 @@ export const NEW_QUERY: TForm = {
   includeExternal: false,
   attributes: [],
   schedule: 'manual',
+  meetingWeight: 'count',
 };
+
+/** A new query: the connected sources (Slack when none is) with every type of theirs. */
+export function newQuery(connected: ReadonlySet<string>): TForm {
+  const sources = PASSIVE_SOURCES.filter((s) => connected.has(s));
+  if (sources.length === 0) return NEW_QUERY;
+  return { ...NEW_QUERY, sources, types: sources.flatMap((s) => SOURCE_TYPES[s]) };
+}
 
 const toggle = <T,>(list: readonly T[] | undefined, item: T, on: boolean) =>
   on ? [...new Set([...(list ?? []), item])] : (list ?? []).filter((x) => x !== item);
@@ -61,6 +70,15 @@ export function QueryForm({
   const [attributes, setAttributes] = useState((initial.attributes ?? []).join(', '));
   const { errors } = form.formState;
   const sources = form.watch('sources') ?? [];
+  const types = form.watch('types') ?? [];
+  // A source ticked brings its types (when none was chosen); a source unticked takes its types away.
+  const toggleSource = (source: TPassiveSource, on: boolean) => {
+    const own: readonly string[] = SOURCE_TYPES[source];
+    const others = types.filter((t) => !own.includes(t));
+    const mine = types.filter((t) => own.includes(t));
+    form.setValue('sources', toggle(sources, source, on));
+    form.setValue('types', on ? [...others, ...(mine.length > 0 ? mine : SOURCE_TYPES[source])] : others);
+  };
   const submit = form.handleSubmit(onSubmit);
   return (
     <form
@@ -99,7 +117,7 @@ export function QueryForm({
                     <Checkbox
                       checked={sources.includes(source)}
                       disabled={!connected.has(source) && !sources.includes(source)}
-                      onCheckedChange={(on) => form.setValue('sources', toggle(sources, source, on === true))}
+                      onCheckedChange={(on) => toggleSource(source, on === true)}
                     />
                     {SOURCE_LABEL[source]}
                     {connected.has(source) ? null : (
@@ -166,14 +184,14 @@ export function QueryForm({
         <FormField
           label="Minimum interactions per pair"
           error={errors.minInteractions?.message}
-          hint="Summed over the chosen kinds; pairs below it are left out of every layer"
+          hint="Summed over the chosen kinds; pairs below it are left out of every layer (People and Reports to are relations: no minimum applies)"
         >
           {(p) => <Input {...p} type="number" min={1} {...form.register('minInteractions', { valueAsNumber: true })} />}
         </FormField>
         <FormField
           label="Maximum recipients"
           error={errors.maxRecipients?.message}
-          hint="Group direct messages with more members give no direct-message ties"
+          hint="Group direct messages, emails, Teams chats and meetings with more people give no ties"
         >
           {(p) => <Input {...p} type="number" min={2} {...form.register('maxRecipients', { valueAsNumber: true })} />}
         </FormField>
@@ -192,6 +210,23 @@ export function QueryForm({
             />
           )}
         />
+        {types.includes('meeting') ? (
+          <Controller
+            control={form.control}
+            name="meetingWeight"
+            render={({ field }) => (
+              <SelectField
+                label="Meeting weight"
+                value={field.value ?? 'count'}
+                onChange={field.onChange}
+                options={[
+                  { value: 'count', label: 'Number of meetings' },
+                  { value: 'hours', label: 'Hours together' },
+                ]}
+              />
+            )}
+          />
+        ) : null}
         <Controller
           control={form.control}
           name="schedule"

@@ -8,15 +8,16 @@ import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatCount, LoadError, PassiveNav } from './passive-nav';
-import { NEW_QUERY, QueryForm } from './query-form';
+import { newQuery, QueryForm } from './query-form';
 import { RunStatus } from './run-status';
 
 const RUN_POLL_MS = 1_500;
 
-/** The sources the account has connected (a query may name only those). */
-function useConnectedSources(): ReadonlySet<string> {
+/** The sources the account has connected (a query may name only those); undefined while loading. */
+function useConnectedSources(): ReadonlySet<string> | undefined {
   const trpc = useTRPC();
   const connections = useQuery(trpc.passiveData.connections.list.queryOptions());
+  if (connections.isPending) return undefined;
   return new Set((connections.data ?? []).map((c) => c.source));
 }
 
@@ -41,10 +42,10 @@ export function AddQueryPage() {
     <div className="mx-auto flex max-w-6xl flex-col p-6">
       <PassiveNav />
       <h1 className="mb-4 text-2xl font-semibold">New query</h1>
-      {lists.data ? (
+      {lists.data && connected ? (
         <QueryForm
           connected={connected}
-          initial={NEW_QUERY}
+          initial={newQuery(connected)}
           lists={lists.data}
           busy={create.isPending}
           error={create.isError ? errorMessage(create.error) : null}
@@ -90,7 +91,7 @@ export function EditQueryPage() {
   );
   const run = useMutation(trpc.passiveData.queries.run.mutationOptions({ onSuccess: refresh }));
   if (query.isError) return <LoadError what="this query" onRetry={() => void query.refetch()} />;
-  if (!query.data || !lists.data) return <Spinner label="Loading query" showLabel />;
+  if (!query.data || !lists.data || !connected) return <Spinner label="Loading query" showLabel />;
   const q = query.data;
   const running = q.runs.some((r) => r.status === 'queued' || r.status === 'running');
   return (
