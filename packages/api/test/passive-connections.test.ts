@@ -50,6 +50,10 @@ describe('passiveData.connections', () => {
       lastSync: lastSync.toISOString(),
       error: null,
       channelIds: ['C1'],
+      // Microsoft 365's fields, empty for Slack.
+      tenantId: null,
+      groupIds: [],
+      sources: [],
       createdAt: connection.createdAt.toISOString(),
     });
     const list = await t.memberApi.get('/passiveData/connections');
