@@ -34,6 +34,9 @@ export function teamsFault(fake: FakeMicrosoft, fault: TeamsFault) {
 
 export const clearTeamsFaults = (fake: FakeMicrosoft) => faults.delete(fake);
 
+/** How many of the armed faults have happened. */
+export const faultsFired = (fake: FakeMicrosoft) => (faults.get(fake) ?? []).filter((f) => f.seen > f.after).length;
+
 const faultRoute: FakeGraphRoute = (req, fake) => {
   const call = `${req.path}${req.url.search}`;
   for (const f of faults.get(fake) ?? []) {

@@ -1,7 +1,9 @@
-import { and, eq, jobs, rowsOf, sql } from '@tieline/db';
+import { and, eq, jobs, networks, rowsOf, sql } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readDocument } from '../src/services/networks/store-network';
 import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
-import { clearTeamsFaults, teamsFault } from './fake-microsoft-teams';
+import { clearTeamsFaults, faultsFired, teamsFault } from './fake-microsoft-teams';
 import { startTestApp, type TestApp } from './helpers';
 import {
   connectAndSync,
@@ -14,6 +16,7 @@ import {
   U,
 } from './passive-office365-setup';
 import { PEOPLE_EDGES, PEOPLE_EDGES_TOP2 } from './passive-office365-teams-fixtures';
+import { runRow } from './passive-queries-setup';
 
 // Microsoft People against the fake Graph: each person's top X people in scope (the ranking skips
 // the person, external addresses, groups and people out of scope), weight X - rank + 1, X the
@@ -107,6 +110,7 @@ describe('Microsoft People', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(fake.calls.filter((c) => c.includes('/people')).length).toBeGreaterThanOrEqual(5 + 1 + 1);
     expect(await connectionRow(app, id)).toMatchObject({ status: 'done', error: null });
+    expect(faultsFired(fake)).toBe(2);
     expect(fake.tokensIssued).toBeGreaterThan(issued);
     expect(await edgesOf(app, id, 'people')).toEqual(PEOPLE_EDGES);
   });
@@ -138,5 +142,85 @@ describe('Microsoft People', () => {
         where i.connection_id = ${id}::uuid`),
     );
     expect(people.every((p) => p.email === null && /^Person /.test(p.name))).toBe(true);
+  });
+});
+
+describe('a query of the People and Reports to relations', () => {
+  /** Makes the query, runs it, drains the job; answers the network it wrote as "Layer: a -> b weight". */
+  async function run(owner: Awaited<ReturnType<typeof passiveUser>>, query: Record<string, unknown>) {
+    const client = restAs(app, owner);
+    const made = await client.post('/passiveData/queries', { name: 'Formal and top people', ...query });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const started = await client.post(`/passiveData/queries/${made.body._id}/run`);
+    expect(started.status).toBe(202);
+    await app.server.worker.drain();
+    const ran = await runRow(app, started.body.runId);
+    expect(ran.error).toBeNull();
+    const [row] = await app.server.deps.db.select().from(networks).where(eq(networks.id, ran.networkId!));
+    const data: TNetworkData = await readDocument(app.server.deps.db, row!);
+    const sep = data.directed ? '->' : '--';
+    const edges = data.edges
+      .map((e) => {
+        const [a, b] = data.directed
+          ? [e.source, e.target]
+          : [Math.min(e.source, e.target), Math.max(e.source, e.target)];
+        return `${data.layers[e.layer]}: ${data.nodes[a]!.name} ${sep} ${data.nodes[b]!.name} ${e.weight}`;
+      })
+      .sort();
+    return { data, edges };
+  }
+
+  /** PEOPLE_EDGES ("Ann Archer -> Bob Baker (1x, 10)") as network edges. */
+  const asLayer = (edges: string[]) =>
+    edges.map((e) => {
+      const [, a, b, w] = /^(.+) -> (.+?)(?: \(1x, (\d+)\))?$/.exec(e)!;
+      return `People: ${a} -> ${b} ${w ?? 1}`;
+    });
+
+  it('directed: person -> person, weight X - rank + 1; window and minimum do not apply', async () => {
+    const owner = await passiveUser(app);
+    await connectAndSync(app, peopleOnly, owner);
+    // A window long past and a minimum above every weight: relations are kept all the same.
+    const { data, edges } = await run(owner, {
+      sources: ['office365'],
+      types: ['people', 'reportsTo'],
+      from: '2020-01-01',
+      to: '2020-01-31',
+      minInteractions: 50,
+    });
+    expect(data.layers).toEqual(['People', 'Reports to']);
+    expect(data.directed).toBe(true);
+    expect(edges).toEqual(
+      [
+        ...asLayer(PEOPLE_EDGES),
+        'Reports to: Bob Baker -> Ann Archer 1',
+        'Reports to: Cat Cole -> Ann Archer 1',
+        'Reports to: Dan Dale -> Bob Baker 1',
+        'Reports to: Eve Evans -> Bob Baker 1',
+      ].sort(),
+    );
+  });
+
+  it('undirected: both directions of a pair summed', async () => {
+    const owner = await passiveUser(app);
+    await connectAndSync(app, peopleOnly, owner);
+    const { edges } = await run(owner, {
+      sources: ['office365'],
+      types: ['people'],
+      direction: 'undirected',
+      lastDays: 1,
+      minInteractions: 100,
+    });
+    // Ann -> Bob 10 and Bob -> Ann 9; Ann -> Dan 8 and Dan -> Ann 7; Bob -> Dan 10 and Dan -> Bob 10.
+    expect(edges).toEqual([
+      'People: Ann Archer -- Bob Baker 19',
+      'People: Ann Archer -- Cat Cole 19',
+      'People: Ann Archer -- Dan Dale 15',
+      'People: Ann Archer -- Eve Evans 7',
+      'People: Bob Baker -- Dan Dale 20',
+      'People: Bob Baker -- Eve Evans 8',
+      'People: Cat Cole -- Dan Dale 8',
+      'People: Dan Dale -- Eve Evans 9',
+    ]);
   });
 });

@@ -205,9 +205,9 @@ function chats(): FakeTenant['chats'] {
       members: [U.ann, U.bob],
       messages: [
         message('c1', U.ann, ago(6)),
-        message('c2', U.bob, ago(6, 1)),
-        message('c3', null, ago(6, 2), { messageType: 'systemEventMessage' }),
-        message('c4', U.bob, ago(6, 3), { mentions: mention(U.ann) }),
+        message('c2', U.bob, ago(6, 30)),
+        message('c3', null, ago(6, 60), { messageType: 'systemEventMessage' }),
+        message('c4', U.bob, ago(6, 90), { mentions: mention(U.ann) }),
       ],
     },
     {
