@@ -24,6 +24,8 @@ export interface TeamsChannel {
   teamId: string;
   id: string;
   name: string;
+  /** A shared channel: its host may be another tenant, whose messages the app may not read. */
+  shared: boolean;
 }
 
 type RootMessage = TeamsMessage & { replies?: TeamsMessage[]; 'replies@odata.nextLink'?: string };
@@ -39,10 +41,12 @@ export async function teamsChannels(s: Office365Sync): Promise<TeamsChannel[]> {
   for (const team of teams) {
     try {
       const path = `/teams/${team.id}/channels?$select=id,displayName,membershipType`;
-      for await (const page of s.graph.pages<Pick<Channel, 'id' | 'displayName'>>(path))
-        for (const c of page.value)
-          if (c.id && !channels.has(c.id))
-            channels.set(c.id, { teamId: team.id!, id: c.id, name: c.displayName ?? '' });
+      for await (const page of s.graph.pages<Pick<Channel, 'id' | 'displayName' | 'membershipType'>>(path))
+        for (const c of page.value) {
+          if (!c.id || channels.has(c.id)) continue;
+          const shared = c.membershipType === 'shared';
+          channels.set(c.id, { teamId: team.id!, id: c.id, name: c.displayName ?? '', shared });
+        }
     } catch (error) {
       // A team deleted since it was listed.
       if (!notFound(error)) throw error;
@@ -102,7 +106,8 @@ export async function syncChannel(
       if (older) break;
     }
   } catch (error) {
-    if (notFound(error)) return undefined;
+    // Gone since listed; or shared from another tenant, which answers 403 to this tenant's app.
+    if (notFound(error) || (channel.shared && graphErrorOf(error)?.status === 403)) return undefined;
     throw error;
   }
   return seen;
