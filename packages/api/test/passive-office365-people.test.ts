@@ -1,8 +1,9 @@
 import { and, eq, jobs, networks, rowsOf, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
+import { PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readDocument } from '../src/services/networks/store-network';
-import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
+import { ALL_ROLES, type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
 import { clearTeamsFaults, faultsFired, teamsFault } from './fake-microsoft-teams';
 import { startTestApp, type TestApp } from './helpers';
 import {
@@ -142,6 +143,15 @@ describe('Microsoft People', () => {
         where i.connection_id = ${id}::uuid`),
     );
     expect(people.every((p) => p.email === null && /^Person /.test(p.name))).toBe(true);
+  });
+
+  it('fails with a message naming People.Read.All when Graph refuses it', async () => {
+    fake.tenant.roles = ALL_ROLES.filter((r) => r !== 'People.Read.All');
+    const { id } = await connectAndSync(app, peopleOnly);
+    expect(await connectionRow(app, id)).toMatchObject({
+      status: 'failed',
+      error: PASSIVE_MSG.microsoftPermission('People.Read.All'),
+    });
   });
 });
 

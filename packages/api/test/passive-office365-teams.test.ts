@@ -1,7 +1,8 @@
 import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
+import { PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_MARGIN_MS } from '../src/connectors/office365/teams-chats';
-import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
+import { ALL_ROLES, type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
 import { clearTeamsFaults, faultsFired, teamsFault } from './fake-microsoft-teams';
 import { startTestApp, type TestApp } from './helpers';
 import {
@@ -162,11 +163,26 @@ describe('Microsoft Teams', () => {
   });
 
   it('gives the same counts when a sync fails half way and runs again', async () => {
-    teamsFault(fake, { match: /\/messages/, after: 3, action: 'fail' });
+    // The group chat's messages fail (a 500 the client does not retry): the job fails after storing
+    // the conversations read before, and the queue runs it again.
+    teamsFault(fake, {
+      match: new RegExp(`/chats/${CHAT.four}/messages`.replace(/[.]/g, '\\.')),
+      after: 0,
+      action: 'fail',
+    });
     const { id } = await connectAndSync(app, teamsOnly);
     expect(faultsFired(fake)).toBe(1);
     expect((await connectionRow(app, id)).status).toBe('running');
     expect(await teamsCount(id)).toBeLessThan(TEAMS_COUNT);
+    // Its cursor is saved only once it is read to the end.
+    const cursorOf = async (external: string) =>
+      (
+        await app.server.deps.db
+          .select({ cursor: passiveConversations.cursor })
+          .from(passiveConversations)
+          .where(and(eq(passiveConversations.connectionId, id), eq(passiveConversations.externalId, external)))
+      )[0]?.cursor;
+    expect(await cursorOf(CHAT.four)).toBeNull();
     await app.server.deps.db
       .update(jobs)
       .set({ runAt: new Date() })
@@ -175,6 +191,7 @@ describe('Microsoft Teams', () => {
     expect((await connectionRow(app, id)).status).toBe('done');
     expect(await teamsCount(id)).toBe(TEAMS_COUNT);
     expect(await networkOf(id)).toEqual(TEAMS_EDGES);
+    expect(await cursorOf(CHAT.four)).toBe(fake.tenant.chats[1]!.messages[2]!.lastModifiedDateTime);
   });
 
   it('keeps only the ties among the members of the optional groups', async () => {
@@ -199,5 +216,16 @@ describe('Microsoft Teams', () => {
       expect(network[t]).toHaveLength(TEAMS_EDGES[t].length);
       for (const e of network[t]!) expect(e).toMatch(/^Person [A-Z2-9]{8} -> Person [A-Z2-9]{8}/);
     }
+  });
+
+  it('fails with a message naming the permissions when Graph refuses one', async () => {
+    fake.tenant.roles = ALL_ROLES.filter((r) => r !== 'Chat.Read.All');
+    const { id } = await connectAndSync(app, teamsOnly);
+    expect(await connectionRow(app, id)).toMatchObject({
+      status: 'failed',
+      error: PASSIVE_MSG.microsoftPermission(
+        'Team.ReadBasic.All, Channel.ReadBasic.All, ChannelMessage.Read.All or Chat.Read.All',
+      ),
+    });
   });
 });
