@@ -73,13 +73,20 @@ const personOf = (u: DirectoryUser): SourcePerson => {
   };
 };
 
-/** Runs `work` over `items`, at most `limit` at once. */
+/** Runs `work` over `items`, at most `limit` at once; after a failure no new item is started. */
 export async function inPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      await work(items[i]!, i);
+      try {
+        await work(items[i]!, i);
+      } catch (error) {
+        // The sync fails with this error: the other workers stop rather than go on writing after it.
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
