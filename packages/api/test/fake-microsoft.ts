@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { OFFICE365_PERMISSIONS } from '@tieline/validation';
 import { mailRoutes } from './fake-microsoft-mail';
 import { teamsRoutes } from './fake-microsoft-teams';
 
@@ -140,17 +141,8 @@ export interface FakeTenant {
   roles?: string[];
 }
 
-export const ALL_ROLES = [
-  'User.Read.All',
-  'GroupMember.Read.All',
-  'Mail.ReadBasic.All',
-  'Calendars.ReadBasic',
-  'People.Read.All',
-  'ChannelMessage.Read.All',
-  'Chat.Read.All',
-  'Team.ReadBasic.All',
-  'Channel.ReadBasic.All',
-];
+/** Every permission the app needs, granted (a tenant's `roles` narrows them). */
+export const ALL_ROLES: readonly string[] = OFFICE365_PERMISSIONS;
 
 export interface GraphRequest {
   method: string;

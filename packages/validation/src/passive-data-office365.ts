@@ -16,6 +16,19 @@ export const OFFICE365_SOURCES = [
 ] as const;
 export type TOffice365Source = (typeof OFFICE365_SOURCES)[number];
 
+/** The Microsoft Graph application permissions the app registration needs (docs/microsoft-365-app.md). */
+export const OFFICE365_PERMISSIONS = [
+  'User.Read.All',
+  'GroupMember.Read.All',
+  'Mail.ReadBasic.All',
+  'Calendars.ReadBasic',
+  'People.Read.All',
+  'ChannelMessage.Read.All',
+  'Chat.Read.All',
+  'Team.ReadBasic.All',
+  'Channel.ReadBasic.All',
+] as const;
+
 /** Entra tenant and application (client) ids are GUIDs. */
 const ZGuid = (message: string) =>
   z

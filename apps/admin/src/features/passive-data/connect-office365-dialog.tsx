@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  Button,
   Checkbox,
   Dialog,
   DialogContent,
@@ -14,6 +13,7 @@ import {
   Textarea,
 } from '@tieline/ui';
 import {
+  OFFICE365_PERMISSIONS,
   OFFICE365_SOURCES,
   type TOffice365ConnectInput,
   type TOffice365Source,
@@ -23,23 +23,13 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import {
-  OFFICE365_CONNECT_TITLE,
-  OFFICE365_PERMISSIONS,
-  OFFICE365_SOURCE_HINT,
-  OFFICE365_SOURCE_LABEL,
-} from './office365-sources';
+import { ConnectFormFooter, idsOf } from './connect-form-parts';
+import { OFFICE365_CONNECT_TITLE, OFFICE365_SOURCE_HINT, OFFICE365_SOURCE_LABEL } from './office365-sources';
 
 type TForm = z.input<typeof ZOffice365ConnectInput>;
 const DIRECTORY: TOffice365Source = 'office365Directory';
-const ids = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** The modal's source: the last segment of /passivedata/<source> (the routes are exactly the five sources). */
 function useModalSource(): TOffice365Source {
@@ -109,7 +99,7 @@ function Office365Form({ source, onDone }: { source: TOffice365Source; onDone: (
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         // The group ids are read from their text before validation, so a bad one is shown under the field.
-        form.setValue('groupIds', withGroups ? ids(groups) : []);
+        form.setValue('groupIds', withGroups ? idsOf(groups) : []);
         void submit(e);
       }}
     >
@@ -197,19 +187,12 @@ function Office365Form({ source, onDone }: { source: TOffice365Source; onDone: (
           )}
         </FormField>
       ) : null}
-      {connect.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(connect.error)}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={connect.isPending}>
-          {connect.isPending ? 'Checking with Microsoft…' : 'Connect'}
-        </Button>
-      </div>
+      <ConnectFormFooter
+        error={connect.isError ? connect.error : null}
+        pending={connect.isPending}
+        pendingLabel="Checking with Microsoft…"
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -19,17 +19,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ConnectFormFooter, idsOf } from './connect-form-parts';
 
 type TSlackForm = z.input<typeof ZSlackConnectInput>;
-const ids = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /**
  * /passivedata/slack (spec §2 connect modal, with optional groups): connect a Slack app by its bot
@@ -95,7 +90,7 @@ function SlackAppForm({ onDone }: { onDone: () => void }) {
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((v) =>
-        connect.mutate({ ...v, channelIds: ids(channels), userGroupIds: ids(groups) }),
+        connect.mutate({ ...v, channelIds: idsOf(channels), userGroupIds: idsOf(groups) }),
       )}
     >
       <p className="text-sm text-muted-foreground">
@@ -114,19 +109,12 @@ function SlackAppForm({ onDone }: { onDone: () => void }) {
       <FormField label="Only the members of these user groups (optional)" hint="User group ids such as S01ABCDEF">
         {(p) => <Input {...p} value={groups} onChange={(e) => setGroups(e.target.value)} />}
       </FormField>
-      {connect.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(connect.error)}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={connect.isPending}>
-          {connect.isPending ? 'Checking the token…' : 'Connect'}
-        </Button>
-      </div>
+      <ConnectFormFooter
+        error={connect.isError ? connect.error : null}
+        pending={connect.isPending}
+        pendingLabel="Checking the token…"
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -29,17 +29,4 @@ export const OFFICE365_SOURCE_HINT: Record<TOffice365Source, string> = {
   microsoftTeams: 'replies, mentions and chats',
 };
 
-/** The application permissions the app registration needs (docs/microsoft-365-app.md). */
-export const OFFICE365_PERMISSIONS = [
-  'User.Read.All',
-  'GroupMember.Read.All',
-  'Mail.ReadBasic.All',
-  'Calendars.ReadBasic',
-  'People.Read.All',
-  'ChannelMessage.Read.All',
-  'Chat.Read.All',
-  'Team.ReadBasic.All',
-  'Channel.ReadBasic.All',
-] as const;
-
 export const office365Label = (source: string) => OFFICE365_SOURCE_LABEL[source as TOffice365Source] ?? source;
