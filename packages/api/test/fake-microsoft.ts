@@ -178,7 +178,12 @@ export interface FakeMicrosoft {
   expireTokens: () => void;
   /** Delta tokens issued so far answer 410 (syncStateNotFound), as when Exchange drops the state. */
   expireDeltas: () => void;
+  /** Delta tokens expired one by one. */
   expiredDeltas: Set<string>;
+  /** Bumped by expireDeltas: tokens issued under an older generation are expired. */
+  deltaGeneration: number;
+  /** Called with each Graph call (path and query) before it is answered: tests act between pages. */
+  onGraphCall: ((call: string) => void) | null;
   /** The largest page answered (Graph's are 100..999 by call; tests make it tiny to exercise paging). */
   pageSize: number;
   close: () => Promise<void>;
@@ -355,6 +360,7 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
 
   async function graph(req: IncomingMessage, res: ServerResponse, url: URL) {
     fake.calls.push(`${url.pathname}${url.search}`);
+    fake.onGraphCall?.(`${url.pathname}${url.search}`);
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || !tokens.has(token))
       return send(
@@ -412,9 +418,11 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
     },
     expireTokens: () => tokens.clear(),
     expiredDeltas: new Set(),
+    deltaGeneration: 0,
     expireDeltas: () => {
-      fake.expiredDeltas.add('*');
+      fake.deltaGeneration++;
     },
+    onGraphCall: null,
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -1,5 +1,10 @@
 import type { TOffice365Source } from '@tieline/validation';
+import { syncCalendar } from './calendar';
 import type { SourceSync } from './context';
+import { syncEmail } from './email';
 
 /** Each source's sync after the directory, by the connection's source names (OFFICE365_SOURCES). */
-export const OFFICE365_SOURCE_SYNCS: Partial<Record<TOffice365Source, SourceSync>> = {};
+export const OFFICE365_SOURCE_SYNCS: Partial<Record<TOffice365Source, SourceSync>> = {
+  office365Email: syncEmail,
+  office365Calendar: syncCalendar,
+};

@@ -1,0 +1,136 @@
+import type { Message, Recipient } from '@microsoft/microsoft-graph-types';
+import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversations';
+import { replaceMessages, type SourceMessage } from '../store/interactions';
+import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
+import { inPool } from './directory';
+import { graphErrorOf } from './graph-client';
+import { oncePerKey, oneWriter } from './writes';
+
+// Email (office365Email): each mailbox's Sent Items, metadata only, incrementally through delta.
+// - `/users/{id}/mailFolders/SentItems/messages/delta` with a `$select` of the sender, the recipients,
+//   the time and the ids (never subject or body), the first round filtered to the retention window
+//   (message delta accepts only `receivedDateTime ge|gt` as a filter; in Sent Items it is the send time).
+// - Each message: sender -> each distinct to and cc recipient, once per message, keyed by its
+//   internetMessageId (conversation 'email'), so a message in two Sent Items (sent as someone else)
+//   counts once; `recipients` = distinct to + cc + bcc, for the query's maximum; bcc gives no tie.
+// - Each page is stored as it comes (memory stays flat on big mailboxes); the mailbox's delta link is
+//   saved only once its round is done, so a sync killed half way reads the round again (replaced, not
+//   added). A delta link Exchange no longer knows (410) restarts that mailbox's window.
+// - Messages delta reports as removed (deleted, or moved out of Sent Items, as archiving policies do)
+//   keep their ties: the email was sent; retention is what ends it.
+
+/** What is read of each message: Graph answers these (and the id) only. */
+const SELECT = 'sender,from,toRecipients,ccRecipients,bccRecipients,sentDateTime,internetMessageId,conversationId';
+/** Mailboxes read at once (Outlook allows 4 concurrent requests per mailbox; one each here). */
+export const MAILBOX_CONCURRENCY = 4;
+/** Messages per page asked for (Prefer: odata.maxpagesize). */
+export const EMAIL_PAGE_SIZE = 500;
+const CONVERSATION = 'email';
+
+export type SentMessage = Pick<
+  Message,
+  'id' | 'sender' | 'from' | 'toRecipients' | 'ccRecipients' | 'bccRecipients' | 'sentDateTime' | 'internetMessageId'
+> & { '@removed'?: { reason?: string } };
+
+const addressOf = (r: Recipient | null | undefined) => r?.emailAddress?.address?.trim().toLowerCase() || null;
+
+/** A message's interactions by address (its people are looked up by address), with the addresses named. */
+export function emailOf(
+  m: SentMessage,
+): { message: SourceMessage; named: { address: string; name?: string }[] } | null {
+  const sender = addressOf(m.from) ?? addressOf(m.sender);
+  const at = m.sentDateTime ? new Date(m.sentDateTime) : null;
+  if (m['@removed'] || !sender || !m.internetMessageId || !at || Number.isNaN(at.getTime())) return null;
+  const named = new Map<string, string | undefined>([[sender, (m.from ?? m.sender)?.emailAddress?.name ?? undefined]]);
+  const tied = new Set<string>();
+  const all = new Set<string>();
+  for (const [list, ties] of [
+    [m.toRecipients, true],
+    [m.ccRecipients, true],
+    [m.bccRecipients, false],
+  ] as const)
+    for (const r of list ?? []) {
+      const address = addressOf(r);
+      if (!address) continue;
+      all.add(address);
+      if (!ties) continue;
+      tied.add(address);
+      if (!named.has(address)) named.set(address, r.emailAddress?.name ?? undefined);
+    }
+  tied.delete(sender);
+  return {
+    message: {
+      conversation: CONVERSATION,
+      messageKey: m.internetMessageId,
+      at,
+      recipients: all.size,
+      interactions: [...tied].map((to) => ({ type: 'email' as const, from: sender, to })),
+    },
+    named: [...named].filter(([a]) => a === sender || tied.has(a)).map(([address, name]) => ({ address, name })),
+  };
+}
+
+type Write = ReturnType<typeof oneWriter>;
+
+/** Stores one page of a mailbox's delta: its messages replace any earlier copy of them. */
+async function storePage(s: Office365Sync, messages: SentMessage[], write: Write): Promise<number> {
+  const found = messages.flatMap((m) => emailOf(m) ?? []);
+  if (found.length === 0) return 0;
+  const people = await peopleOfAddresses(
+    s,
+    found.flatMap((f) => f.named),
+  );
+  const batch = oncePerKey(found.map((f) => f.message));
+  await write(() => replaceMessages(s.deps.db, s.ctx, people, batch));
+  return batch.length;
+}
+
+const firstRound = (user: ScopeUser, since: Date) =>
+  `/users/${user.id}/mailFolders/SentItems/messages/delta?$select=${SELECT}&$filter=${encodeURIComponent(`receivedDateTime ge ${since.toISOString()}`)}`;
+const HEADERS = { Prefer: `odata.maxpagesize=${EMAIL_PAGE_SIZE}` };
+
+/** One mailbox's round of delta, from its saved delta link or from the window's start. */
+async function syncMailbox(s: Office365Sync, user: ScopeUser, cursor: string | undefined, write: Write) {
+  let start = cursor ?? firstRound(user, s.keptSince);
+  let restarted = false;
+  for (;;) {
+    try {
+      let deltaLink: string | undefined;
+      for await (const page of s.graph.pages<SentMessage>(start, HEADERS)) {
+        await storePage(s, page.value, write);
+        deltaLink = page['@odata.deltaLink'] ?? deltaLink;
+      }
+      if (deltaLink) await saveCursor(s.deps.db, s.connection.id, user.id, deltaLink);
+      return;
+    } catch (error) {
+      const status = graphErrorOf(error)?.status;
+      // Exchange dropped the sync state (syncStateNotFound, resyncRequired): the window again, once;
+      // what is read again replaces what was stored.
+      if (status === 410 && !restarted) {
+        restarted = true;
+        start = firstRound(user, s.keptSince);
+        continue;
+      }
+      // No mailbox (no Exchange licence, MailboxNotEnabledForRESTAPI) or gone since the directory: skipped.
+      if (status === 404) return;
+      throw error;
+    }
+  }
+}
+
+export const syncEmail: SourceSync = async (s) => {
+  const mailboxes = s.scope.users.filter((u) => u.enabled && u.email);
+  await storeConversations(
+    s.deps.db,
+    s.connection.id,
+    mailboxes.map((u) => ({ id: u.id, name: '', kind: 'mailbox', archived: false, members: [] })),
+    s.scope.personIds,
+  );
+  const cursors = await cursorsOf(s.deps.db, s.connection.id);
+  const write = oneWriter();
+  let done = 0;
+  await inPool(mailboxes, MAILBOX_CONCURRENCY, async (user) => {
+    await syncMailbox(s, user, cursors.get(user.id), write);
+    await s.report(++done / mailboxes.length);
+  });
+};
