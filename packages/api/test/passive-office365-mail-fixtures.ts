@@ -144,9 +144,11 @@ function meeting(
         : []),
     ],
   });
-  if (organizer.id) (events[organizer.id] ??= []).push(copy(organizer.id, null));
-  for (const [who, response] of attendees)
-    if (who.id && response !== 'declined') (events[who.id] ??= []).push(copy(who.id, who));
+  const put = (owner: string, event: FakeMsEvent) => {
+    events[owner] = [...(events[owner] ?? []), event];
+  };
+  if (organizer.id) put(organizer.id, copy(organizer.id, null));
+  for (const [who, response] of attendees) if (who.id && response !== 'declined') put(who.id, copy(who.id, who));
 }
 
 /**
