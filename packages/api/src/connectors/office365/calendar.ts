@@ -2,10 +2,9 @@ import type { Attendee, Event, Recipient } from '@microsoft/microsoft-graph-type
 import type { SourceMessage } from '../store/interactions';
 import { replaceMessages } from '../store/interactions';
 import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
-import { inPool } from './directory';
 import { MAILBOX_CONCURRENCY } from './email';
 import { graphErrorOf } from './graph-client';
-import { oncePerKey, oneWriter } from './writes';
+import { eachInPool, oncePerKey, oneWriter } from './writes';
 
 // Calendar (office365Calendar): meetings over the window, read again at each sync.
 // - `/users/{id}/calendarView` from the retention's start to now, a `$select` of the event's id,
@@ -119,7 +118,7 @@ export const syncCalendar: SourceSync = async (s) => {
   const readers = new Set(calendars.map((u) => u.email!));
   const write = oneWriter();
   let done = 0;
-  await inPool(calendars, MAILBOX_CONCURRENCY, async (user) => {
+  await eachInPool(calendars, MAILBOX_CONCURRENCY, async (user) => {
     await readCalendar(s, user, readers, write);
     await s.report(++done / calendars.length);
   });

@@ -2,9 +2,8 @@ import type { Message, Recipient } from '@microsoft/microsoft-graph-types';
 import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversations';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
-import { inPool } from './directory';
 import { graphErrorOf } from './graph-client';
-import { oncePerKey, oneWriter } from './writes';
+import { eachInPool, oncePerKey, oneWriter } from './writes';
 
 // Email (office365Email): each mailbox's Sent Items, metadata only, incrementally through delta.
 // - `/users/{id}/mailFolders/SentItems/messages/delta` with a `$select` of the sender, the recipients,
@@ -26,6 +25,8 @@ export const MAILBOX_CONCURRENCY = 4;
 /** Messages per page asked for (Prefer: odata.maxpagesize). */
 export const EMAIL_PAGE_SIZE = 500;
 const CONVERSATION = 'email';
+/** A mailbox's window read again after a 410 at most this often in one sync (then the job fails, to retry). */
+const MAX_RESTARTS = 2;
 
 export type SentMessage = Pick<
   Message,
@@ -92,7 +93,7 @@ const HEADERS = { Prefer: `odata.maxpagesize=${EMAIL_PAGE_SIZE}` };
 /** One mailbox's round of delta, from its saved delta link or from the window's start. */
 async function syncMailbox(s: Office365Sync, user: ScopeUser, cursor: string | undefined, write: Write) {
   let start = cursor ?? firstRound(user, s.keptSince);
-  let restarted = false;
+  let restarts = 0;
   for (;;) {
     try {
       let deltaLink: string | undefined;
@@ -104,10 +105,10 @@ async function syncMailbox(s: Office365Sync, user: ScopeUser, cursor: string | u
       return;
     } catch (error) {
       const status = graphErrorOf(error)?.status;
-      // Exchange dropped the sync state (syncStateNotFound, resyncRequired): the window again, once;
+      // Exchange dropped the sync state (syncStateNotFound, resyncRequired): the window again;
       // what is read again replaces what was stored.
-      if (status === 410 && !restarted) {
-        restarted = true;
+      if (status === 410 && restarts < MAX_RESTARTS) {
+        restarts++;
         start = firstRound(user, s.keptSince);
         continue;
       }
@@ -129,7 +130,7 @@ export const syncEmail: SourceSync = async (s) => {
   const cursors = await cursorsOf(s.deps.db, s.connection.id);
   const write = oneWriter();
   let done = 0;
-  await inPool(mailboxes, MAILBOX_CONCURRENCY, async (user) => {
+  await eachInPool(mailboxes, MAILBOX_CONCURRENCY, async (user) => {
     await syncMailbox(s, user, cursors.get(user.id), write);
     await s.report(++done / mailboxes.length);
   });
