@@ -4,7 +4,7 @@ import { replaceMessages } from '../store/interactions';
 import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { MAILBOX_CONCURRENCY } from './email';
 import { graphErrorOf } from './graph-client';
-import { eachInPool, oncePerKey, oneWriter } from './writes';
+import { batchWriter, eachInPool, oncePerKey } from './writes';
 
 // Calendar (office365Calendar): meetings over the window, read again at each sync.
 // - `/users/{id}/calendarView` from the retention's start to now, a `$select` of the event's id,
@@ -82,7 +82,7 @@ export function meetingOf(
   };
 }
 
-type Write = ReturnType<typeof oneWriter>;
+type Write = ReturnType<typeof batchWriter>;
 
 async function readCalendar(s: Office365Sync, user: ScopeUser, readers: Set<string>, write: Write) {
   const now = new Date();
@@ -104,7 +104,7 @@ async function readCalendar(s: Office365Sync, user: ScopeUser, readers: Set<stri
         found.flatMap((f) => f.named),
       );
       const batch = oncePerKey(found.map((f) => f.message));
-      await write(() => replaceMessages(s.deps.db, s.ctx, people, batch));
+      await write(batch, () => replaceMessages(s.deps.db, s.ctx, people, batch));
     }
   } catch (error) {
     // No mailbox (no Exchange licence) or gone since the directory was read: no calendar to read.
@@ -116,7 +116,7 @@ async function readCalendar(s: Office365Sync, user: ScopeUser, readers: Set<stri
 export const syncCalendar: SourceSync = async (s) => {
   const calendars = s.scope.users.filter((u) => u.enabled && u.email);
   const readers = new Set(calendars.map((u) => u.email!));
-  const write = oneWriter();
+  const write = batchWriter(s.deps.db);
   let done = 0;
   await eachInPool(calendars, MAILBOX_CONCURRENCY, async (user) => {
     await readCalendar(s, user, readers, write);

@@ -3,7 +3,7 @@ import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversa
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { graphErrorOf } from './graph-client';
-import { eachInPool, oncePerKey, oneWriter } from './writes';
+import { batchWriter, eachInPool, oncePerKey } from './writes';
 
 // Email (office365Email): each mailbox's Sent Items, metadata only, incrementally through delta.
 // - `/users/{id}/mailFolders/SentItems/messages/delta` with a `$select` of the sender, the recipients,
@@ -71,7 +71,7 @@ export function emailOf(
   };
 }
 
-type Write = ReturnType<typeof oneWriter>;
+type Write = ReturnType<typeof batchWriter>;
 
 /** Stores one page of a mailbox's delta: its messages replace any earlier copy of them. */
 async function storePage(s: Office365Sync, messages: SentMessage[], write: Write): Promise<number> {
@@ -82,7 +82,7 @@ async function storePage(s: Office365Sync, messages: SentMessage[], write: Write
     found.flatMap((f) => f.named),
   );
   const batch = oncePerKey(found.map((f) => f.message));
-  await write(() => replaceMessages(s.deps.db, s.ctx, people, batch));
+  await write(batch, () => replaceMessages(s.deps.db, s.ctx, people, batch));
   return batch.length;
 }
 
@@ -128,7 +128,7 @@ export const syncEmail: SourceSync = async (s) => {
     s.scope.personIds,
   );
   const cursors = await cursorsOf(s.deps.db, s.connection.id);
-  const write = oneWriter();
+  const write = batchWriter(s.deps.db);
   let done = 0;
   await eachInPool(mailboxes, MAILBOX_CONCURRENCY, async (user) => {
     await syncMailbox(s, user, cursors.get(user.id), write);

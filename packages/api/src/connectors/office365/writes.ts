@@ -1,16 +1,44 @@
+import { type Db, sql } from '@tieline/db';
 import type { SourceMessage } from '../store/interactions';
 
 // What the mail and calendar sources share: one message (email, event) may be read from several
-// mailboxes read at once; its batches are written one at a time, so two copies of one key never land in
-// two concurrent transactions (each would miss the other's rows when deleting earlier copies).
+// mailboxes read at once. Two batches holding the same key never run at once (each would miss the
+// other's rows when deleting earlier copies, and the message would be stored twice); others do.
 
-/** Runs the writes given to it one after the other, in the order given. */
-export function oneWriter() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(write: () => Promise<T>): Promise<T> => {
-    const next = last.then(write);
-    last = next.catch(() => {});
-    return next;
+/**
+ * Runs batch writes (each answers the rows it stored), at once unless they share a message key with a
+ * write under way, which they wait for. Once the rows stored pass 10,000, then each tenfold, the
+ * table's statistics are refreshed: a month's partition filled by one sync has none yet (PGlite never
+ * gathers them; PostgreSQL's autovacuum only after a while), and without them the planner deletes
+ * earlier copies by scanning every row of the connection's conversation ('email' is one conversation):
+ * measured 549 ms instead of 9.5 ms for a page of 300 messages among 150,000 rows, growing with the rows
+ * already stored.
+ */
+export function batchWriter(db: Db) {
+  const running = new Set<{ keys: Set<string>; done: Promise<unknown> }>();
+  let stored = 0;
+  let analyzeAt = 10_000;
+  return async (batch: SourceMessage[], write: () => Promise<number>): Promise<number> => {
+    const keys = new Set(batch.map((m) => `${m.conversation}\n${m.messageKey}`));
+    for (;;) {
+      const clashes = [...running].filter((r) => [...keys].some((k) => r.keys.has(k)));
+      if (clashes.length === 0) break;
+      await Promise.allSettled(clashes.map((c) => c.done));
+    }
+    const done = write();
+    const entry = { keys, done };
+    running.add(entry);
+    try {
+      const rows = await done;
+      stored += rows;
+      if (stored >= analyzeAt) {
+        analyzeAt *= 10;
+        await db.execute(sql`analyze passive_interactions`);
+      }
+      return rows;
+    } finally {
+      running.delete(entry);
+    }
   };
 }
 
