@@ -4,7 +4,7 @@ import { replaceMessages } from '../store/interactions';
 import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { MAILBOX_CONCURRENCY } from './email';
 import { graphErrorOf } from './graph-client';
-import { batchWriter, eachInPool, oncePerKey } from './writes';
+import { batchWriter, byAddress, eachInPool, oncePerKey } from './writes';
 
 // Calendar (office365Calendar): meetings over the window, read again at each sync.
 // - `/users/{id}/calendarView` from the retention's start to now, a `$select` of the event's id,
@@ -99,10 +99,7 @@ async function readCalendar(s: Office365Sync, user: ScopeUser, readers: Set<stri
         // Began before the window (it overlaps it): its time would be purged at once.
         .filter((f) => f.message.at >= s.keptSince);
       if (found.length === 0) continue;
-      const people = await peopleOfAddresses(
-        s,
-        found.flatMap((f) => f.named),
-      );
+      const people = await peopleOfAddresses(s, byAddress(found.flatMap((f) => f.named)));
       const batch = oncePerKey(found.map((f) => f.message));
       await write(batch, () => replaceMessages(s.deps.db, s.ctx, people, batch));
     }

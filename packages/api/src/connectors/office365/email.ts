@@ -3,7 +3,7 @@ import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversa
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { graphErrorOf } from './graph-client';
-import { batchWriter, eachInPool, oncePerKey } from './writes';
+import { batchWriter, byAddress, eachInPool, oncePerKey } from './writes';
 
 // Email (office365Email): each mailbox's Sent Items, metadata only, incrementally through delta.
 // - `/users/{id}/mailFolders/SentItems/messages/delta` with a `$select` of the sender, the recipients,
@@ -77,10 +77,7 @@ type Write = ReturnType<typeof batchWriter>;
 async function storePage(s: Office365Sync, messages: SentMessage[], write: Write): Promise<number> {
   const found = messages.flatMap((m) => emailOf(m) ?? []);
   if (found.length === 0) return 0;
-  const people = await peopleOfAddresses(
-    s,
-    found.flatMap((f) => f.named),
-  );
+  const people = await peopleOfAddresses(s, byAddress(found.flatMap((f) => f.named)));
   const batch = oncePerKey(found.map((f) => f.message));
   await write(batch, () => replaceMessages(s.deps.db, s.ctx, people, batch));
   return batch.length;

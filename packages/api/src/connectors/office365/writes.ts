@@ -70,3 +70,10 @@ export async function eachInPool<T>(items: T[], limit: number, work: (item: T) =
   const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
 }
+
+/**
+ * Addresses in one order: mailboxes read at once upsert the same outside people, and two statements
+ * locking the same rows in different orders could deadlock.
+ */
+export const byAddress = <T extends { address: string }>(named: T[]): T[] =>
+  named.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
