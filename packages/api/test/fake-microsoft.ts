@@ -57,8 +57,6 @@ export interface FakeMsMessage {
   bccRecipients: FakeRecipient[];
   subject: string;
   body: { contentType: 'text' | 'html'; content: string };
-  /** Set by the fake when a message is changed or deleted (delta reports it). */
-  '@removed'?: { reason: 'deleted' | 'changed' };
 }
 
 export interface FakeMsEvent {
