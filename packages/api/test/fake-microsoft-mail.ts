@@ -9,6 +9,7 @@ import { graphError, pageOf } from './fake-microsoft';
 //   (id only) for those gone. $select and $filter (only `receivedDateTime ge|gt`, as Graph allows on
 //   message delta) are given on the first call and carried by the tokens, as Graph encodes them. A
 //   token issued before fake.expireDeltas() (or listed in fake.expiredDeltas) answers 410.
+// - GET /users/{id}/mailFolders/SentItems/messages: the plain list (withoutDelta: the only one).
 // - GET /users/{id}/calendarView?startDateTime=&endDateTime=: the events overlapping the window.
 // Subject, body and bodyPreview are served with every message and event, selected or not (Graph
 // serves them when selected; the tests prove the sync never keeps them). A user without a mailbox
@@ -31,17 +32,24 @@ interface MailState {
   rounds: Map<string, Round>;
   tokens: Map<string, Snapshot>;
   next: number;
+  /** A server without message delta (the plain Sent Items list only): tests of the fallback. */
+  noDelta: boolean;
 }
 
 const states = new WeakMap<FakeMicrosoft, MailState>();
 const stateOf = (fake: FakeMicrosoft) => {
   let state = states.get(fake);
   if (!state) {
-    state = { rounds: new Map(), tokens: new Map(), next: 1 };
+    state = { rounds: new Map(), tokens: new Map(), next: 1, noDelta: false };
     states.set(fake, state);
   }
   return state;
 };
+
+/** Makes the fake answer message delta as an unknown segment (400), as a server without it would. */
+export function withoutDelta(fake: FakeMicrosoft, off = true) {
+  stateOf(fake).noDelta = off;
+}
 
 const TEXT = new Set(['subject', 'body', 'bodyPreview']);
 
@@ -110,9 +118,10 @@ const sentItemsDelta: FakeGraphRoute = (req, fake) => {
   if (!m) return undefined;
   if ((m[2] ?? m[3])!.toLowerCase() !== 'sentitems')
     return graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+  const state = stateOf(fake);
+  if (state.noDelta) return graphError(400, 'BadRequest', "Resource not found for the segment 'delta'.");
   const user = mailboxOf(fake, m[1]!);
   if (!user) return noMailbox();
-  const state = stateOf(fake);
   const params = req.url.searchParams;
   const skip = params.get('$skiptoken');
   const delta = params.get('$deltatoken');
@@ -161,6 +170,26 @@ const sentItemsDelta: FakeGraphRoute = (req, fake) => {
   return { status: 200, body: { value, '@odata.deltaLink': `${base}?$deltatoken=${token}` } };
 };
 
+/** GET /users/{id}/mailFolders/SentItems/messages: the plain list ($select, `sentDateTime ge|gt` filter). */
+const sentItems: FakeGraphRoute = (req, fake) => {
+  const m = /^\/v1\.0\/users\/([^/]+)\/mailFolders\/SentItems\/messages$/i.exec(req.path);
+  if (!m) return undefined;
+  const user = mailboxOf(fake, m[1]!);
+  if (!user) return noMailbox();
+  const filter = req.url.searchParams.get('$filter');
+  const since = parseSince(filter?.replace(/^\s*sentDateTime/i, 'receivedDateTime') ?? null);
+  if (since === 'bad')
+    return graphError(400, 'ErrorInvalidUrlQueryFilter', 'The query filter contains one or more invalid nodes.');
+  const select = req.url.searchParams.get('$select')?.split(',') ?? null;
+  const items = (fake.tenant.sentItems[user.id] ?? [])
+    .filter(
+      (x) =>
+        !since || (since.op === 'ge' ? Date.parse(x.sentDateTime) >= since.at : Date.parse(x.sentDateTime) > since.at),
+    )
+    .map((x) => view(messageView(x), select));
+  return pageOf(req, fake, items);
+};
+
 const eventView = (e: FakeMsEvent) => ({
   '@odata.etag': `W/"${e.id}"`,
   ...e,
@@ -190,4 +219,4 @@ const calendarView: FakeGraphRoute = (req: GraphRequest, fake) => {
   return pageOf(req, fake, events);
 };
 
-export const mailRoutes: FakeGraphRoute[] = [sentItemsDelta, calendarView];
+export const mailRoutes: FakeGraphRoute[] = [sentItemsDelta, sentItems, calendarView];

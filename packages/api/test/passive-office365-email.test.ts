@@ -2,6 +2,7 @@ import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queueSync } from '../src/connectors/store/status';
 import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
+import { withoutDelta } from './fake-microsoft-mail';
 import { startTestApp, type TestApp } from './helpers';
 import { EMAIL_EDGES, EMAIL_ROWS, MARKER, sent, who } from './passive-office365-mail-fixtures';
 import {
@@ -267,5 +268,23 @@ describe('the Microsoft 365 email source', () => {
     expect(await runQuery(app, owner, { types: ['email'], includeExternal: true })).toEqual(
       [...internal, 'Email: Ann Archer -> Xia Xu 1', 'Email: Dan Dale -> Xia Xu 1'].sort(),
     );
+  });
+});
+
+describe('a server without message delta', () => {
+  it('lists Sent Items over the window at each sync instead, counting nothing twice', async () => {
+    withoutDelta(fake);
+    try {
+      fake.pageSize = 2;
+      const { id } = await connectAndSync(app, emailOnly);
+      expect(await edgesOf(app, id, 'email')).toEqual(EMAIL_EDGES);
+      const listed = fake.calls.filter((c) => /\/mailFolders\/SentItems\/messages\?/.test(c));
+      expect(listed.length).toBeGreaterThanOrEqual(5);
+      expect(new URL(listed[0]!, fake.url).searchParams.get('$select')).toBe(SELECT);
+      await syncAgain(id);
+      expect(await rowCount(id)).toBe(EMAIL_ROWS);
+    } finally {
+      withoutDelta(fake, false);
+    }
   });
 });

@@ -14,7 +14,8 @@ import { batchWriter, byAddress, eachInPool, oncePerKey } from './writes';
 //   counts once; `recipients` = distinct to + cc + bcc, for the query's maximum; bcc gives no tie.
 // - Each page is stored as it comes (memory stays flat on big mailboxes); the mailbox's delta link is
 //   saved only once its round is done, so a sync killed half way reads the round again (replaced, not
-//   added). A delta link Exchange no longer knows (410) restarts that mailbox's window.
+//   added). A delta link Exchange no longer knows (410) restarts that mailbox's window. A server that
+//   answers the delta call as unknown gets the plain Sent Items list over the window instead.
 // - Messages delta reports as removed (deleted, or moved out of Sent Items, as archiving policies do)
 //   keep their ties: the email was sent; retention is what ends it.
 
@@ -87,14 +88,25 @@ const firstRound = (user: ScopeUser, since: Date) =>
   `/users/${user.id}/mailFolders/SentItems/messages/delta?$select=${SELECT}&$filter=${encodeURIComponent(`receivedDateTime ge ${since.toISOString()}`)}`;
 const HEADERS = { Prefer: `odata.maxpagesize=${EMAIL_PAGE_SIZE}` };
 
+/**
+ * Sent Items listed without delta, for a server that answers the delta call as unknown (400, 404, 501):
+ * the window is read again at each sync (replacing, so nothing counts twice), and no link is kept.
+ */
+async function listMailbox(s: Office365Sync, user: ScopeUser, write: Write) {
+  const path = `/users/${user.id}/mailFolders/SentItems/messages?$select=${SELECT}&$filter=${encodeURIComponent(`sentDateTime ge ${s.keptSince.toISOString()}`)}`;
+  for await (const page of s.graph.pages<SentMessage>(path, HEADERS)) await storePage(s, page.value, write);
+}
+
 /** One mailbox's round of delta, from its saved delta link or from the window's start. */
 async function syncMailbox(s: Office365Sync, user: ScopeUser, cursor: string | undefined, write: Write) {
   let start = cursor ?? firstRound(user, s.keptSince);
   let restarts = 0;
   for (;;) {
+    let pages = 0;
     try {
       let deltaLink: string | undefined;
       for await (const page of s.graph.pages<SentMessage>(start, HEADERS)) {
+        pages++;
         await storePage(s, page.value, write);
         deltaLink = page['@odata.deltaLink'] ?? deltaLink;
       }
@@ -102,6 +114,10 @@ async function syncMailbox(s: Office365Sync, user: ScopeUser, cursor: string | u
       return;
     } catch (error) {
       const status = graphErrorOf(error)?.status;
+      if (pages === 0 && !cursor && (status === 400 || status === 404 || status === 501))
+        return await listMailbox(s, user, write).catch((again: unknown) => {
+          if (graphErrorOf(again)?.status !== 404) throw again;
+        });
       // Exchange dropped the sync state (syncStateNotFound, resyncRequired): the window again;
       // what is read again replaces what was stored.
       if (status === 410 && restarts < MAX_RESTARTS) {
