@@ -48,7 +48,9 @@ export function meetingOf(
 ): { message: SourceMessage; named: { address: string; name?: string }[] } | null {
   const start = instant(e.start);
   const end = instant(e.end);
-  if (!e.iCalUId || !start || !end) return null;
+  // Without an iCalUId (not seen from Exchange), the calendar's own id keys it.
+  const key = e.iCalUId || (e.id ? `id:${e.id}` : null);
+  if (!key || !start || !end) return null;
   const organizer = addressOf(e.organizer);
   const invited = new Set<string>();
   const present = new Map<string, string | undefined>();
@@ -73,7 +75,7 @@ export function meetingOf(
   return {
     message: {
       conversation: CONVERSATION,
-      messageKey: e.iCalUId,
+      messageKey: key,
       at: start,
       recipients: invited.size,
       interactions: pairs,

@@ -42,7 +42,9 @@ export function emailOf(
 ): { message: SourceMessage; named: { address: string; name?: string }[] } | null {
   const sender = addressOf(m.from) ?? addressOf(m.sender);
   const at = m.sentDateTime ? new Date(m.sentDateTime) : null;
-  if (m['@removed'] || !sender || !m.internetMessageId || !at || Number.isNaN(at.getTime())) return null;
+  // Without an internetMessageId (not seen from Exchange), the mailbox's own id keys it: still once per copy.
+  const key = m.internetMessageId || (m.id ? `id:${m.id}` : null);
+  if (m['@removed'] || !sender || !key || !at || Number.isNaN(at.getTime())) return null;
   const named = new Map<string, string | undefined>([[sender, (m.from ?? m.sender)?.emailAddress?.name ?? undefined]]);
   const tied = new Set<string>();
   const all = new Set<string>();
@@ -63,7 +65,7 @@ export function emailOf(
   return {
     message: {
       conversation: CONVERSATION,
-      messageKey: m.internetMessageId,
+      messageKey: key,
       at,
       recipients: all.size,
       interactions: [...tied].map((to) => ({ type: 'email' as const, from: sender, to })),
