@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer|query|ingest]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer|query|ingest|o365ingest]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -453,6 +453,9 @@ const all = {
   metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
   ingest: async () => {
     results.passiveIngest = await (await import('./passive-ingest.mjs')).passiveIngest();
+  },
+  o365ingest: async () => {
+    results.passiveOffice365Ingest = await (await import('./passive-office365-ingest.mjs')).passiveOffice365Ingest();
   },
 };
 for (const [name, fn] of Object.entries(all)) {

@@ -58,8 +58,6 @@ export interface FakeMsMessage {
   bccRecipients: FakeRecipient[];
   subject: string;
   body: { contentType: 'text' | 'html'; content: string };
-  /** Set by the fake when a message is changed or deleted (delta reports it). */
-  '@removed'?: { reason: 'deleted' | 'changed' };
 }
 
 export interface FakeMsEvent {
@@ -170,7 +168,12 @@ export interface FakeMicrosoft {
   expireTokens: () => void;
   /** Delta tokens issued so far answer 410 (syncStateNotFound), as when Exchange drops the state. */
   expireDeltas: () => void;
+  /** Delta tokens expired one by one. */
   expiredDeltas: Set<string>;
+  /** Bumped by expireDeltas: tokens issued under an older generation are expired. */
+  deltaGeneration: number;
+  /** Called with each Graph call (path and query) before it is answered: tests act between pages. */
+  onGraphCall: ((call: string) => void) | null;
   /** The largest page answered (Graph's are 100..999 by call; tests make it tiny to exercise paging). */
   pageSize: number;
   close: () => Promise<void>;
@@ -347,6 +350,7 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
 
   async function graph(req: IncomingMessage, res: ServerResponse, url: URL) {
     fake.calls.push(`${url.pathname}${url.search}`);
+    fake.onGraphCall?.(`${url.pathname}${url.search}`);
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || !tokens.has(token))
       return send(
@@ -404,9 +408,11 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
     },
     expireTokens: () => tokens.clear(),
     expiredDeltas: new Set(),
+    deltaGeneration: 0,
     expireDeltas: () => {
-      fake.expiredDeltas.add('*');
+      fake.deltaGeneration++;
     },
+    onGraphCall: null,
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -107,3 +107,74 @@ export async function peopleOf(app: TestApp, connectionId: string) {
       where i.connection_id = ${connectionId}::uuid order by p.name`),
   );
 }
+
+// Mail and calendar tests (issue 23): queries run over REST on a synced connection, the account's
+// pseudonymization, and the whole passive-data store as text.
+import { eq, jobs, networks, passiveAccounts, passiveQueryRuns } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
+import { passiveAccountOf } from '../src/access/passive-data';
+import type { Actor } from '../src/auth/actor';
+import { contextOf, pseudonym } from '../src/connectors/store/context';
+import { readDocument } from '../src/services/networks/store-network';
+
+/** Network edges as "Layer: from -> to weight" ("--" when undirected), sorted. */
+export function networkEdges(data: TNetworkData | null): string[] {
+  return (data?.edges ?? [])
+    .map((e) => {
+      const [s, t] = data!.directed
+        ? [e.source, e.target]
+        : [Math.min(e.source, e.target), Math.max(e.source, e.target)];
+      return `${data!.layers[e.layer]}: ${data!.nodes[s]!.name} ${data!.directed ? '->' : '--'} ${data!.nodes[t]!.name} ${e.weight}`;
+    })
+    .sort();
+}
+
+/** Makes a query of the office365 source as `user`, runs it and drains the job; answers its network's edges. */
+export async function runQuery(app: TestApp, user: SeededUser, query: Record<string, unknown>) {
+  const client = restAs(app, user);
+  const made = await client.post('/passiveData/queries', {
+    name: 'Who',
+    sources: ['office365'],
+    minInteractions: 1,
+    ...query,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const started = await client.post(`/passiveData/queries/${made.body._id}/run`);
+  expect(started.status).toBe(202);
+  await app.server.worker.drain();
+  const db = app.server.deps.db;
+  const [run] = await db.select().from(passiveQueryRuns).where(eq(passiveQueryRuns.id, started.body.runId));
+  expect(run!.error).toBeNull();
+  const [row] = await db.select().from(networks).where(eq(networks.id, run!.networkId!));
+  return networkEdges(await readDocument(db, row!));
+}
+
+/** Turns pseudonymization on for `user`'s account; answers each address's pseudonym. */
+export async function pseudonymsOn(app: TestApp, user: SeededUser) {
+  const { db, secrets } = app.server.deps;
+  const actor = { organizationId: user.organizationId, userId: user.userId, permission: 'Owner' } as Actor;
+  const account = await passiveAccountOf(db, secrets, actor);
+  await db.update(passiveAccounts).set({ pseudonymize: true }).where(eq(passiveAccounts.id, account.id));
+  const keyOf = contextOf({ ...account, pseudonymize: true }, secrets, '', 'office365').keyOf;
+  return (address: string) => pseudonym(keyOf(address));
+}
+
+/** Every passive_* table and the jobs, as one text: what the store holds, for metadata-only checks. */
+export async function storeDump(app: TestApp): Promise<string> {
+  const db = app.server.deps.db;
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and c.relname like 'passive\\_%'`),
+  );
+  expect(tables.length).toBeGreaterThan(5);
+  let text = '';
+  for (const { name } of tables) {
+    const [row] = rowsOf<{ t: string }>(
+      await db.execute(sql`select coalesce(json_agg(x), '[]')::text as t from ${sql.identifier(name)} x`),
+    );
+    text += row!.t;
+  }
+  const all = await db.select().from(jobs);
+  return text + JSON.stringify(all);
+}

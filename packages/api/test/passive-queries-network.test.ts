@@ -343,3 +343,47 @@ describe('Microsoft shapes (issue 23): mutual meetings, recipients of an email, 
     expect(edgesOf(data)).toEqual(['Email: Ann Lee -- Bob 1', 'Meeting: Ann Lee -- Bob 2', 'Reports to: Bob -- Cy 1']);
   });
 });
+
+describe('meetings weighted by hours (meetingWeight)', () => {
+  it('sums the hours stored as each meeting weight; the minimum per pair still counts meetings', async () => {
+    const { client, account } = await owner();
+    const m365 = await slackConnection(app, account, PEOPLE, 'office365');
+    const meeting = (at: Date, from: string, to: string, hours: number) => ({
+      ...msg(at),
+      recipients: 2,
+      interactions: [{ type: 'meeting' as const, from, to, weight: hours }],
+    });
+    // Ann and Bob: 1.5 h and 0.5 h (stored either way round); Ann and Cy: one meeting of 3 h; an email.
+    await m365.add([
+      meeting(ago(3), 'UA', 'UB', 1.5),
+      meeting(ago(2), 'UB', 'UA', 0.5),
+      meeting(ago(2), 'UA', 'UC', 3),
+      msg(ago(2), ['email', 'UA', 'UB']),
+    ]);
+    const query = { sources: ['office365'], types: ['email', 'meeting'], minInteractions: 2 };
+    const hours = await run(client, { ...query, meetingWeight: 'hours' });
+    // Ann and Cy met once (3 h): below the minimum of 2 meetings whatever the hours.
+    expect(edgesOf(hours.data)).toEqual([
+      'Email: Ann Lee -> Bob 1',
+      'Meeting: Ann Lee -> Bob 2',
+      'Meeting: Bob -> Ann Lee 2',
+    ]);
+    const undirected = await run(client, {
+      ...query,
+      meetingWeight: 'hours',
+      direction: 'undirected',
+      minInteractions: 1,
+    });
+    expect(edgesOf(undirected.data)).toEqual([
+      'Email: Ann Lee -- Bob 1',
+      'Meeting: Ann Lee -- Bob 2',
+      'Meeting: Ann Lee -- Cy 3',
+    ]);
+    const count = await run(client, { ...query, direction: 'undirected', minInteractions: 1 });
+    expect(edgesOf(count.data)).toEqual([
+      'Email: Ann Lee -- Bob 1',
+      'Meeting: Ann Lee -- Bob 2',
+      'Meeting: Ann Lee -- Cy 1',
+    ]);
+  });
+});

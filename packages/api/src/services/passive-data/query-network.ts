@@ -99,25 +99,31 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
   const symmetric = types.filter((t) => SYMMETRIC_TYPES.includes(t));
   const people = peopleCondition(f);
   const directed = query.direction === 'directed';
+  // A tie's weight is its count, or for meetings under meetingWeight 'hours' the hours stored as each
+  // meeting's weight; the minimum per pair always counts interactions.
+  const weight =
+    query.meetingWeight === 'hours' && types.includes('meeting')
+      ? sql`case when i.type = 'meeting' then sum(i.weight) else count(*) end`
+      : sql`count(*)`;
   // Folding to unordered pairs (undirected, or a mutual type) happens on grouped rows, never per row.
   let ties: SQL;
   if (!directed) {
-    ties = sql`select type, least(a, b) as a, greatest(a, b) as b, sum(n) as n from paired group by 1, 2, 3`;
+    ties = sql`select type, least(a, b) as a, greatest(a, b) as b, sum(n) as n, sum(w) as w from paired group by 1, 2, 3`;
   } else if (symmetric.length === 0) {
-    ties = sql`select type, a, b, n from paired`;
+    ties = sql`select type, a, b, n, w from paired`;
   } else {
     const mutual = sql`type = any(${textArray(symmetric)})`;
-    ties = sql`select type, a, b, sum(n) as n from (
-        select type, a, b, n from paired where not ${mutual}
-        union all select type, least(a, b), greatest(a, b), n from paired where ${mutual}
-        union all select type, greatest(a, b), least(a, b), n from paired where ${mutual}
+    ties = sql`select type, a, b, sum(n) as n, sum(w) as w from (
+        select type, a, b, n, w from paired where not ${mutual}
+        union all select type, least(a, b), greatest(a, b), n, w from paired where ${mutual}
+        union all select type, greatest(a, b), least(a, b), n, w from paired where ${mutual}
       ) m group by 1, 2, 3`;
   }
-  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; n: number }>(
+  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
     await db.execute(sql`
       with ${sql.join([...people.ctes, sql``], sql`, `)}
       counted as (
-        select i.type, i.from_id as a, i.to_id as b, count(*) as n
+        select i.type, i.from_id as a, i.to_id as b, count(*) as n, ${weight} as w
         from passive_interactions i
         where i.account_id = ${f.account.id}::uuid
           and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
@@ -130,10 +136,10 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
       paired as (select * from counted t where ${people.where}),
       ties as (${ties}),
       strong as (select a, b from ties group by a, b having sum(n) >= ${query.minInteractions})
-      select t.type, t.a::float8 as a, t.b::float8 as b, t.n::float8 as n
+      select t.type, t.a::float8 as a, t.b::float8 as b, t.w::float8 as w
       from ties t join strong s on s.a = t.a and s.b = t.b`),
   );
-  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.n) }));
+  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.w) }));
 }
 
 /** Relations (Microsoft People, Reports to): all kept, weight as stored, undirected folds both ways. */
