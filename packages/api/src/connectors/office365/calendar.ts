@@ -1,10 +1,10 @@
 import type { Attendee, Event, Recipient } from '@microsoft/microsoft-graph-types';
 import type { SourceMessage } from '../store/interactions';
 import { replaceMessages } from '../store/interactions';
-import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
+import { eachInPool, type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { MAILBOX_CONCURRENCY } from './email';
 import { graphErrorOf } from './graph-client';
-import { batchWriter, byAddress, eachInPool, oncePerKey } from './writes';
+import { batchWriter, byAddress, oncePerKey } from './writes';
 
 // Calendar (office365Calendar): meetings over the window, read again at each sync.
 // - `/users/{id}/calendarView` from the retention's start to now, a `$select` of the event's id,
@@ -115,7 +115,7 @@ async function readCalendar(s: Office365Sync, user: ScopeUser, readers: Set<stri
 export const syncCalendar: SourceSync = async (s) => {
   const calendars = s.scope.users.filter((u) => u.enabled && u.email);
   const readers = new Set(calendars.map((u) => u.email!));
-  const write = batchWriter(s.deps.db);
+  const write = batchWriter();
   let done = 0;
   await eachInPool(calendars, MAILBOX_CONCURRENCY, async (user) => {
     await readCalendar(s, user, readers, write);

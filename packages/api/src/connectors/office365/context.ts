@@ -94,6 +94,30 @@ export async function peopleOfAddresses(
   return ids;
 }
 
+/**
+ * Runs `work` over `items`, at most `limit` at once; after a failure no new item starts, and the ones
+ * under way finish before the failure is thrown, so a failed sync leaves nothing running behind it
+ * (its job may be run again at once).
+ */
+export async function eachInPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 /** The order sources are synced and shown in. */
 export const SOURCE_ORDER: readonly TOffice365Source[] = [
   'office365Directory',

@@ -4,7 +4,7 @@ import type { SourcePerson } from '../store/people';
 import { upsertPeople } from '../store/people';
 import { replaceRelations } from '../store/relations';
 import type { DirectoryScope, Office365Sync, ScopeUser } from './context';
-import { domainOf } from './context';
+import { domainOf, eachInPool } from './context';
 import type { GraphSession } from './graph-client';
 
 // The directory (office365Directory): who is in scope, with their profile, and the reporting line.
@@ -73,25 +73,6 @@ const personOf = (u: DirectoryUser): SourcePerson => {
   };
 };
 
-/** Runs `work` over `items`, at most `limit` at once; after a failure no new item is started. */
-export async function inPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < items.length && !failed) {
-      const i = next++;
-      try {
-        await work(items[i]!, i);
-      } catch (error) {
-        // The sync fails with this error: the other workers stop rather than go on writing after it.
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 async function managerOf(graph: GraphSession, id: string): Promise<string | null> {
   try {
     const manager = await graph.get<{ id?: string }>(`/users/${id}/manager?$select=id`);
@@ -125,7 +106,7 @@ export async function syncDirectory(s: Omit<Office365Sync, 'scope'>, groupIds: s
 
   const line: { type: 'reportsTo'; from: string; to: string; weight: number }[] = [];
   let done = 0;
-  await inPool(users, MANAGER_CONCURRENCY, async (u) => {
+  await eachInPool(users, MANAGER_CONCURRENCY, async (u) => {
     const manager = await managerOf(s.graph, u.id);
     if (manager) line.push({ type: 'reportsTo', from: u.id, to: manager, weight: 1 });
     if (++done % 50 === 0) await s.report(0.3 + (0.7 * done) / users.length);

@@ -1,9 +1,9 @@
 import type { Message, Recipient } from '@microsoft/microsoft-graph-types';
 import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversations';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
-import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
+import { eachInPool, type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { graphErrorOf } from './graph-client';
-import { batchWriter, byAddress, eachInPool, oncePerKey } from './writes';
+import { batchWriter, byAddress, oncePerKey } from './writes';
 
 // Email (office365Email): each mailbox's Sent Items, metadata only, incrementally through delta.
 // - `/users/{id}/mailFolders/SentItems/messages/delta` with a `$select` of the sender, the recipients,
@@ -143,7 +143,7 @@ export const syncEmail: SourceSync = async (s) => {
     s.scope.personIds,
   );
   const cursors = await cursorsOf(s.deps.db, s.connection.id);
-  const write = batchWriter(s.deps.db);
+  const write = batchWriter();
   let done = 0;
   await eachInPool(mailboxes, MAILBOX_CONCURRENCY, async (user) => {
     await syncMailbox(s, user, cursors.get(user.id), write);

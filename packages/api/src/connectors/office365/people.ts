@@ -1,7 +1,7 @@
 import type { Person } from '@microsoft/microsoft-graph-types';
 import { replaceRelations, type SourceRelation } from '../store/relations';
 import type { Office365Sync, ScopeUser } from './context';
-import { inPool } from './directory';
+import { eachInPool } from './context';
 import { graphErrorOf } from './graph-client';
 
 // Microsoft People (office365People): each person's "top X" people, from Graph's relevance-ranked
@@ -62,7 +62,7 @@ export async function syncPeople(s: Office365Sync): Promise<void> {
   const top = s.topPeople;
   const relations: SourceRelation[] = [];
   let done = 0;
-  await inPool(s.scope.users, CONCURRENCY, async (user) => {
+  await eachInPool(s.scope.users, CONCURRENCY, async (user) => {
     const people = await topPeopleOf(s, user);
     (people ?? []).forEach((to, i) => {
       relations.push({ type: 'people', from: user.id, to: to.id, weight: top - i });

@@ -1,7 +1,7 @@
 import type { AadUserConversationMember, Chat } from '@microsoft/microsoft-graph-types';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import type { Office365Sync } from './context';
-import { inPool } from './directory';
+import { eachInPool } from './context';
 import { graphErrorOf } from './graph-client';
 import { sinceOf } from './teams-channels';
 import { newest, type TeamsMessage, teamsMessageInteractions } from './teams-messages';
@@ -34,7 +34,7 @@ type ListedChat = Pick<Chat, 'id'> & { members?: Pick<AadUserConversationMember,
 export async function teamsChats(s: Office365Sync, report: (done: number) => Promise<void>): Promise<TeamsChat[]> {
   const chats = new Map<string, TeamsChat>();
   let done = 0;
-  await inPool(s.scope.users, CONCURRENCY, async (user) => {
+  await eachInPool(s.scope.users, CONCURRENCY, async (user) => {
     try {
       const path = `/users/${user.id}/chats?$expand=members&$top=${PAGE}`;
       for await (const page of s.graph.pages<ListedChat>(path))

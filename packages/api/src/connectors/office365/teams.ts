@@ -1,6 +1,6 @@
 import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversations';
 import type { Office365Sync } from './context';
-import { inPool } from './directory';
+import { eachInPool } from './context';
 import { syncChannel, teamsChannels } from './teams-channels';
 import { syncChat, teamsChats } from './teams-chats';
 
@@ -35,7 +35,7 @@ export async function syncTeams(s: Office365Sync): Promise<void> {
     ...chats.map((c) => ({ id: c.id, read: (cursor?: string) => syncChat(s, c, cursor) })),
   ];
   let done = 0;
-  await inPool(work, CONCURRENCY, async (conversation) => {
+  await eachInPool(work, CONCURRENCY, async (conversation) => {
     const cursor = cursors.get(conversation.id);
     const next = await conversation.read(cursor);
     if (next !== undefined && next !== cursor) await saveCursor(db, connectionId, conversation.id, next);

@@ -1,4 +1,3 @@
-import { type Db, sql } from '@tieline/db';
 import type { SourceMessage } from '../store/interactions';
 
 // What the mail and calendar sources share: one message (email, event) may be read from several
@@ -7,17 +6,11 @@ import type { SourceMessage } from '../store/interactions';
 
 /**
  * Runs batch writes (each answers the rows it stored), at once unless they share a message key with a
- * write under way, which they wait for. Once the rows stored pass 10,000, then each tenfold, the
- * table's statistics are refreshed: a month's partition filled by one sync has none yet (PGlite never
- * gathers them; PostgreSQL's autovacuum only after a while), and without them the planner deletes
- * earlier copies by scanning every row of the connection's conversation ('email' is one conversation):
- * measured 549 ms instead of 9.5 ms for a page of 300 messages among 150,000 rows, growing with the rows
- * already stored.
+ * write under way, which they wait for. (The store refreshes a new month's statistics as rows arrive:
+ * noteRowsWritten in store/partitions.ts.)
  */
-export function batchWriter(db: Db) {
+export function batchWriter() {
   const running = new Set<{ keys: Set<string>; done: Promise<unknown> }>();
-  let stored = 0;
-  let analyzeAt = 10_000;
   return async (batch: SourceMessage[], write: () => Promise<number>): Promise<number> => {
     const keys = new Set(batch.map((m) => `${m.conversation}\n${m.messageKey}`));
     for (;;) {
@@ -29,13 +22,7 @@ export function batchWriter(db: Db) {
     const entry = { keys, done };
     running.add(entry);
     try {
-      const rows = await done;
-      stored += rows;
-      if (stored >= analyzeAt) {
-        analyzeAt *= 10;
-        await db.execute(sql`analyze passive_interactions`);
-      }
-      return rows;
+      return await done;
     } finally {
       running.delete(entry);
     }
@@ -45,30 +32,6 @@ export function batchWriter(db: Db) {
 /** The batch with one message per key (the last read wins): a key twice in one batch would be stored twice. */
 export function oncePerKey(messages: SourceMessage[]): SourceMessage[] {
   return [...new Map(messages.map((m) => [`${m.conversation}\n${m.messageKey}`, m])).values()];
-}
-
-/**
- * Runs `work` over `items`, at most `limit` at once; after a failure no new item starts, and the ones
- * under way finish before the failure is thrown, so a failed sync leaves nothing running behind it
- * (its job may be run again at once).
- */
-export async function eachInPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) throw failure.reason;
 }
 
 /**

@@ -2,7 +2,7 @@ import { copyInto, copyValue, type Db, rowsOf, sql, type Tx } from '@tieline/db'
 import { PASSIVE_MSG, type TInteractionType } from '@tieline/validation';
 import { SyncError } from '../sync-error';
 import type { StoreContext } from './context';
-import { ensurePartitions } from './partitions';
+import { ensurePartitions, noteRowsWritten } from './partitions';
 
 /** One message (or email, or event) and the interactions it gives, by source ids of people. */
 export interface SourceMessage {
@@ -45,6 +45,7 @@ export async function replaceMessages(
   if (messages.length === 0) return 0;
   let stored = 0;
   const lines: string[] = [];
+  const stamps: Date[] = [];
   for (const m of messages) {
     const at = copyValue(m.at.toISOString());
     const conversation = copyValue(m.conversation);
@@ -56,6 +57,7 @@ export async function replaceMessages(
       lines.push(
         `${ctx.accountId}\t${ctx.connectionId}\t${at}\t${i.type}\t${from}\t${to}\t${conversation}\t${key}\t${m.recipients}\t${i.weight ?? 1}\n`,
       );
+      stamps.push(m.at);
       stored++;
     }
   }
@@ -76,6 +78,7 @@ export async function replaceMessages(
     await deleteMessages(tx, ctx.connectionId, messages, first, last);
     if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
   });
+  await noteRowsWritten(db, stamps);
   return stored;
 }
 
