@@ -1,8 +1,8 @@
 import type { Db } from '@tieline/db';
 import type { SecretBox } from './auth/secrets';
 import type { TEnv } from './env';
-import { enqueue } from './jobs/queue';
 import type { Enqueue } from './jobs/payloads';
+import { enqueue } from './jobs/queue';
 import type { PaymentProvider } from './services/billing/payments';
 import type { FileStorage } from './storage';
 

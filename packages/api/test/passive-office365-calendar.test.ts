@@ -1,8 +1,8 @@
 import { and, eq, jobs, rowsOf, sql } from '@tieline/db';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueSync } from '../src/connectors/store/status';
-import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
-import { startTestApp, type TestApp } from './helpers';
+import type { FakeMicrosoft } from './fake-microsoft';
+import type { TestApp } from './helpers';
 import { MARKER, MEETING_EDGES, meeting, who } from './passive-office365-mail-fixtures';
 import {
   connectAndSync,
@@ -12,8 +12,8 @@ import {
   pseudonymsOn,
   runQuery,
   storeDump,
-  tenant,
   U,
+  useFakeTenant,
 } from './passive-office365-setup';
 
 // The calendar source (calendarView over the window) against the fake Graph: the tenant's meetings
@@ -22,20 +22,9 @@ import {
 
 let fake: FakeMicrosoft;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft(tenant());
-  app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.tenant = tenant();
-  fake.pageSize = 100;
-  fake.throttle(0);
-  fake.onGraphCall = null;
-  fake.calls = [];
+useFakeTenant((f, a) => {
+  fake = f;
+  app = a;
 });
 
 const calendarOnly = { sources: ['office365Calendar'] };

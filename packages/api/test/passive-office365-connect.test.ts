@@ -1,9 +1,9 @@
 import { rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretContext } from '../src/connectors/office365/graph-client';
-import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
-import { startTestApp, type TestApp } from './helpers';
+import type { FakeMicrosoft } from './fake-microsoft';
+import type { TestApp } from './helpers';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -13,7 +13,7 @@ import {
   passiveUser,
   restAs,
   TENANT_ID,
-  tenant,
+  useFakeTenant,
 } from './passive-office365-setup';
 
 // POST /api/base/passiveData/connections/office365: the credentials tried at once through MSAL's
@@ -22,17 +22,9 @@ import {
 
 let fake: FakeMicrosoft;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft(tenant());
-  app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.tenant = tenant();
-  fake.throttle(0);
+useFakeTenant((f, a) => {
+  fake = f;
+  app = a;
 });
 
 const PATH = '/passiveData/connections/office365';

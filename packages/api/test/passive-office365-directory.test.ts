@@ -1,7 +1,7 @@
 import { PASSIVE_MSG } from '@tieline/validation';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
-import { startTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { FakeMicrosoft } from './fake-microsoft';
+import type { TestApp } from './helpers';
 import {
   connectAndSync,
   connectionRow,
@@ -10,8 +10,8 @@ import {
   passiveUser,
   peopleOf,
   restAs,
-  tenant,
   U,
+  useFakeTenant,
 } from './passive-office365-setup';
 
 // The directory source against the fake Graph: people with their profile, the reporting line as the
@@ -19,18 +19,9 @@ import {
 
 let fake: FakeMicrosoft;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft(tenant());
-  app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.tenant = tenant();
-  fake.pageSize = 100;
-  fake.throttle(0);
+useFakeTenant((f, a) => {
+  fake = f;
+  app = a;
 });
 
 const LINE = ['Bob Baker -> Ann Archer', 'Cat Cole -> Ann Archer', 'Dan Dale -> Bob Baker', 'Eve Evans -> Bob Baker'];

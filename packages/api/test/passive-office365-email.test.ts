@@ -1,9 +1,9 @@
 import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueSync } from '../src/connectors/store/status';
-import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
+import type { FakeMicrosoft } from './fake-microsoft';
 import { withoutDelta } from './fake-microsoft-mail';
-import { startTestApp, type TestApp } from './helpers';
+import type { TestApp } from './helpers';
 import { EMAIL_EDGES, EMAIL_ROWS, MARKER, sent, who } from './passive-office365-mail-fixtures';
 import {
   connectAndSync,
@@ -14,8 +14,8 @@ import {
   pseudonymsOn,
   runQuery,
   storeDump,
-  tenant,
   U,
+  useFakeTenant,
 } from './passive-office365-setup';
 
 // The email source (Sent Items through delta) against the fake Graph: the tenant's edges worked out by
@@ -25,20 +25,9 @@ import {
 
 let fake: FakeMicrosoft;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft(tenant());
-  app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.tenant = tenant();
-  fake.pageSize = 100;
-  fake.throttle(0);
-  fake.onGraphCall = null;
-  fake.calls = [];
+useFakeTenant((f, a) => {
+  fake = f;
+  app = a;
 });
 
 const emailOnly = { sources: ['office365Email'] };

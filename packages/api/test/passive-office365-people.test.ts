@@ -1,11 +1,11 @@
 import { and, eq, jobs, networks, rowsOf, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { PASSIVE_MSG } from '@tieline/validation';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDocument } from '../src/services/networks/store-network';
-import { ALL_ROLES, type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
-import { clearTeamsFaults, faultsFired, teamsFault } from './fake-microsoft-teams';
-import { startTestApp, type TestApp } from './helpers';
+import { ALL_ROLES, type FakeMicrosoft } from './fake-microsoft';
+import { faultsFired, teamsFault } from './fake-microsoft-teams';
+import type { TestApp } from './helpers';
 import {
   connectAndSync,
   connectionRow,
@@ -13,8 +13,8 @@ import {
   GROUP_ID,
   passiveUser,
   restAs,
-  tenant,
   U,
+  useFakeTenant,
 } from './passive-office365-setup';
 import { PEOPLE_EDGES, PEOPLE_EDGES_TOP2 } from './passive-office365-teams-fixtures';
 import { runRow } from './passive-queries-setup';
@@ -26,20 +26,9 @@ import { runRow } from './passive-queries-setup';
 
 let fake: FakeMicrosoft;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft(tenant());
-  app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.tenant = tenant();
-  fake.pageSize = 100;
-  fake.throttle(0);
-  fake.calls = [];
-  clearTeamsFaults(fake);
+useFakeTenant((f, a) => {
+  fake = f;
+  app = a;
 });
 
 const peopleOnly = { sources: ['office365People'] };

@@ -1,7 +1,8 @@
 import { rowsOf, sql } from '@tieline/db';
-import { expect } from 'vitest';
-import type { FakeMsUser, FakeTenant } from './fake-microsoft';
-import type { SeededUser, TestApp } from './helpers';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { type FakeMicrosoft, type FakeMsUser, type FakeTenant, startFakeMicrosoft } from './fake-microsoft';
+import { clearTeamsFaults } from './fake-microsoft-teams';
+import { type SeededUser, startTestApp, type TestApp } from './helpers';
 import { mailData } from './passive-office365-mail-fixtures';
 import { teamsData } from './passive-office365-teams-fixtures';
 
@@ -177,4 +178,30 @@ export async function storeDump(app: TestApp): Promise<string> {
   }
   const all = await db.select().from(jobs);
   return text + JSON.stringify(all);
+}
+
+/**
+ * A fake tenant and a Tieline whose MS_LOGIN_URL and MS_GRAPH_URL point at it, for a test file; each
+ * test starts from tenant() again with no throttling, faults or hooks. `use` receives both.
+ */
+export function useFakeTenant(use: (fake: FakeMicrosoft, app: TestApp) => void) {
+  let fake: FakeMicrosoft;
+  let app: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeMicrosoft(tenant());
+    app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
+    use(fake, app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.tenant = tenant();
+    fake.pageSize = 100;
+    fake.throttle(0);
+    fake.onGraphCall = null;
+    fake.calls = [];
+    clearTeamsFaults(fake);
+  });
 }

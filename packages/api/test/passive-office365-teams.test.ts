@@ -1,10 +1,10 @@
 import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_MARGIN_MS } from '../src/connectors/office365/teams-chats';
-import { ALL_ROLES, type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
-import { clearTeamsFaults, faultsFired, teamsFault } from './fake-microsoft-teams';
-import { startTestApp, type TestApp } from './helpers';
+import { ALL_ROLES, type FakeMicrosoft } from './fake-microsoft';
+import { faultsFired, teamsFault } from './fake-microsoft-teams';
+import type { TestApp } from './helpers';
 import {
   connectAndSync,
   connectionRow,
@@ -12,8 +12,8 @@ import {
   GROUP_ID,
   passiveUser,
   restAs,
-  tenant,
   U,
+  useFakeTenant,
 } from './passive-office365-setup';
 import { ago, CH, CHAT, MARKER, message, TEAMS_COUNT, TEAMS_EDGES } from './passive-office365-teams-fixtures';
 
@@ -24,20 +24,9 @@ import { ago, CH, CHAT, MARKER, message, TEAMS_COUNT, TEAMS_EDGES } from './pass
 
 let fake: FakeMicrosoft;
 let app: TestApp;
-beforeAll(async () => {
-  fake = await startFakeMicrosoft(tenant());
-  app = await startTestApp({ smtp: false, env: { MS_LOGIN_URL: fake.url, MS_GRAPH_URL: fake.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.tenant = tenant();
-  fake.pageSize = 100;
-  fake.throttle(0);
-  fake.calls = [];
-  clearTeamsFaults(fake);
+useFakeTenant((f, a) => {
+  fake = f;
+  app = a;
 });
 
 const teamsOnly = { sources: ['microsoftTeams'] };
