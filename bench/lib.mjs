@@ -51,7 +51,7 @@ export function cpuMs(pids) {
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
- * A plain node:http request on kept-alive connections: `{ status, body }` (the body as text). Load
+ * A plain node:http request on kept-alive connections: `{ status, body, headers }` (the body as text). Load
  * loops use it instead of fetch, which costs this process more CPU per request than the server spends
  * answering a no-op, on the same 2 cores.
  */
@@ -60,7 +60,9 @@ export function request(url, { method = 'GET', headers = {}, body } = {}) {
     const req = http.request(url, { method, headers, agent: keepAlive }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), headers: res.headers }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|install|editor|welcome|search|saves|emails|export|dashboard|metrics|networks|explorer|query|ingest|o365ingest]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|saves|direct|emails|export|dashboard|metrics|networks|explorer|query|ingest|o365ingest]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { saves } from './answer-saves.mjs';
 import { dashboard } from './dashboard-paged.mjs';
+import { directRoutes } from './direct-routes.mjs';
 import { editor } from './editor.mjs';
 import { emailSend } from './email-send.mjs';
 import { explorerBench } from './explorer.mjs';
@@ -17,6 +18,7 @@ import { networkApi } from './network-api.mjs';
 import { passiveQuery } from './passive-query.mjs';
 import { psql, search } from './respondent-api.mjs';
 import { welcome } from './welcome.mjs';
+import { xlsxRead } from './xlsx-read.mjs';
 
 const server = join(root, 'packages/api/dist/server.js');
 const only = process.argv.slice(2);
@@ -439,11 +441,15 @@ const all = {
   signin,
   authed,
   lists,
+  xlsx: () => {
+    results.xlsxRead = xlsxRead();
+  },
   install,
   editor: () => editor({ results, startServer }),
   welcome: () => welcome({ results, startServer }),
   search: () => search({ results, startServer }),
   saves: () => saves({ results, startServer }),
+  direct: () => directRoutes({ results, startServer }),
   emails: () => emailSend({ results, startServer }),
   export: () => exportResponses({ results, startServer }),
   dashboard: () => dashboard({ results, startServer }),

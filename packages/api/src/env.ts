@@ -123,6 +123,11 @@ export const ZEnv = z
     /** Turns on POST /api/base/emails/bounce for the mail system's bounce reports (Bearer token, 32+ characters). */
     BOUNCE_WEBHOOK_TOKEN: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+    /**
+     * Benchmarks only (`pnpm bench direct`): 'off' answers the respondent's save through the OpenAPI bridge
+     * like every other path, so both paths are measured in one run. Leave it 'on'.
+     */
+    DIRECT_ROUTES: z.enum(['on', 'off']).default('on'),
     /** Express 'trust proxy': false, true, a hop count, or addresses such as 'loopback' (reverse proxies). */
     TRUST_PROXY: z
       .string()

@@ -9,16 +9,16 @@ import type { AppRouter } from '../root';
 type Caller = ReturnType<AppRouter['createCaller']>;
 
 /**
- * A documented REST path answered by calling its procedure directly, for the few hot paths measured to
- * need it (a respondent's save and name search): the same procedure, middlewares and schemas as through the OpenAPI
- * bridge, and the same answers and error bodies (rest-contract.test.ts), without the bridge's per-request
- * path matching, schema coercion walk and abort plumbing. The procedure's `meta.openapi` still documents it.
+ * A documented REST mutation answered by calling its procedure directly, for the hot path measured to need
+ * it (a respondent's save: `pnpm bench direct`, docs/BENCHMARKS.md): the same procedure, middlewares and
+ * schemas as through the OpenAPI bridge, and the same answers and error bodies (rest-contract.test.ts,
+ * direct-route.test.ts), without the bridge's per-request path matching, schema coercion walk and abort
+ * plumbing. The procedure's `meta.openapi` still documents it.
  */
 export function directRoute(opts: {
   router: AppRouter;
   createContext: (o: { req: Request; res: Response }) => Promise<Context>;
   onError: (o: { error: TRPCError }) => void;
-  type: 'query' | 'mutation';
   path: string;
   input: (req: Request) => unknown;
   call: (caller: Caller, input: unknown) => Promise<unknown>;
@@ -27,7 +27,7 @@ export function directRoute(opts: {
     let ctx: Context | undefined;
     const input = opts.input(req);
     try {
-      if (opts.type === 'mutation' && !req.headers['content-type'])
+      if (!req.headers['content-type'])
         throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Missing content-type header' });
       ctx = await opts.createContext({ req, res });
       res.json(await opts.call(opts.router.createCaller(ctx), input));
@@ -38,7 +38,7 @@ export function directRoute(opts: {
       const shape = getErrorShape({
         config: opts.router._def._config,
         error,
-        type: opts.type,
+        type: 'mutation',
         path: opts.path,
         input,
         ctx,
