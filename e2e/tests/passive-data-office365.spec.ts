@@ -146,29 +146,29 @@ test('connect Microsoft 365 in the email modal: a wrong secret is refused, the r
     await expect(directory).toBeHidden();
     await page.screenshot({ path: 'test-results/passive-data-office365-overview.png', fullPage: true });
 
-    // TODO(issue 23, lead): enable once the Microsoft 365 syncer (connectors/office365/*) is registered in
-    // SYNCERS; until then this branch's sync job fails office365 connections ("cannot sync"). Expected:
-    //   await expect(card.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
-    //   await expect(card.getByRole('definition').first()).toHaveText('3'); // Ann, Bob and Cat
-    //   await expect(card).toContainText('Directory · Email · Teams');
-    //   await page.getByRole('link', { name: 'Queries' }).first().click();
-    //   await page.getByRole('link', { name: 'New query' }).click();
-    //   await page.getByLabel('Name').fill('Reporting lines and email');
-    //   // The demo's Slack is connected too: the new query ticks both sources with all their types.
-    //   await page.getByRole('checkbox', { name: 'Slack', exact: true }).uncheck();
-    //   for (const type of ['Meeting', 'People', 'Teams reply', 'Teams mention', 'Teams chat'])
-    //     await page.getByRole('checkbox', { name: type, exact: true }).uncheck();
-    //   await page.getByLabel('Minimum interactions per pair').fill('1');
-    //   await page.getByRole('button', { name: 'Save query' }).click();
-    //   await expect(page.getByRole('heading', { name: 'Reporting lines and email', level: 1 })).toBeVisible();
-    //   await page.getByRole('button', { name: 'Run now' }).click();
-    //   const runs = page.locator('section[aria-labelledby="runs-heading"]');
-    //   await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
-    //   // Reports to: Bob -> Ann, Cat -> Ann; Email: Bob -> Ann, Bob -> Cat.
-    //   await runs.getByRole('link', { name: 'Explore' }).click();
-    //   await expect(page).toHaveURL(/\/networks\/explore\//);
-    //   await expect(page.getByText('Reports to').first()).toBeVisible({ timeout: 30_000 });
-    //   await expect(page.getByText('Email').first()).toBeVisible();
+    // The sync: the directory (Ann, Bob, Cat and the reporting line), Bob's email, no Teams activity.
+    await expect(card.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
+    await expect(card.getByRole('definition').first()).toHaveText('3'); // Ann, Bob and Cat
+    await expect(card).toContainText('Directory · Email · Teams');
+    await page.getByRole('link', { name: 'Queries' }).first().click();
+    await page.getByRole('link', { name: 'New query' }).click();
+    await page.getByLabel('Name').fill('Reporting lines and email');
+    // The demo's Slack is connected too: the new query ticks both sources with all their types.
+    await page.getByRole('checkbox', { name: 'Slack', exact: true }).uncheck();
+    for (const type of ['Meeting', 'People', 'Teams reply', 'Teams mention', 'Teams chat'])
+      await page.getByRole('checkbox', { name: type, exact: true }).uncheck();
+    await page.getByLabel('Minimum interactions per pair').fill('1');
+    await page.getByRole('button', { name: 'Save query' }).click();
+    await expect(page.getByRole('heading', { name: 'Reporting lines and email', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    const runs = page.locator('section[aria-labelledby="runs-heading"]');
+    await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+    // Reports to: Bob -> Ann, Cat -> Ann; Email: Bob -> Ann, Bob -> Cat.
+    await runs.getByRole('link', { name: 'Explore' }).click();
+    await expect(page).toHaveURL(/\/networks\/explore\//);
+    await expect(page.getByText('Reports to').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Email').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/passive-data-office365-explorer.png' });
   } finally {
     await tieline.close();
     await microsoft.close();

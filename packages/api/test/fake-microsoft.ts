@@ -5,6 +5,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { OFFICE365_PERMISSIONS } from '@tieline/validation';
+import { directoryRoutes } from './fake-microsoft-directory';
 import { mailRoutes } from './fake-microsoft-mail';
 import { teamsRoutes } from './fake-microsoft-teams';
 
@@ -17,7 +18,7 @@ import { teamsRoutes } from './fake-microsoft-teams';
 // - Graph: /v1.0/... with `Authorization: Bearer`; errors `{ error: { code, message } }`; paging by
 //   `@odata.nextLink` ($skiptoken), page size from `$top` or `Prefer: odata.maxpagesize`.
 // - Throttling on demand: the next N Graph calls answer 429 (or 503) with Retry-After.
-// Tests fill the tenant model; fake-microsoft-mail.ts and fake-microsoft-teams.ts add their calls.
+// Tests fill the tenant model; fake-microsoft-directory.ts, -mail.ts and -teams.ts add their calls.
 
 export const TLS_DIR = join(import.meta.dirname, 'fixtures', 'tls');
 export const TLS_CERT_FILE = join(TLS_DIR, 'loopback.crt');
@@ -211,60 +212,6 @@ export function selected<T extends object>(req: GraphRequest, item: T): Partial<
   const names = new Set(['id', ...select.split(',').map((s) => s.trim())]);
   return Object.fromEntries(Object.entries(item).filter(([k]) => names.has(k))) as Partial<T>;
 }
-
-const userView = (u: FakeMsUser) => ({
-  id: u.id,
-  displayName: u.displayName,
-  mail: u.mail,
-  userPrincipalName: u.userPrincipalName,
-  department: u.department ?? null,
-  jobTitle: u.jobTitle ?? null,
-  officeLocation: u.officeLocation ?? null,
-  accountEnabled: u.accountEnabled ?? true,
-});
-
-/** The directory: users, groups and their members, managers. */
-const directoryRoutes: FakeGraphRoute[] = [
-  (req, fake) => {
-    if (req.path !== '/v1.0/users') return undefined;
-    return pageOf(
-      req,
-      fake,
-      fake.tenant.users.map((u) => selected(req, { ...userView(u), '@odata.type': '#microsoft.graph.user' })),
-    );
-  },
-  (req, fake) => {
-    const m = /^\/v1\.0\/groups\/([^/]+)(\/members)?$/.exec(req.path);
-    if (!m) return undefined;
-    const group = fake.tenant.groups.find((g) => g.id === m[1]);
-    if (!group)
-      return graphError(
-        404,
-        'Request_ResourceNotFound',
-        `Resource '${m[1]}' does not exist or one of its queried reference-property objects are not present.`,
-      );
-    if (!m[2]) return { status: 200, body: selected(req, { id: group.id, displayName: group.displayName }) };
-    const members = group.members
-      .map((id) => fake.tenant.users.find((u) => u.id === id))
-      .filter((u): u is FakeMsUser => !!u)
-      .map((u) => selected(req, { '@odata.type': '#microsoft.graph.user', ...userView(u) }));
-    return pageOf(req, fake, members);
-  },
-  (req, fake) => {
-    const m = /^\/v1\.0\/users\/([^/]+)\/manager$/.exec(req.path);
-    if (!m) return undefined;
-    const user = fake.tenant.users.find((u) => u.id === m[1] || u.userPrincipalName === m[1]);
-    if (!user) return graphError(404, 'Request_ResourceNotFound', `Resource '${m[1]}' does not exist.`);
-    const manager = fake.tenant.users.find((u) => u.id === user.managerId);
-    if (!manager)
-      return graphError(
-        404,
-        'Request_ResourceNotFound',
-        `Resource 'manager' does not exist or one of its queried reference-property objects are not present.`,
-      );
-    return { status: 200, body: selected(req, { '@odata.type': '#microsoft.graph.user', ...userView(manager) }) };
-  },
-];
 
 /** The permission each call needs (403 Authorization_RequestDenied without it). */
 function roleFor(path: string): string {

@@ -1,5 +1,5 @@
 import type { FakeMsEvent, FakeMsMessage, FakeRecipient, FakeTenant } from './fake-microsoft';
-import { U } from './passive-office365-setup';
+import { U } from './passive-office365-ids';
 
 // The tenant's Sent Items and calendars (passive-office365-setup.ts: Ann, Bob, Cat, Dan on contoso.com;
 // Eve has no mailbox; Xia is outside, at fabrikam.com), with the edges worked out by hand below. Every

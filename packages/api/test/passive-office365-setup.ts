@@ -1,10 +1,17 @@
-import { rowsOf, sql } from '@tieline/db';
+import { eq, jobs, networks, passiveAccounts, passiveQueryRuns, rowsOf, sql } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { passiveAccountOf } from '../src/access/passive-data';
+import type { Actor } from '../src/auth/actor';
+import { contextOf, pseudonym } from '../src/connectors/store/context';
+import { readDocument } from '../src/services/networks/store-network';
 import { type FakeMicrosoft, type FakeMsUser, type FakeTenant, startFakeMicrosoft } from './fake-microsoft';
 import { clearTeamsFaults } from './fake-microsoft-teams';
 import { type SeededUser, startTestApp, type TestApp } from './helpers';
+import { U } from './passive-office365-ids';
 import { mailData } from './passive-office365-mail-fixtures';
 import { teamsData } from './passive-office365-teams-fixtures';
+import { passiveUser, restAs } from './passive-slack-api-setup';
 
 // The Microsoft 365 tests' tenant (contoso.com), worked out by hand, and the calls they make.
 
@@ -21,14 +28,7 @@ const user = (id: string, name: string, extra: Partial<FakeMsUser> = {}): FakeMs
   ...extra,
 });
 
-/** Ids of the tenant's users: Ann (the CEO), Bob and Cat report to Ann, Dan reports to Bob; Eve has no mailbox. */
-export const U = {
-  ann: '11111111-1111-4111-8111-111111111111',
-  bob: '22222222-2222-4222-8222-222222222222',
-  cat: '33333333-3333-4333-8333-333333333333',
-  dan: '44444444-4444-4444-8444-444444444444',
-  eve: '55555555-5555-4555-8555-555555555555',
-} as const;
+export { U } from './passive-office365-ids';
 
 export function tenant(): FakeTenant {
   return {
@@ -65,7 +65,6 @@ export const connectBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 // Who connects, and how: the same as the Slack API tests.
-import { passiveUser, restAs } from './passive-slack-api-setup';
 
 export { connectionRow, passiveUser, restAs } from './passive-slack-api-setup';
 
@@ -111,12 +110,6 @@ export async function peopleOf(app: TestApp, connectionId: string) {
 
 // Mail and calendar tests (issue 23): queries run over REST on a synced connection, the account's
 // pseudonymization, and the whole passive-data store as text.
-import { eq, jobs, networks, passiveAccounts, passiveQueryRuns } from '@tieline/db';
-import type { TNetworkData } from '@tieline/graph';
-import { passiveAccountOf } from '../src/access/passive-data';
-import type { Actor } from '../src/auth/actor';
-import { contextOf, pseudonym } from '../src/connectors/store/context';
-import { readDocument } from '../src/services/networks/store-network';
 
 /** Network edges as "Layer: from -> to weight" ("--" when undirected), sorted. */
 export function networkEdges(data: TNetworkData | null): string[] {

@@ -1,4 +1,5 @@
 import type { FakeChatMessage, FakeMsPerson, FakeTeam, FakeTenant } from './fake-microsoft';
+import { U } from './passive-office365-ids';
 
 // The tenant's People rankings, teams and chats (passive-office365-setup.ts: Ann, Bob, Cat, Dan, Eve;
 // Eve has no mailbox), worked out by hand below. Every body, subject and chat topic carries MARKER,
@@ -6,13 +7,6 @@ import type { FakeChatMessage, FakeMsPerson, FakeTeam, FakeTenant } from './fake
 
 export const MARKER = 'SECRET-TEAMS-MARKER';
 
-const U = {
-  ann: '11111111-1111-4111-8111-111111111111',
-  bob: '22222222-2222-4222-8222-222222222222',
-  cat: '33333333-3333-4333-8333-333333333333',
-  dan: '44444444-4444-4444-8444-444444444444',
-  eve: '55555555-5555-4555-8555-555555555555',
-} as const;
 /** A guest of another tenant in a chat: not in the directory, so dropped. */
 export const GUEST = '99999999-9999-4999-8999-999999999999';
 const NAMES: Record<string, string> = {
