@@ -38,7 +38,7 @@ const LIMITS = {
 };
 /** The customer of the budget. */
 const TARGET = { mailboxes: 5_000, messages: 9_000_000 };
-/** Mailboxes the source reads at once (MAILBOX_CONCURRENCY in connectors/office365/email.ts). */
+/** Mailboxes the source reads at once (MAILBOX_CONCURRENCY in connectors/office365/writes.ts). */
 const POOL = 4;
 
 export async function passiveOffice365Ingest(mailboxes = 200, per = 300) {

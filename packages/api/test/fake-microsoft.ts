@@ -138,6 +138,8 @@ export interface FakeTenant {
   chats: FakeChat[];
   /** Application permissions granted (roles in the token); every one by default. */
   roles?: string[];
+  /** Users whose mailbox and calendar an Exchange application access policy keeps the app out of. */
+  deniedMailboxes?: string[];
 }
 
 /** Every permission the app needs, granted (a tenant's `roles` narrows them). */
@@ -326,6 +328,17 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
         res,
         403,
         graphError(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.').body,
+      );
+    const mailbox = /^\/v1\.0\/users\/([^/]+)\/(mailFolders|messages|calendarView|events)/.exec(url.pathname)?.[1];
+    if (mailbox && fake.tenant.deniedMailboxes?.includes(mailbox))
+      return send(
+        res,
+        403,
+        graphError(
+          403,
+          'ErrorAccessDenied',
+          'Access to OData is disabled: blocked by tenant configured AppOnly AccessPolicy settings.',
+        ).body,
       );
     const request: GraphRequest = { method: req.method ?? 'GET', path: url.pathname, url, headers: req.headers };
     for (const route of routes) {

@@ -1,4 +1,5 @@
 import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
+import { PASSIVE_MSG } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
 import { queueSync } from '../src/connectors/store/status';
 import type { FakeMicrosoft } from './fake-microsoft';
@@ -12,6 +13,7 @@ import {
   passiveUser,
   peopleOf,
   pseudonymsOn,
+  restAs,
   runQuery,
   storeDump,
   U,
@@ -111,6 +113,27 @@ describe('the Microsoft 365 email source', () => {
     const dump = await storeDump(app);
     expect(dump).toContain('<m1@contoso.com>');
     expect(dump).not.toContain(MARKER);
+  });
+
+  it('skips a mailbox an application access policy denies (403), and fails naming the permission when all are', async () => {
+    fake.tenant.deniedMailboxes = [U.ann];
+    const { id, owner } = await connectAndSync(app, emailOnly);
+    const row = await connectionRow(app, id);
+    expect(row).toMatchObject({ status: 'done', error: null });
+    expect(row.sourceProgress).toMatchObject({ office365Email: 1 });
+    // Ann's Sent Items were not read: none of her ties, everyone else's.
+    const edges = await edgesOf(app, id, 'email');
+    expect(edges.filter((e) => e.startsWith('Ann Archer'))).toEqual([]);
+    expect(edges).toEqual(EMAIL_EDGES.filter((e) => !e.startsWith('Ann Archer')));
+
+    fake.tenant.deniedMailboxes = Object.values(U);
+    const again = await restAs(app, owner).post(`/passiveData/connections/${id}/sync`, {});
+    expect(again.status).toBe(202);
+    await app.server.worker.drain();
+    expect(await connectionRow(app, id)).toMatchObject({
+      status: 'failed',
+      error: PASSIVE_MSG.microsoftPermission('Mail.ReadBasic.All'),
+    });
   });
 
   it('syncs daily from each delta link: only the new message is read and added', async () => {

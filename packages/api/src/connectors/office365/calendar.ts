@@ -2,9 +2,8 @@ import type { Attendee, Event, Recipient } from '@microsoft/microsoft-graph-type
 import type { SourceMessage } from '../store/interactions';
 import { replaceMessages } from '../store/interactions';
 import { eachInPool, type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
-import { MAILBOX_CONCURRENCY } from './email';
 import { graphErrorOf } from './graph-client';
-import { batchWriter, byAddress, oncePerKey } from './writes';
+import { batchWriter, byAddress, eachMailbox, oncePerKey } from './writes';
 
 // Calendar (office365Calendar): meetings over the window, read again at each sync.
 // - `/users/{id}/calendarView` from the retention's start to now, a `$select` of the event's id,
@@ -117,8 +116,9 @@ export const syncCalendar: SourceSync = async (s) => {
   const readers = new Set(calendars.map((u) => u.email!));
   const write = batchWriter();
   let done = 0;
-  await eachInPool(calendars, MAILBOX_CONCURRENCY, async (user) => {
-    await readCalendar(s, user, readers, write);
-    await s.report(++done / calendars.length);
-  });
+  await eachMailbox(
+    calendars,
+    (user) => readCalendar(s, user, readers, write),
+    () => s.report(++done / calendars.length),
+  );
 };

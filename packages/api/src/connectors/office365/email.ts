@@ -3,7 +3,7 @@ import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversa
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import { eachInPool, type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { graphErrorOf } from './graph-client';
-import { batchWriter, byAddress, oncePerKey } from './writes';
+import { batchWriter, byAddress, eachMailbox, oncePerKey } from './writes';
 
 // Email (office365Email): each mailbox's Sent Items, metadata only, incrementally through delta.
 // - `/users/{id}/mailFolders/SentItems/messages/delta` with a `$select` of the sender, the recipients,
@@ -21,8 +21,6 @@ import { batchWriter, byAddress, oncePerKey } from './writes';
 
 /** What is read of each message: Graph answers these (and the id) only. */
 const SELECT = 'sender,from,toRecipients,ccRecipients,bccRecipients,sentDateTime,internetMessageId,conversationId';
-/** Mailboxes read at once (Outlook allows 4 concurrent requests per mailbox; one each here). */
-export const MAILBOX_CONCURRENCY = 4;
 /** Messages per page asked for (Prefer: odata.maxpagesize). */
 export const EMAIL_PAGE_SIZE = 500;
 const CONVERSATION = 'email';
@@ -145,8 +143,9 @@ export const syncEmail: SourceSync = async (s) => {
   const cursors = await cursorsOf(s.deps.db, s.connection.id);
   const write = batchWriter();
   let done = 0;
-  await eachInPool(mailboxes, MAILBOX_CONCURRENCY, async (user) => {
-    await syncMailbox(s, user, cursors.get(user.id), write);
-    await s.report(++done / mailboxes.length);
-  });
+  await eachMailbox(
+    mailboxes,
+    (user) => syncMailbox(s, user, cursors.get(user.id), write),
+    () => s.report(++done / mailboxes.length),
+  );
 };

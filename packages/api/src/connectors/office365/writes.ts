@@ -1,4 +1,9 @@
 import type { SourceMessage } from '../store/interactions';
+import { eachInPool, type ScopeUser } from './context';
+import { graphErrorOf } from './graph-client';
+
+/** Mailboxes read at once (Outlook allows 4 concurrent requests per mailbox; one each here). */
+export const MAILBOX_CONCURRENCY = 4;
 
 // What the mail and calendar sources share: one message (email, event) may be read from several
 // mailboxes read at once. Two batches holding the same key never run at once (each would miss the
@@ -40,3 +45,29 @@ export function oncePerKey(messages: SourceMessage[]): SourceMessage[] {
  */
 export const byAddress = <T extends { address: string }>(named: T[]): T[] =>
   named.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+
+/**
+ * Reads each mailbox (or calendar) in the pool. A mailbox an Exchange application access policy keeps
+ * the app out of answers 403: it is skipped (docs/microsoft-365-app.md), unless every mailbox answers
+ * so, which means the permission itself is missing and the sync fails naming it. `done` follows each
+ * mailbox read or skipped (progress).
+ */
+export async function eachMailbox(
+  users: ScopeUser[],
+  read: (user: ScopeUser) => Promise<void>,
+  done: () => Promise<void>,
+): Promise<void> {
+  let denied: unknown = null;
+  let deniedCount = 0;
+  await eachInPool(users, MAILBOX_CONCURRENCY, async (user) => {
+    try {
+      await read(user);
+    } catch (error) {
+      if (graphErrorOf(error)?.status !== 403) throw error;
+      denied = error;
+      deniedCount++;
+    }
+    await done();
+  });
+  if (users.length > 0 && deniedCount === users.length) throw denied;
+}
