@@ -134,7 +134,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   };
   // A respondent's save is the hottest path (every page of every respondent): its procedure is called
   // directly, ahead of every other route and the bridge, behind the same guards. It earns its place by
-  // docs/BENCHMARKS.md "Direct route against the OpenAPI bridge" (server CPU per save 1.24-1.44x lower).
+  // docs/benchmarks-history.md "Direct route against the OpenAPI bridge" (server CPU per save 1.24-1.44x lower).
   if (env.DIRECT_ROUTES === 'on') {
     api.put(
       '/base/responses/:randomUUID',

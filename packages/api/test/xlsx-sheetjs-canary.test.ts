@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 
 // src/xlsx/read.ts and sheet-cells.ts rely on parts of SheetJS that its documentation does not promise
-// (docs/BENCHMARKS.md "Reading xlsx: sheet-cells.ts against SheetJS's documented path" has the figure
+// (docs/benchmarks-history.md "Reading xlsx: sheet-cells.ts against SheetJS's documented path" has the figure
 // that keeps them). This test checks exactly those parts, names, shapes and behaviour on tiny workbooks,
 // so a SheetJS upgrade that changes them fails here first: then adapt read.ts or return to XLSX.read.
 

@@ -10,7 +10,7 @@ type Caller = ReturnType<AppRouter['createCaller']>;
 
 /**
  * A documented REST mutation answered by calling its procedure directly, for the hot path measured to need
- * it (a respondent's save: `pnpm bench direct`, docs/BENCHMARKS.md): the same procedure, middlewares and
+ * it (a respondent's save: `pnpm bench direct`, docs/benchmarks-history.md): the same procedure, middlewares and
  * schemas as through the OpenAPI bridge, and the same answers and error bodies (rest-contract.test.ts,
  * direct-route.test.ts), without the bridge's per-request path matching, schema coercion walk and abort
  * plumbing. The procedure's `meta.openapi` still documents it.

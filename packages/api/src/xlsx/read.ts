@@ -12,7 +12,7 @@ import { inflateEntry, zipEntries } from './zip';
 type Workbook = ReturnType<typeof XLSX.read>;
 type Container = { FileIndex: unknown[]; FullPaths: string[] };
 // Exported by the module but missing from its types: workbook parsers over an already-read container.
-// test/xlsx-sheetjs-canary.test.ts fails if SheetJS changes them (docs/BENCHMARKS.md has what they save).
+// test/xlsx-sheetjs-canary.test.ts fails if SheetJS changes them (docs/benchmarks-history.md has what they save).
 const sheetjs = XLSX as unknown as {
   parse_zip: (zip: Container, opts: XLSX.ParsingOptions) => Workbook;
   parse_xlscfb: (cfb: Container, opts: XLSX.ParsingOptions) => Workbook;

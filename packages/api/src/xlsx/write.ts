@@ -5,7 +5,7 @@ import { exportSheetName } from '@tieline/validation';
 // Writing xlsx downloads (list exports, the responses export): one place for formula-injection
 // neutralizing, dates and sheet naming. The workbook is written directly as SpreadsheetML, streamed
 // through node's zlib: SheetJS's writer took 15 s for the 1.4 million cells of a 10,000-response export
-// (its deflate runs in JavaScript), this one a fraction of that (docs/BENCHMARKS.md). SheetJS still
+// (its deflate runs in JavaScript), this one a fraction of that (docs/benchmarks-history.md). SheetJS still
 // reads every upload, and the tests read these files back with it.
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
