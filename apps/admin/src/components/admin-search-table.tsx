@@ -1,7 +1,6 @@
-import { Button, Card, CardContent, Input, Label } from '@tieline/ui';
+import { Button, Card, CardContent, Input, Label, Pager } from '@tieline/ui';
 import { ADMIN_LIMITS } from '@tieline/validation';
 import { type ReactNode, useId } from 'react';
-import { Pager } from './pager';
 
 /** What the super admin pages search: a page of rows and how many match in all. */
 interface SearchState<Row> {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Pager } from '@tieline/ui';
 import type { TAuditEntry, TAuditTarget } from '@tieline/validation';
 import { useState } from 'react';
 import { formatDateTime } from '../lib/format-date';
 import { useTRPC } from '../lib/trpc';
-import { Pager } from './pager';
 
 const PER_PAGE = 10;
 
