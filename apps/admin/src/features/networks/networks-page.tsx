@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   Button,
   buttonVariants,
+  type DataTableSelection,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -14,11 +15,10 @@ import type { TNetworkListInput, TNetworkSummary } from '@tieline/validation';
 import { Combine, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyNetworks } from './empty-networks';
-import { NetworkTable, networkPath, RetryLine } from './network-table';
+import { NetworkTable, networkPath } from './network-table';
 import type { TNetworksOutlet } from './networks-outlet';
 
 type TSortBy = TNetworkListInput['sortBy'];
@@ -41,14 +41,14 @@ export function NetworksPage() {
   const created = (location.state as { created?: string } | null)?.created;
   const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
   const [sortDirection, setSortDirection] = useState<TDirection>('desc');
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [selection, setSelection] = useState<DataTableSelection>({});
 
   const list = useQuery(
     trpc.networks.list.queryOptions({ sortBy, sortDirection }, { placeholderData: keepPreviousData }),
   );
   const rows = list.data ?? [];
   // A network deleted elsewhere drops out of the selection with the next list.
-  const selected = useMemo(() => rows.filter((n) => selectedIds.has(n._id)), [rows, selectedIds]);
+  const selected = useMemo(() => rows.filter((n) => selection[n._id]), [rows, selection]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.networks.list.queryKey() });
   const refreshFromSurvey = useMutation(
     trpc.networks.survey.refresh.mutationOptions({
@@ -59,19 +59,10 @@ export function NetworksPage() {
     }),
   );
 
-  const select = (ids: string[], on: boolean) =>
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
   const outlet: TNetworksOutlet = {
     networks: rows,
     selected,
-    clearSelection: () => setSelectedIds(new Set()),
+    clearSelection: () => setSelection({}),
     refresh,
   };
 
@@ -159,11 +150,21 @@ export function NetworksPage() {
               onChange={setSortDirection}
             />
           </div>
-          {list.isPending ? <FullPageSpinner label="Loading networks" /> : null}
-          {list.isError ? <RetryLine what="The networks" onRetry={() => void list.refetch()} /> : null}
-          {rows.length > 0 ? (
-            <NetworkTable rows={rows} selected={selectedIds} onSelect={select} highlight={created} actions={actions} />
-          ) : null}
+          <NetworkTable
+            rows={rows}
+            loading={list.isPending}
+            onRetry={list.isError ? () => void list.refetch() : null}
+            sort={{ id: sortBy, desc: sortDirection === 'desc' }}
+            onSortChange={(sort) => {
+              const by = SORTS.find((s) => s.value === sort.id);
+              if (by) setSortBy(by.value);
+              setSortDirection(sort.desc ? 'desc' : 'asc');
+            }}
+            selected={selection}
+            onSelect={setSelection}
+            highlight={created}
+            actions={actions}
+          />
         </>
       )}
       <Outlet context={outlet} />
