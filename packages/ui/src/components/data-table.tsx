@@ -97,6 +97,7 @@ type DataTableProps<TData extends RowData> = {
   density?: 'comfortable' | 'compact';
   /** A rounded card of its own, for a table not already inside a Card. */
   framed?: boolean;
+  /** Classes of the outer element: the table's scroller, or the state line shown instead of the table. */
   className?: string;
 };
 
@@ -160,7 +161,7 @@ export function DataTable<TData extends RowData>({
       selection?.onChange(functionalUpdate(updater, selection.selected)),
   });
 
-  const state = stateVariants({ density });
+  const state = cn(stateVariants({ density }), className);
   if (loading) return <Spinner className={cn('flex justify-center', state)} label={loadingLabel} showLabel />;
   if (error) {
     return (
