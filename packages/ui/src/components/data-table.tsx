@@ -89,7 +89,7 @@ type DataTableProps<TData extends RowData> = {
     allLabel: string;
   };
   /** Extra attributes of a body row (a highlight class, data-testid, aria-current). */
-  rowProps?: (row: TData) => ComponentProps<'tr'>;
+  rowProps?: (row: TData) => ComponentProps<'tr'> & { [data: `data-${string}`]: string };
   /** On narrow screens the rows become a list of cards with this content (and the row's checkbox). */
   renderCard?: (row: TData) => ReactNode;
   /** Server-side paging: Previous / Next under the table. */
@@ -138,6 +138,8 @@ export function DataTable<TData extends RowData>({
           id,
           accessorFn: typeof sortable === 'function' ? sortable : () => null,
           enableSorting: Boolean(sortable),
+          // The server's columns have no value here to guess a first direction from: ascending first.
+          sortDescFirst: sortable === true ? false : undefined,
         }),
       ),
     [columns],

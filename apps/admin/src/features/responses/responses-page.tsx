@@ -178,28 +178,20 @@ export function ResponsesPage() {
         )}
       </div>
 
-      {failed ? (
-        <p role="alert" className="text-destructive">
-          The responses could not be loaded.{' '}
-          <Button variant="link" className="h-auto p-0" onClick={refresh}>
-            Try again
-          </Button>
-        </p>
-      ) : null}
-      {loading ? <p className="text-muted-foreground">Loading responses</p> : null}
-      {!loading && rows.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground">
-          {searching ? `No respondent's name or email contains “${view.search}”.` : 'No respondents here yet.'}
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <ResponseList
-          surveyId={id}
-          rows={rows}
-          onStatus={(r) => navigate(`${base}/${r._id}/update-status${query}`)}
-          onAddress={setAddressOf}
-        />
-      ) : null}
+      <ResponseList
+        surveyId={id}
+        rows={rows}
+        loading={loading}
+        onRetry={failed ? refresh : null}
+        empty={searching ? `No respondent's name or email contains “${view.search}”.` : 'No respondents here yet.'}
+        sort={searching || view.status ? undefined : { id: view.sortBy, desc: view.direction === -1 }}
+        onSortChange={(sort) => {
+          const by = SORTS.find((s) => s.value === sort.id);
+          if (by) change({ sortBy: by.value, direction: sort.desc ? -1 : 1 });
+        }}
+        onStatus={(r) => navigate(`${base}/${r._id}/update-status${query}`)}
+        onAddress={setAddressOf}
+      />
       {searching ? (
         found.data && found.data.length >= DASHBOARD_LIMITS.searchResults ? (
           <p className="text-sm text-muted-foreground">
