@@ -65,6 +65,8 @@ const stateVariants = cva('', {
 type DataTableProps<TData extends RowData> = {
   /** The table's accessible name (a visually hidden caption); also names the narrow-screen list. */
   caption: string;
+  /** Shows the caption above the table (a count, say) instead of only naming it. */
+  captionVisible?: boolean;
   columns: DataTableColumn<TData>[];
   data: readonly TData[];
   getRowId: (row: TData) => string;
@@ -110,6 +112,7 @@ const SortIcon = { asc: ArrowUp, desc: ArrowDown } as const;
  */
 export function DataTable<TData extends RowData>({
   caption,
+  captionVisible = false,
   columns,
   data,
   getRowId,
@@ -199,7 +202,7 @@ export function DataTable<TData extends RowData>({
     <>
       <div className={cn('overflow-x-auto', renderCard && 'hidden md:block', className)}>
         <table className={cn('w-full border-collapse text-sm', framed && 'overflow-hidden rounded-lg bg-card')}>
-          <caption className="sr-only">{caption}</caption>
+          <caption className={captionVisible ? 'mb-2 text-left text-muted-foreground' : 'sr-only'}>{caption}</caption>
           <thead className="border-b border-border text-left text-muted-foreground">
             <tr>
               {selection ? (
