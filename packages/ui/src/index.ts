@@ -5,6 +5,7 @@ export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export { Checkbox } from './components/checkbox';
 export {
+  actionsColumn,
   DataTable,
   type DataTableColumn,
   type DataTableSelection,

@@ -1,7 +1,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn, type DataTableSelection, type DataTableSort } from './data-table';
+import {
+  actionsColumn,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSelection,
+  type DataTableSort,
+} from './data-table';
 
 afterEach(cleanup);
 
@@ -14,12 +20,10 @@ const PEOPLE: Person[] = [
 const COLUMNS: DataTableColumn<Person>[] = [
   { id: 'name', header: 'Name', cell: (p) => p.name, sortable: (p) => p.name },
   { id: 'age', header: 'Age', cell: (p) => p.age, sortable: (p) => p.age, align: 'right' },
-  {
-    id: 'actions',
-    header: <span className="sr-only">Actions</span>,
-    cell: (p) => <button type="button">Edit {p.name}</button>,
-  },
+  actionsColumn((p) => <button type="button">Edit {p.name}</button>),
 ];
+const CARD_PLACES = { name: 'title', age: 'field', actions: 'actions' } as const;
+const CARD_COLUMNS = COLUMNS.map((c) => ({ ...c, card: CARD_PLACES[c.id as keyof typeof CARD_PLACES] }));
 const id = (p: Person) => p.id;
 
 const table = () => screen.getByRole('table', { name: 'People' });
@@ -157,18 +161,24 @@ describe('DataTable', () => {
     render(
       <DataTable
         caption="People"
-        columns={COLUMNS}
+        columns={CARD_COLUMNS}
         data={PEOPLE}
         getRowId={id}
         rowProps={(p) => ({ 'aria-current': p.id === 'a', className: p.id === 'a' ? 'bg-accent' : undefined })}
-        renderCard={(p) => <span>{p.name} card</span>}
+        cards
         pagination={{ page: 1, perPage: 3, total: 5, onPage, label: 'People pages' }}
       />,
     );
     const ada = within(table()).getAllByRole('row')[2];
     expect(ada?.getAttribute('aria-current')).toBe('true');
     expect(ada?.className).toContain('bg-accent');
-    expect(within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem')).toHaveLength(3);
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const adaCard = within(cards[1] as HTMLElement);
+    expect(adaCard.getByText('Ada')).toBeTruthy();
+    expect(adaCard.getByRole('term').textContent).toBe('Age');
+    expect(adaCard.getByRole('definition').textContent).toBe('36');
+    expect(adaCard.getByRole('button', { name: 'Edit Ada' })).toBeTruthy();
     fireEvent.click(
       within(screen.getByRole('navigation', { name: 'People pages' })).getByRole('button', { name: 'Next' }),
     );

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { cva } from 'class-variance-authority';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useMemo, useState } from 'react';
+import { type ComponentProps, Fragment, type ReactNode, useMemo, useState } from 'react';
 import { cn } from '../cn';
 import { Button } from './button';
 import { Checkbox } from './checkbox';
@@ -44,10 +44,26 @@ export type DataTableColumn<TData> = {
    */
   sortable?: boolean | ((row: TData) => SortValue);
   align?: 'right';
+  /**
+   * Its place on the narrow-screen card (with `cards`): the title, a badge under it, a labelled field, or
+   * the actions at the side. A column without one is left off the card.
+   */
+  card?: 'title' | 'badge' | 'field' | 'actions';
   /** Classes of the column's body cells: width, wrapping, padding. */
   className?: string;
   headerClassName?: string;
 };
+
+/** The last column of a list: a row's buttons or menu, under a header only screen readers hear. */
+export function actionsColumn<TData>(cell: (row: TData) => ReactNode, className?: string): DataTableColumn<TData> {
+  return {
+    id: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    card: 'actions',
+    className: cn('p-1 text-right', className),
+    cell,
+  };
+}
 
 /** Which rows are selected, by row id (TanStack's row selection state). */
 export type DataTableSelection = RowSelectionState;
@@ -92,8 +108,8 @@ type DataTableProps<TData extends RowData> = {
   };
   /** Extra attributes of a body row (a highlight class, data-testid, aria-current). */
   rowProps?: (row: TData) => ComponentProps<'tr'> & { [data: `data-${string}`]: string };
-  /** On narrow screens the rows become a list of cards with this content (and the row's checkbox). */
-  renderCard?: (row: TData) => ReactNode;
+  /** On narrow screens the rows become a list of cards, laid out by each column's `card`. */
+  cards?: boolean;
   /** Server-side paging: Previous / Next under the table. */
   pagination?: PagerProps;
   density?: 'comfortable' | 'compact';
@@ -126,7 +142,7 @@ export function DataTable<TData extends RowData>({
   onSortChange,
   selection,
   rowProps,
-  renderCard,
+  cards = false,
   pagination,
   density = 'comfortable',
   framed = false,
@@ -200,7 +216,7 @@ export function DataTable<TData extends RowData>({
 
   return (
     <>
-      <div className={cn('overflow-x-auto', renderCard && 'hidden md:block', className)}>
+      <div className={cn('overflow-x-auto', cards && 'hidden md:block', className)}>
         <table className={cn('w-full border-collapse text-sm', framed && 'overflow-hidden rounded-lg bg-card')}>
           <caption className={captionVisible ? 'mb-2 text-left text-muted-foreground' : 'sr-only'}>{caption}</caption>
           <thead className="border-b border-border text-left text-muted-foreground">
@@ -271,7 +287,7 @@ export function DataTable<TData extends RowData>({
         </table>
         {pagination ? <Pager {...pagination} /> : null}
       </div>
-      {renderCard ? (
+      {cards ? (
         <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
           {rows.map((row) => (
             <li
@@ -282,11 +298,41 @@ export function DataTable<TData extends RowData>({
               )}
             >
               {selection ? <div className="pt-1">{box(row)}</div> : null}
-              {renderCard(row.original)}
+              <Card columns={columns} row={row.original} />
             </li>
           ))}
         </ul>
       ) : null}
+    </>
+  );
+}
+
+/** One row as a card: title and badge, the fields as a list of labels and values, the actions beside. */
+function Card<TData>({ columns, row }: { columns: DataTableColumn<TData>[]; row: TData }) {
+  const place = (card: DataTableColumn<TData>['card']) => columns.filter((c) => c.card === card);
+  return (
+    <>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        {place('title').map((c) => (
+          <div key={c.id} className="break-words">
+            {c.cell(row)}
+          </div>
+        ))}
+        {place('badge').map((c) => (
+          <Fragment key={c.id}>{c.cell(row)}</Fragment>
+        ))}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          {place('field').map((c) => (
+            <Fragment key={c.id}>
+              <dt>{c.header}</dt>
+              <dd className={cn(c.align === 'right' && 'tabular-nums')}>{c.cell(row)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </div>
+      {place('actions').map((c) => (
+        <Fragment key={c.id}>{c.cell(row)}</Fragment>
+      ))}
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { Badge, DataTable, type DataTableColumn, type DataTableSelection, type DataTableSort } from '@tieline/ui';
+import {
+  actionsColumn,
+  Badge,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSelection,
+  type DataTableSort,
+} from '@tieline/ui';
 import type { TNetworkSummary } from '@tieline/validation';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -47,6 +54,7 @@ function networkColumns(actions: NetworkTableProps['actions']): DataTableColumn<
       id: 'name',
       header: 'Name',
       sortable: true,
+      card: 'title',
       className: 'max-w-80',
       cell: (n) => (
         <>
@@ -55,18 +63,19 @@ function networkColumns(actions: NetworkTableProps['actions']): DataTableColumn<
         </>
       ),
     },
-    { id: 'nodes', header: 'Nodes', align: 'right', cell: (n) => count(n.nodeCount) },
-    { id: 'edges', header: 'Edges', align: 'right', cell: (n) => count(n.edgeCount) },
-    { id: 'owner', header: 'Owner', cell: ownerName },
-    { id: 'access', header: 'Access', cell: (n) => <AccessBadge access={n.access} /> },
+    { id: 'nodes', header: 'Nodes', align: 'right', card: 'field', cell: (n) => count(n.nodeCount) },
+    { id: 'edges', header: 'Edges', align: 'right', card: 'field', cell: (n) => count(n.edgeCount) },
+    { id: 'owner', header: 'Owner', card: 'field', cell: ownerName },
+    { id: 'access', header: 'Access', card: 'badge', cell: (n) => <AccessBadge access={n.access} /> },
     {
       id: 'updatedAt',
       header: 'Last modified',
       sortable: true,
+      card: 'field',
       className: 'whitespace-nowrap',
       cell: (n) => formatDate(n.updatedAt),
     },
-    { id: 'actions', header: <span className="sr-only">Actions</span>, className: 'p-1 text-right', cell: actions },
+    actionsColumn(actions),
   ];
 }
 
@@ -98,25 +107,7 @@ export function NetworkTable({
       onSortChange={onSortChange}
       selection={{ selected, onChange: onSelect, rowLabel: (n) => `Select ${n.name}`, allLabel: 'Select all networks' }}
       rowProps={(n) => ({ className: n._id === highlight ? 'bg-accent/60' : undefined })}
-      renderCard={(n) => (
-        <>
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <NameLink n={n} />
-            <AccessBadge access={n.access} />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
-              <dt>Nodes</dt>
-              <dd className="tabular-nums">{count(n.nodeCount)}</dd>
-              <dt>Edges</dt>
-              <dd className="tabular-nums">{count(n.edgeCount)}</dd>
-              <dt>Owner</dt>
-              <dd>{ownerName(n)}</dd>
-              <dt>Last modified</dt>
-              <dd>{formatDate(n.updatedAt)}</dd>
-            </dl>
-          </div>
-          {actions(n)}
-        </>
-      )}
+      cards
     />
   );
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  actionsColumn,
   Badge,
   Button,
   DataTable,
@@ -96,18 +97,19 @@ export function SurveysPage() {
     </Link>
   );
   const columns: DataTableColumn<TSurveySummary>[] = [
-    { id: 'name', header: 'Name', sortable: true, cell: nameLink },
-    { id: 'status', header: 'Status', sortable: true, cell: (s) => <StatusBadge status={s.status} /> },
-    { id: 'respondents', header: 'Respondents', align: 'right', cell: (s) => s.respondentCount },
-    { id: 'responses', header: 'Responses', align: 'right', cell: (s) => s.responseCount },
+    { id: 'name', header: 'Name', sortable: true, card: 'title', cell: nameLink },
+    { id: 'status', header: 'Status', sortable: true, card: 'badge', cell: (s) => <StatusBadge status={s.status} /> },
+    { id: 'respondents', header: 'Respondents', align: 'right', card: 'field', cell: (s) => s.respondentCount },
+    { id: 'responses', header: 'Responses', align: 'right', card: 'field', cell: (s) => s.responseCount },
     {
       id: 'updatedAt',
       header: 'Last modified',
       sortable: true,
+      card: 'field',
       className: 'whitespace-nowrap',
       cell: (s) => formatDate(s.updatedAt),
     },
-    { id: 'actions', header: <span className="sr-only">Actions</span>, className: 'p-1 text-right', cell: actions },
+    actionsColumn(actions),
   ];
   const rows = list.data ?? [];
   const noSurveysAtAll = list.isSuccess && rows.length === 0 && !term;
@@ -166,23 +168,7 @@ export function SurveysPage() {
               if (by) setSortBy(by.value);
               setSortDirection(sort.desc ? 'desc' : 'asc');
             }}
-            renderCard={(s) => (
-              <>
-                <div className="flex min-w-0 flex-1 flex-col gap-2">
-                  <div className="break-words">{nameLink(s)}</div>
-                  <StatusBadge status={s.status} />
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                    <dt>Respondents</dt>
-                    <dd className="tabular-nums">{s.respondentCount}</dd>
-                    <dt>Responses</dt>
-                    <dd className="tabular-nums">{s.responseCount}</dd>
-                    <dt>Last modified</dt>
-                    <dd>{formatDate(s.updatedAt)}</dd>
-                  </dl>
-                </div>
-                {actions(s)}
-              </>
-            )}
+            cards
           />
         </>
       )}
