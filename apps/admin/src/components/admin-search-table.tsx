@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, DataTable, type DataTableColumn, Input, Label } from '@tieline/ui';
+import { actionsColumn, Button, Card, CardContent, DataTable, type DataTableColumn, Input, Label } from '@tieline/ui';
 import { ADMIN_LIMITS } from '@tieline/validation';
 import { useId } from 'react';
 
@@ -42,16 +42,11 @@ export function AdminSearchTable<Row extends { _id: string }>({
 }) {
   const searchId = useId();
   const lower = plural.toLowerCase();
-  const view: DataTableColumn<Row> = {
-    id: 'actions',
-    header: <span className="sr-only">Actions</span>,
-    className: 'p-1 text-right',
-    cell: (row) => (
-      <Button variant="outline" size="sm" aria-label={`View ${rowLabel(row)}`} onClick={() => onView(row._id)}>
-        View
-      </Button>
-    ),
-  };
+  const view: DataTableColumn<Row> = actionsColumn((row) => (
+    <Button variant="outline" size="sm" aria-label={`View ${rowLabel(row)}`} onClick={() => onView(row._id)}>
+      View
+    </Button>
+  ));
   return (
     <>
       <div className="flex max-w-md flex-col gap-1.5">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, CardContent, DataTable, type DataTableColumn } from '@tieline/ui';
+import { actionsColumn, Badge, Button, Card, CardContent, DataTable, type DataTableColumn } from '@tieline/ui';
 import type { TApiKey } from '@tieline/validation';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -38,16 +38,11 @@ export function ApiKeysPage() {
       cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'),
     },
     { id: 'expires', header: 'Expires', className: 'whitespace-nowrap', cell: (k) => <Expiry at={k.expiresAt} /> },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      className: 'p-1 text-right',
-      cell: (k) => (
-        <Button variant="outline" size="sm" aria-label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
-          Revoke
-        </Button>
-      ),
-    },
+    actionsColumn((k) => (
+      <Button variant="outline" size="sm" aria-label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
+        Revoke
+      </Button>
+    )),
   ];
 
   return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CardContent, DataTable, type DataTableColumn, Input } from '@tieline/ui';
+import { actionsColumn, Badge, Button, Card, CardContent, DataTable, type DataTableColumn, Input } from '@tieline/ui';
 import { MODULE_LABELS, MODULES, type TOrganizationUser } from '@tieline/validation';
 import { Download, Lock, Plus, Search, Upload, UsersRound } from 'lucide-react';
 import { useState } from 'react';
@@ -32,11 +32,8 @@ const USER_COLUMNS: DataTableColumn<TOrganizationUser>[] = [
         .map((m) => MODULE_LABELS[m])
         .join(', ') || 'None',
   },
-  {
-    id: 'actions',
-    header: <span className="sr-only">Actions</span>,
-    className: 'p-1 text-right whitespace-nowrap',
-    cell: (u) => (
+  actionsColumn(
+    (u) => (
       <>
         <Button variant="outline" size="sm" asChild>
           <Link to={`${MANAGE_USERS_PATH}/manage/users/${u._id}/edit`} aria-label={`Edit ${u.name}`}>
@@ -50,7 +47,8 @@ const USER_COLUMNS: DataTableColumn<TOrganizationUser>[] = [
         </Button>
       </>
     ),
-  },
+    'whitespace-nowrap',
+  ),
 ];
 
 /** organization/settings/manage-users: the owner's list of the organization's users (spec §2, §6). */

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  actionsColumn,
   Button,
   DataTable,
   type DataTableColumn,
@@ -169,17 +170,13 @@ function Connections({ manages }: { manages: boolean }) {
     { id: 'lastSync', header: 'Last sync', cell: (c) => (c.lastSync ? formatDateTime(c.lastSync) : 'Not yet') },
     { id: 'people', header: 'People', align: 'right', cell: (c) => formatCount(c.people) },
     { id: 'interactions', header: 'Interactions', align: 'right', cell: (c) => formatCount(c.interactions) },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      className: 'text-right',
-      cell: (c) =>
-        manages ? (
-          <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
-            Disconnect
-          </Button>
-        ) : null,
-    },
+    actionsColumn((c) =>
+      manages ? (
+        <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
+          Disconnect
+        </Button>
+      ) : null,
+    ),
   ];
   return (
     <section aria-labelledby="settings-connections" className="mt-10">
