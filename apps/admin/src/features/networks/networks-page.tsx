@@ -8,13 +8,13 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-  SelectField,
   toast,
 } from '@tieline/ui';
 import type { TNetworkListInput, TNetworkSummary } from '@tieline/validation';
 import { Combine, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyNetworks } from './empty-networks';
@@ -22,7 +22,6 @@ import { NetworkTable, networkPath } from './network-table';
 import type { TNetworksOutlet } from './networks-outlet';
 
 type TSortBy = TNetworkListInput['sortBy'];
-type TDirection = TNetworkListInput['sortDirection'];
 const SORTS: { value: TSortBy; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'updatedAt', label: 'Last modified' },
@@ -39,12 +38,14 @@ export function NetworksPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const created = (location.state as { created?: string } | null)?.created;
-  const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
-  const [sortDirection, setSortDirection] = useState<TDirection>('desc');
+  const [sort, setSort] = useState<TSort<TSortBy>>({ id: 'updatedAt', desc: true });
   const [selection, setSelection] = useState<DataTableSelection>({});
 
   const list = useQuery(
-    trpc.networks.list.queryOptions({ sortBy, sortDirection }, { placeholderData: keepPreviousData }),
+    trpc.networks.list.queryOptions(
+      { sortBy: sort.id, sortDirection: sort.desc ? 'desc' : 'asc' },
+      { placeholderData: keepPreviousData },
+    ),
   );
   const rows = list.data ?? [];
   // A network deleted elsewhere drops out of the selection with the next list.
@@ -131,35 +132,19 @@ export function NetworksPage() {
               </Link>
             </div>
           </div>
-          <div className="flex gap-3 sm:justify-end">
-            <SelectField
-              label="Sort by"
-              className="flex-1 sm:w-40 sm:flex-none"
-              value={sortBy}
-              options={SORTS}
-              onChange={setSortBy}
-            />
-            <SelectField
-              label="Sort order"
-              className="flex-1 sm:w-36 sm:flex-none"
-              value={sortDirection}
-              options={[
-                { value: 'asc', label: 'Ascending' },
-                { value: 'desc', label: 'Descending' },
-              ]}
-              onChange={setSortDirection}
-            />
-          </div>
+          <SortFields
+            options={SORTS}
+            sort={sort}
+            onSort={setSort}
+            className="sm:justify-end"
+            fieldClassName="sm:flex-none"
+          />
           <NetworkTable
             rows={rows}
             loading={list.isPending}
             onRetry={list.isError ? () => void list.refetch() : null}
-            sort={{ id: sortBy, desc: sortDirection === 'desc' }}
-            onSortChange={(sort) => {
-              const by = SORTS.find((s) => s.value === sort.id);
-              if (by) setSortBy(by.value);
-              setSortDirection(sort.desc ? 'desc' : 'asc');
-            }}
+            sort={sort}
+            onSortChange={(next) => setSort(sortOf(SORTS, next) ?? sort)}
             selected={selection}
             onSelect={setSelection}
             highlight={created}

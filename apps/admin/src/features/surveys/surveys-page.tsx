@@ -11,7 +11,6 @@ import {
   DropdownMenuTrigger,
   Input,
   Label,
-  SelectField,
   toast,
 } from '@tieline/ui';
 import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
@@ -19,6 +18,7 @@ import { ClipboardList, EllipsisVertical } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/page-states';
+import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { formatDate } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -27,7 +27,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CreateSurveyDialog } from './create-survey-dialog';
 
 type TSortBy = NonNullable<TSurveyListInput['sortBy']>;
-type TDirection = NonNullable<TSurveyListInput['sortDirection']>;
 const SORTS: { value: TSortBy; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'status', label: 'Status' },
@@ -42,15 +41,14 @@ export function SurveysPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
-  const [sortDirection, setSortDirection] = useState<TDirection>('desc');
+  const [sort, setSort] = useState<TSort<TSortBy>>({ id: 'updatedAt', desc: true });
   const [deleting, setDeleting] = useState<TSurveySummary | null>(null);
   const term = useDebounced(search.trim(), SEARCH_PAUSE_MS);
   const searchId = useId();
 
   const list = useQuery(
     trpc.surveys.list.queryOptions(
-      { sortBy, sortDirection, ...(term ? { search: term } : {}) },
+      { sortBy: sort.id, sortDirection: sort.desc ? 'desc' : 'asc', ...(term ? { search: term } : {}) },
       { placeholderData: keepPreviousData },
     ),
   );
@@ -131,25 +129,7 @@ export function SurveysPage() {
               <Label htmlFor={searchId}>Search by name</Label>
               <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </div>
-            <div className="flex gap-3">
-              <SelectField
-                label="Sort by"
-                className="flex-1 sm:w-40"
-                value={sortBy}
-                options={SORTS}
-                onChange={setSortBy}
-              />
-              <SelectField
-                label="Sort order"
-                className="flex-1 sm:w-36"
-                value={sortDirection}
-                options={[
-                  { value: 'asc', label: 'Ascending' },
-                  { value: 'desc', label: 'Descending' },
-                ]}
-                onChange={setSortDirection}
-              />
-            </div>
+            <SortFields options={SORTS} sort={sort} onSort={setSort} />
           </div>
           <DataTable
             caption="Your surveys"
@@ -162,12 +142,8 @@ export function SurveysPage() {
             error={list.isError ? 'The surveys could not be loaded.' : undefined}
             onRetry={() => void list.refetch()}
             empty={`No survey name contains “${term}”.`}
-            sort={{ id: sortBy, desc: sortDirection === 'desc' }}
-            onSortChange={(sort) => {
-              const by = SORTS.find((s) => s.value === sort.id);
-              if (by) setSortBy(by.value);
-              setSortDirection(sort.desc ? 'desc' : 'asc');
-            }}
+            sort={sort}
+            onSortChange={(next) => setSort(sortOf(SORTS, next) ?? sort)}
             cards
           />
         </>
