@@ -5,6 +5,13 @@ export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export { Checkbox } from './components/checkbox';
 export {
+  actionsColumn,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSelection,
+  type DataTableSort,
+} from './components/data-table';
+export {
   Dialog,
   DialogClose,
   DialogContent,
@@ -28,6 +35,7 @@ export {
 export { type FieldControlProps, FormField } from './components/form-field';
 export { fieldClasses, Input } from './components/input';
 export { Label } from './components/label';
+export { Pager, type PagerProps } from './components/pager';
 export { ProductIcon, Wordmark } from './components/product-logo';
 export { Progress } from './components/progress';
 export { RadioGroup, RadioGroupItem } from './components/radio-group';

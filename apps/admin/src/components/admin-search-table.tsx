@@ -1,7 +1,6 @@
-import { Button, Card, CardContent, Input, Label } from '@tieline/ui';
+import { actionsColumn, Button, Card, CardContent, DataTable, type DataTableColumn, Input, Label } from '@tieline/ui';
 import { ADMIN_LIMITS } from '@tieline/validation';
-import { type ReactNode, useId } from 'react';
-import { Pager } from './pager';
+import { useId } from 'react';
 
 /** What the super admin pages search: a page of rows and how many match in all. */
 interface SearchState<Row> {
@@ -23,7 +22,6 @@ export function AdminSearchTable<Row extends { _id: string }>({
   page,
   onPage,
   columns,
-  cells,
   rowLabel,
   selected,
   onView,
@@ -37,14 +35,18 @@ export function AdminSearchTable<Row extends { _id: string }>({
   list: SearchState<Row>;
   page: number;
   onPage: (page: number) => void;
-  columns: string[];
-  cells: (row: Row) => ReactNode;
+  columns: DataTableColumn<Row>[];
   rowLabel: (row: Row) => string;
   selected: string | null;
   onView: (id: string) => void;
 }) {
   const searchId = useId();
   const lower = plural.toLowerCase();
+  const view: DataTableColumn<Row> = actionsColumn((row) => (
+    <Button variant="outline" size="sm" aria-label={`View ${rowLabel(row)}`} onClick={() => onView(row._id)}>
+      View
+    </Button>
+  ));
   return (
     <>
       <div className="flex max-w-md flex-col gap-1.5">
@@ -62,61 +64,24 @@ export function AdminSearchTable<Row extends { _id: string }>({
       </div>
       <Card>
         <CardContent className="p-0">
-          {list.isPending ? (
-            <p className="p-6 text-muted-foreground">Loading {lower}…</p>
-          ) : list.isError || !list.data ? (
-            <p role="alert" className="p-6">
-              The {lower} could not be loaded.
-            </p>
-          ) : list.data.rows.length === 0 ? (
-            <p className="p-6 text-muted-foreground">No {noun} matches.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">{plural}</caption>
-                <thead className="border-b border-border text-left text-muted-foreground">
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c} className="p-3 font-medium">
-                        {c}
-                      </th>
-                    ))}
-                    <th className="p-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.rows.map((row) => (
-                    <tr
-                      key={row._id}
-                      className="border-b border-border last:border-0"
-                      aria-current={row._id === selected}
-                    >
-                      {cells(row)}
-                      <td className="p-1 text-right">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`View ${rowLabel(row)}`}
-                          onClick={() => onView(row._id)}
-                        >
-                          View
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager
-                label={`${noun[0]!.toUpperCase()}${noun.slice(1)} pages`}
-                page={page}
-                perPage={ADMIN_LIMITS.perPage}
-                total={list.data.total}
-                onPage={onPage}
-              />
-            </div>
-          )}
+          <DataTable
+            caption={plural}
+            columns={[...columns, view]}
+            data={list.data?.rows ?? []}
+            getRowId={(row) => row._id}
+            loading={list.isPending}
+            loadingLabel={`Loading ${lower}…`}
+            error={list.isError ? `The ${lower} could not be loaded.` : undefined}
+            empty={`No ${noun} matches.`}
+            rowProps={(row) => ({ 'aria-current': row._id === selected })}
+            pagination={{
+              label: `${noun[0]!.toUpperCase()}${noun.slice(1)} pages`,
+              page,
+              perPage: ADMIN_LIMITS.perPage,
+              total: list.data?.total ?? 0,
+              onPage,
+            }}
+          />
         </CardContent>
       </Card>
     </>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from '@tieline/ui';
 import type { TAuditEntry, TAuditTarget } from '@tieline/validation';
 import { useState } from 'react';
 import { formatDateTime } from '../lib/format-date';
 import { useTRPC } from '../lib/trpc';
-import { Pager } from './pager';
 
 const PER_PAGE = 10;
 
@@ -19,6 +19,28 @@ function describe(entry: TAuditEntry): string {
   return '';
 }
 
+const AUDIT_COLUMNS: DataTableColumn<TAuditEntry>[] = [
+  { id: 'when', header: 'When', className: 'whitespace-nowrap', cell: (e) => formatDateTime(e.at) },
+  {
+    id: 'who',
+    header: 'Who',
+    className: 'break-all',
+    cell: (e) => e.actorEmail ?? (e.ip === 'command line' ? 'Command line' : 'Unknown'),
+  },
+  { id: 'action', header: 'Action', cell: (e) => <code>{e.action}</code> },
+  {
+    id: 'target',
+    header: 'Target',
+    className: 'break-all',
+    cell: (e) => (
+      <>
+        {e.targetType} <span className="text-muted-foreground">{e.targetId.slice(0, 8)}</span>
+      </>
+    ),
+  },
+  { id: 'change', header: 'Change', className: 'break-words', cell: describe },
+];
+
 /** The audit log, newest first: all of it, or one target's (the super admin's details panels). */
 export function AuditTrail({ target, caption }: { target?: { type?: TAuditTarget; id?: string }; caption: string }) {
   const trpc = useTRPC();
@@ -26,46 +48,18 @@ export function AuditTrail({ target, caption }: { target?: { type?: TAuditTarget
   const log = useQuery(
     trpc.admin.audit.list.queryOptions({ targetType: target?.type, targetId: target?.id, page, perPage: PER_PAGE }),
   );
-  if (log.isPending) return <p className="p-3 text-muted-foreground">Loading the audit log…</p>;
-  if (log.isError)
-    return (
-      <p role="alert" className="p-3">
-        The audit log could not be loaded.
-      </p>
-    );
-  if (log.data.rows.length === 0) return <p className="p-3 text-muted-foreground">Nothing recorded yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th className="p-2 font-medium">When</th>
-            <th className="p-2 font-medium">Who</th>
-            <th className="p-2 font-medium">Action</th>
-            <th className="p-2 font-medium">Target</th>
-            <th className="p-2 font-medium">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.rows.map((e) => (
-            <tr key={e._id} className="border-b border-border last:border-0">
-              <td className="p-2 whitespace-nowrap">{formatDateTime(e.at)}</td>
-              <td className="p-2 break-all">
-                {e.actorEmail ?? (e.ip === 'command line' ? 'Command line' : 'Unknown')}
-              </td>
-              <td className="p-2">
-                <code>{e.action}</code>
-              </td>
-              <td className="p-2 break-all">
-                {e.targetType} <span className="text-muted-foreground">{e.targetId.slice(0, 8)}</span>
-              </td>
-              <td className="p-2 break-words">{describe(e)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager label="Audit log pages" page={page} perPage={PER_PAGE} total={log.data.total} onPage={setPage} />
-    </div>
+    <DataTable
+      caption={caption}
+      density="compact"
+      columns={AUDIT_COLUMNS}
+      data={log.data?.rows ?? []}
+      getRowId={(e) => e._id}
+      loading={log.isPending}
+      loadingLabel="Loading the audit log…"
+      error={log.isError ? 'The audit log could not be loaded.' : undefined}
+      empty="Nothing recorded yet."
+      pagination={{ label: 'Audit log pages', page, perPage: PER_PAGE, total: log.data?.total ?? 0, onPage: setPage }}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent } from '@tieline/ui';
+import { Card, CardContent, Pager } from '@tieline/ui';
 import { useState } from 'react';
-import { Pager } from '../../components/pager';
 import { AdminHeading, SuperAdminOnly } from '../../components/super-admin-only';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { DataTableColumn } from '@tieline/ui';
+import type { TAdminOrganizationRow } from '@tieline/validation';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminSearchTable } from '../../components/admin-search-table';
@@ -11,6 +13,12 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { OrganizationDetails } from './organization-details';
 
 const TITLE = 'Organization Management';
+const ORGANIZATION_COLUMNS: DataTableColumn<TAdminOrganizationRow>[] = [
+  { id: 'name', header: 'Name', className: 'break-words', cell: (o) => o.name },
+  { id: 'plan', header: 'Plan', cell: (o) => planLabel(o.networksSubscriptionType) },
+  { id: 'members', header: 'Members', cell: (o) => o.members },
+  { id: 'since', header: 'Since', className: 'whitespace-nowrap', cell: (o) => formatDate(o.createdAt) },
+];
 
 /** admin/management/organization: find any organization, then change its plan, modules and credits. */
 export function AdminOrganizationsPage() {
@@ -46,15 +54,7 @@ function Organizations() {
         list={list}
         page={page}
         onPage={setPage}
-        columns={['Name', 'Plan', 'Members', 'Since']}
-        cells={(o) => (
-          <>
-            <td className="p-3 break-words">{o.name}</td>
-            <td className="p-3">{planLabel(o.networksSubscriptionType)}</td>
-            <td className="p-3">{o.members}</td>
-            <td className="p-3 whitespace-nowrap">{formatDate(o.createdAt)}</td>
-          </>
-        )}
+        columns={ORGANIZATION_COLUMNS}
         rowLabel={(o) => o.name}
         selected={selected}
         onView={open}

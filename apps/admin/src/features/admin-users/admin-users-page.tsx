@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from '@tieline/ui';
+import { Badge, type DataTableColumn } from '@tieline/ui';
+import type { TAdminLoginRow } from '@tieline/validation';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminSearchTable } from '../../components/admin-search-table';
@@ -11,6 +12,22 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoginDetails } from './login-details';
 
 const TITLE = 'User Management';
+const LOGIN_COLUMNS: DataTableColumn<TAdminLoginRow>[] = [
+  { id: 'email', header: 'Email', className: 'break-all', cell: (l) => l.email },
+  { id: 'name', header: 'Name', className: 'break-words', cell: (l) => l.name },
+  { id: 'since', header: 'Since', className: 'whitespace-nowrap', cell: (l) => formatDate(l.createdAt) },
+  {
+    id: 'status',
+    header: 'Status',
+    className: 'flex flex-wrap gap-1',
+    cell: (l) => (
+      <>
+        {l.disabled ? <Badge variant="outline">Disabled</Badge> : <Badge variant="muted">Active</Badge>}
+        {l.superAdmin ? <Badge>Super admin</Badge> : null}
+      </>
+    ),
+  },
+];
 
 /** admin/management/user: find any login, then view and change it (?login=<id> opens one). */
 export function AdminUsersPage() {
@@ -46,18 +63,7 @@ function Logins() {
         list={list}
         page={page}
         onPage={setPage}
-        columns={['Email', 'Name', 'Since', 'Status']}
-        cells={(l) => (
-          <>
-            <td className="p-3 break-all">{l.email}</td>
-            <td className="p-3 break-words">{l.name}</td>
-            <td className="p-3 whitespace-nowrap">{formatDate(l.createdAt)}</td>
-            <td className="flex flex-wrap gap-1 p-3">
-              {l.disabled ? <Badge variant="outline">Disabled</Badge> : <Badge variant="muted">Active</Badge>}
-              {l.superAdmin ? <Badge>Super admin</Badge> : null}
-            </td>
-          </>
-        )}
+        columns={LOGIN_COLUMNS}
         rowLabel={(l) => l.email}
         selected={selected}
         onView={open}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, CardContent } from '@tieline/ui';
+import { actionsColumn, Badge, Button, Card, CardContent, DataTable, type DataTableColumn } from '@tieline/ui';
 import type { TApiKey } from '@tieline/validation';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -22,7 +22,28 @@ export function ApiKeysPage() {
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const refresh = () => void keys.refetch();
-  const rows = keys.data ?? [];
+  const columns: DataTableColumn<TApiKey>[] = [
+    { id: 'name', header: 'Name', className: 'max-w-64 break-words', cell: (k) => k.name },
+    {
+      id: 'key',
+      header: 'Key',
+      className: 'whitespace-nowrap',
+      cell: (k) => <code>{k.prefix}…</code>,
+    },
+    { id: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (k) => formatDate(k.createdAt) },
+    {
+      id: 'lastUsed',
+      header: 'Last used',
+      className: 'whitespace-nowrap',
+      cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'),
+    },
+    { id: 'expires', header: 'Expires', className: 'whitespace-nowrap', cell: (k) => <Expiry at={k.expiresAt} /> },
+    actionsColumn((k) => (
+      <Button variant="outline" size="sm" aria-label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
+        Revoke
+      </Button>
+    )),
+  ];
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
@@ -40,61 +61,17 @@ export function ApiKeysPage() {
       </div>
       <Card>
         <CardContent className="p-0">
-          {keys.isPending ? (
-            <p className="p-6 text-muted-foreground">Loading your keys…</p>
-          ) : keys.isError ? (
-            <p className="p-6" role="alert">
-              Your keys could not be loaded.{' '}
-              <Button variant="link" className="h-auto p-0" onClick={refresh}>
-                Try again
-              </Button>
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="p-6 text-muted-foreground">You have no API keys yet.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">Your API keys</caption>
-                <thead className="border-b border-border text-left text-muted-foreground">
-                  <tr>
-                    <th className="p-3 font-medium">Name</th>
-                    <th className="p-3 font-medium">Key</th>
-                    <th className="p-3 font-medium">Created</th>
-                    <th className="p-3 font-medium">Last used</th>
-                    <th className="p-3 font-medium">Expires</th>
-                    <th className="p-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((k) => (
-                    <tr key={k._id} className="border-b border-border last:border-0">
-                      <td className="max-w-64 p-3 break-words">{k.name}</td>
-                      <td className="p-3 whitespace-nowrap">
-                        <code>{k.prefix}…</code>
-                      </td>
-                      <td className="p-3 whitespace-nowrap">{formatDate(k.createdAt)}</td>
-                      <td className="p-3 whitespace-nowrap">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
-                      <td className="p-3 whitespace-nowrap">
-                        <Expiry at={k.expiresAt} />
-                      </td>
-                      <td className="p-1 text-right">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Revoke ${k.name}`}
-                          onClick={() => setRevoking(k)}
-                        >
-                          Revoke
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption="Your API keys"
+            columns={columns}
+            data={keys.data ?? []}
+            getRowId={(k) => k._id}
+            loading={keys.isPending}
+            loadingLabel="Loading your keys…"
+            error={keys.isError ? 'Your keys could not be loaded.' : undefined}
+            onRetry={refresh}
+            empty="You have no API keys yet."
+          />
         </CardContent>
       </Card>
       {adding ? <AddKeyDialog onClose={() => setAdding(false)} onAdded={refresh} /> : null}

@@ -1,6 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle } from '@tieline/ui';
-import { BILLING_MSG } from '@tieline/validation';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  DataTable,
+  type DataTableColumn,
+} from '@tieline/ui';
+import { BILLING_MSG, type TCreditEntry } from '@tieline/validation';
 import { CreditCard, Info } from 'lucide-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RequestCreditsDialog } from '../../components/request-credits-dialog';
@@ -15,6 +26,13 @@ import { PaymentReturn } from './payment-return';
 
 const BASE = '/users/settings/billing';
 const REASONS = { grant: 'Granted', purchase: 'Bought', consumption: 'Used', adjustment: 'Corrected' } as const;
+
+const HISTORY_COLUMNS: DataTableColumn<TCreditEntry>[] = [
+  { id: 'when', header: 'When', className: 'whitespace-nowrap', cell: (h) => formatDateTime(h.at) },
+  { id: 'what', header: 'What', cell: (h) => REASONS[h.reason] },
+  { id: 'credits', header: 'Credits', align: 'right', cell: (h) => `${h.change > 0 ? '+' : ''}${h.change}` },
+  { id: 'note', header: 'Note', className: 'break-words', cell: (h) => h.note },
+];
 
 /** users/settings/billing (spec §2): plan and modules, respondent credits, and its three dialogs as child routes. */
 export function BillingPage() {
@@ -118,36 +136,14 @@ export function BillingPage() {
           <CardTitle className="text-base">Credit history</CardTitle>
         </CardHeader>
         <CardContent className="p-0">
-          {s.history.length === 0 ? (
-            <p className="p-6 pt-0 text-muted-foreground">No credits have been added or used yet.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">Credit history, newest first</caption>
-                <thead className="border-b border-border text-left text-muted-foreground">
-                  <tr>
-                    <th className="p-3 font-medium">When</th>
-                    <th className="p-3 font-medium">What</th>
-                    <th className="p-3 text-right font-medium">Credits</th>
-                    <th className="p-3 font-medium">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.history.map((h) => (
-                    <tr key={h._id} className="border-b border-border last:border-0">
-                      <td className="p-3 whitespace-nowrap">{formatDateTime(h.at)}</td>
-                      <td className="p-3">{REASONS[h.reason]}</td>
-                      <td className="p-3 text-right tabular-nums">
-                        {h.change > 0 ? '+' : ''}
-                        {h.change}
-                      </td>
-                      <td className="p-3 break-words">{h.note}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption="Credit history, newest first"
+            columns={HISTORY_COLUMNS}
+            data={s.history}
+            getRowId={(h) => h._id}
+            empty="No credits have been added or used yet."
+            className={s.history.length === 0 ? 'pt-0' : undefined}
+          />
         </CardContent>
       </Card>
       {dialog === 'request-credits' && organization && s.canRequestCredits ? (

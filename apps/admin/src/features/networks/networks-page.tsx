@@ -2,27 +2,26 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   Button,
   buttonVariants,
+  type DataTableSelection,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-  SelectField,
   toast,
 } from '@tieline/ui';
 import type { TNetworkListInput, TNetworkSummary } from '@tieline/validation';
 import { Combine, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { FullPageSpinner } from '../../components/page-states';
+import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyNetworks } from './empty-networks';
-import { NetworkTable, networkPath, RetryLine } from './network-table';
+import { NetworkTable, networkPath } from './network-table';
 import type { TNetworksOutlet } from './networks-outlet';
 
 type TSortBy = TNetworkListInput['sortBy'];
-type TDirection = TNetworkListInput['sortDirection'];
 const SORTS: { value: TSortBy; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'updatedAt', label: 'Last modified' },
@@ -39,16 +38,18 @@ export function NetworksPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const created = (location.state as { created?: string } | null)?.created;
-  const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
-  const [sortDirection, setSortDirection] = useState<TDirection>('desc');
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [sort, setSort] = useState<TSort<TSortBy>>({ id: 'updatedAt', desc: true });
+  const [selection, setSelection] = useState<DataTableSelection>({});
 
   const list = useQuery(
-    trpc.networks.list.queryOptions({ sortBy, sortDirection }, { placeholderData: keepPreviousData }),
+    trpc.networks.list.queryOptions(
+      { sortBy: sort.id, sortDirection: sort.desc ? 'desc' : 'asc' },
+      { placeholderData: keepPreviousData },
+    ),
   );
   const rows = list.data ?? [];
   // A network deleted elsewhere drops out of the selection with the next list.
-  const selected = useMemo(() => rows.filter((n) => selectedIds.has(n._id)), [rows, selectedIds]);
+  const selected = useMemo(() => rows.filter((n) => selection[n._id]), [rows, selection]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.networks.list.queryKey() });
   const refreshFromSurvey = useMutation(
     trpc.networks.survey.refresh.mutationOptions({
@@ -59,19 +60,10 @@ export function NetworksPage() {
     }),
   );
 
-  const select = (ids: string[], on: boolean) =>
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
   const outlet: TNetworksOutlet = {
     networks: rows,
     selected,
-    clearSelection: () => setSelectedIds(new Set()),
+    clearSelection: () => setSelection({}),
     refresh,
   };
 
@@ -140,30 +132,24 @@ export function NetworksPage() {
               </Link>
             </div>
           </div>
-          <div className="flex gap-3 sm:justify-end">
-            <SelectField
-              label="Sort by"
-              className="flex-1 sm:w-40 sm:flex-none"
-              value={sortBy}
-              options={SORTS}
-              onChange={setSortBy}
-            />
-            <SelectField
-              label="Sort order"
-              className="flex-1 sm:w-36 sm:flex-none"
-              value={sortDirection}
-              options={[
-                { value: 'asc', label: 'Ascending' },
-                { value: 'desc', label: 'Descending' },
-              ]}
-              onChange={setSortDirection}
-            />
-          </div>
-          {list.isPending ? <FullPageSpinner label="Loading networks" /> : null}
-          {list.isError ? <RetryLine what="The networks" onRetry={() => void list.refetch()} /> : null}
-          {rows.length > 0 ? (
-            <NetworkTable rows={rows} selected={selectedIds} onSelect={select} highlight={created} actions={actions} />
-          ) : null}
+          <SortFields
+            options={SORTS}
+            sort={sort}
+            onSort={setSort}
+            className="sm:justify-end"
+            fieldClassName="sm:flex-none"
+          />
+          <NetworkTable
+            rows={rows}
+            loading={list.isPending}
+            onRetry={list.isError ? () => void list.refetch() : null}
+            sort={sort}
+            onSortChange={(next) => setSort(sortOf(SORTS, next) ?? sort)}
+            selected={selection}
+            onSelect={setSelection}
+            highlight={created}
+            actions={actions}
+          />
         </>
       )}
       <Outlet context={outlet} />

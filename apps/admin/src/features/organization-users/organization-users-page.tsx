@@ -1,5 +1,5 @@
-import { Badge, Button, Card, CardContent, Input } from '@tieline/ui';
-import { MODULE_LABELS, MODULES } from '@tieline/validation';
+import { actionsColumn, Badge, Button, Card, CardContent, DataTable, type DataTableColumn, Input } from '@tieline/ui';
+import { MODULE_LABELS, MODULES, type TOrganizationUser } from '@tieline/validation';
 import { Download, Lock, Plus, Search, Upload, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -9,6 +9,47 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { TransferDialog } from './transfer-dialog';
 import { UploadUsersDialog } from './upload-users-dialog';
 import { MANAGE_USERS_PATH, useOrganizationUsers } from './use-organization-users';
+
+const USER_COLUMNS: DataTableColumn<TOrganizationUser>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    className: 'max-w-56 break-words',
+    cell: (u) => (
+      <>
+        {u.name} {u.invited ? <Badge variant="muted">Invited</Badge> : null}
+      </>
+    ),
+  },
+  { id: 'email', header: 'Email', className: 'max-w-64 break-words', cell: (u) => u.email },
+  { id: 'permission', header: 'Permission', className: 'whitespace-nowrap', cell: (u) => u.permission },
+  {
+    id: 'modules',
+    header: 'Modules',
+    className: 'text-muted-foreground',
+    cell: (u) =>
+      MODULES.filter((m) => u.modules[m].enabled)
+        .map((m) => MODULE_LABELS[m])
+        .join(', ') || 'None',
+  },
+  actionsColumn(
+    (u) => (
+      <>
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`${MANAGE_USERS_PATH}/manage/users/${u._id}/edit`} aria-label={`Edit ${u.name}`}>
+            Edit
+          </Link>
+        </Button>{' '}
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`${MANAGE_USERS_PATH}/manage/users/${u._id}/delete`} aria-label={`Delete ${u.name}`}>
+            Delete
+          </Link>
+        </Button>
+      </>
+    ),
+    'whitespace-nowrap',
+  ),
+];
 
 /** organization/settings/manage-users: the owner's list of the organization's users (spec §2, §6). */
 export function OrganizationUsersPage() {
@@ -82,66 +123,17 @@ function OwnerView() {
       </div>
       <Card>
         <CardContent className="p-0">
-          {users.isPending ? (
-            <p className="p-6 text-muted-foreground">Loading users…</p>
-          ) : users.isError ? (
-            <p className="p-6" role="alert">
-              The users could not be loaded.{' '}
-              <Button variant="link" className="h-auto p-0" onClick={() => void refresh()}>
-                Try again
-              </Button>
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="p-6 text-muted-foreground">No users match your search.</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">Users of {orgName}</caption>
-                <thead className="border-b border-border text-left text-muted-foreground">
-                  <tr>
-                    <th className="p-3 font-medium">Name</th>
-                    <th className="p-3 font-medium">Email</th>
-                    <th className="p-3 font-medium">Permission</th>
-                    <th className="p-3 font-medium">Modules</th>
-                    <th className="p-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((u) => (
-                    <tr key={u._id} className="border-b border-border last:border-0">
-                      <td className="max-w-56 p-3 break-words">
-                        {u.name} {u.invited ? <Badge variant="muted">Invited</Badge> : null}
-                      </td>
-                      <td className="max-w-64 p-3 break-words">{u.email}</td>
-                      <td className="p-3 whitespace-nowrap">{u.permission}</td>
-                      <td className="p-3 text-muted-foreground">
-                        {MODULES.filter((m) => u.modules[m].enabled)
-                          .map((m) => MODULE_LABELS[m])
-                          .join(', ') || 'None'}
-                      </td>
-                      <td className="p-1 text-right whitespace-nowrap">
-                        <Button variant="outline" size="sm" asChild>
-                          <Link to={`${MANAGE_USERS_PATH}/manage/users/${u._id}/edit`} aria-label={`Edit ${u.name}`}>
-                            Edit
-                          </Link>
-                        </Button>{' '}
-                        <Button variant="outline" size="sm" asChild>
-                          <Link
-                            to={`${MANAGE_USERS_PATH}/manage/users/${u._id}/delete`}
-                            aria-label={`Delete ${u.name}`}
-                          >
-                            Delete
-                          </Link>
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={`Users of ${orgName}`}
+            columns={USER_COLUMNS}
+            data={rows}
+            getRowId={(u) => u._id}
+            loading={users.isPending}
+            loadingLabel="Loading users…"
+            error={users.isError ? 'The users could not be loaded.' : undefined}
+            onRetry={() => void refresh()}
+            empty="No users match your search."
+          />
         </CardContent>
       </Card>
       {uploading ? (

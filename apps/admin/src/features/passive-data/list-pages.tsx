@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, FormField, Input, Progress, SelectField, Spinner, Textarea } from '@tieline/ui';
-
+import {
+  Button,
+  DataTable,
+  type DataTableColumn,
+  FormField,
+  Input,
+  Progress,
+  SelectField,
+  Spinner,
+  Textarea,
+} from '@tieline/ui';
+import type { TPassiveListDetail } from '@tieline/validation';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
@@ -140,6 +150,15 @@ export function AddListPage() {
   );
 }
 
+const MEMBER_COLUMNS: DataTableColumn<TPassiveListDetail['people'][number]>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (p) => p.name ?? <span className="text-muted-foreground">Not found in any source yet</span>,
+  },
+  { id: 'email', header: 'Email', cell: (p) => p.email ?? '—' },
+];
+
 /** /passivedata/lists/{id}/edit: the list's people; rename, change the addresses, or delete it. */
 export function EditListPage() {
   const { id = '' } = useParams();
@@ -176,25 +195,15 @@ export function EditListPage() {
           </Button>
         ) : null}
       </div>
-      <table className="w-full max-w-3xl text-sm">
-        <caption className="mb-2 text-left text-muted-foreground">{l.people.length} people</caption>
-        <thead className="border-b text-left text-muted-foreground">
-          <tr>
-            <th className="py-2 pr-4 font-medium">Name</th>
-            <th className="py-2 font-medium">Email</th>
-          </tr>
-        </thead>
-        <tbody>
-          {l.people.map((p) => (
-            <tr key={p.personId ?? p.email ?? p.name ?? ''} className="border-b">
-              <td className="py-2 pr-4">
-                {p.name ?? <span className="text-muted-foreground">Not found in any source yet</span>}
-              </td>
-              <td className="py-2">{p.email ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={`${l.people.length} people`}
+        captionVisible
+        density="compact"
+        className="max-w-3xl"
+        columns={MEMBER_COLUMNS}
+        data={l.people}
+        getRowId={(p) => p.personId ?? p.email ?? p.name ?? ''}
+      />
       <TypedDeleteDialog
         open={deleting}
         onOpenChange={setDeleting}

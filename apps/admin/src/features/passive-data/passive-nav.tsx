@@ -1,5 +1,5 @@
 import { Button, cn } from '@tieline/ui';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { isOrganizationAdmin, useCurrentUser } from '../../lib/current-user';
 
 const LINKS = [
@@ -51,5 +51,16 @@ export function LoadError({ what, onRetry }: { what: string; onRetry: () => void
         Try again
       </Button>
     </div>
+  );
+}
+
+/** A query's or a run's network, or a dash while there is none. */
+export function ExploreLink({ networkId }: { networkId: string | null | undefined }) {
+  return networkId ? (
+    <Link to={`/networks/explore/${networkId}`} className="underline">
+      Explore
+    </Link>
+  ) : (
+    '—'
   );
 }

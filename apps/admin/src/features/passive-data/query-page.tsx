@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Spinner, toast } from '@tieline/ui';
+import { Button, DataTable, type DataTableColumn, Spinner, toast } from '@tieline/ui';
 import type { TQuery, TQueryInput } from '@tieline/validation';
 import { Play } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatCount, LoadError, PassiveNav } from './passive-nav';
+import { ExploreLink, formatCount, LoadError, PassiveNav } from './passive-nav';
 import { newQuery, QueryForm } from './query-form';
 import { RunStatus } from './run-status';
 
@@ -119,6 +119,27 @@ export function EditQueryPage() {
   );
 }
 
+const RUN_COLUMNS: DataTableColumn<TQuery['runs'][number]>[] = [
+  { id: 'started', header: 'Started', cell: (r) => formatDateTime(r.createdAt) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => (
+      <>
+        <RunStatus run={r} />
+        {r.error ? <span className="ml-2 text-destructive">{r.error}</span> : null}
+      </>
+    ),
+  },
+  { id: 'people', header: 'People', align: 'right', cell: (r) => formatCount(r.people) },
+  { id: 'ties', header: 'Ties', align: 'right', cell: (r) => formatCount(r.ties) },
+  {
+    id: 'network',
+    header: 'Network',
+    cell: (r) => <ExploreLink networkId={r.status === 'done' ? r.networkId : null} />,
+  },
+];
+
 function Runs({ query }: { query: TQuery }) {
   if (query.runs.length === 0)
     return <p className="text-sm text-muted-foreground">Not run yet: Run now makes its network.</p>;
@@ -127,39 +148,7 @@ function Runs({ query }: { query: TQuery }) {
       <h2 id="runs-heading" className="mb-2 text-lg font-semibold">
         Runs
       </h2>
-      <table className="w-full text-sm">
-        <thead className="border-b text-left text-muted-foreground">
-          <tr>
-            <th className="py-2 pr-4 font-medium">Started</th>
-            <th className="py-2 pr-4 font-medium">Status</th>
-            <th className="py-2 pr-4 text-right font-medium">People</th>
-            <th className="py-2 pr-4 text-right font-medium">Ties</th>
-            <th className="py-2 font-medium">Network</th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.runs.map((r) => (
-            <tr key={r._id} className="border-b">
-              <td className="py-2 pr-4">{formatDateTime(r.createdAt)}</td>
-              <td className="py-2 pr-4">
-                <RunStatus run={r} />
-                {r.error ? <span className="ml-2 text-destructive">{r.error}</span> : null}
-              </td>
-              <td className="py-2 pr-4 text-right tabular-nums">{formatCount(r.people)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{formatCount(r.ties)}</td>
-              <td className="py-2">
-                {r.networkId && r.status === 'done' ? (
-                  <Link to={`/networks/explore/${r.networkId}`} className="underline">
-                    Explore
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable caption="Runs" density="compact" columns={RUN_COLUMNS} data={query.runs} getRowId={(r) => r._id} />
     </section>
   );
 }

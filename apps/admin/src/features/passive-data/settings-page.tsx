@@ -1,6 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, FormField, Input, Label, Spinner, Switch, Textarea, toast } from '@tieline/ui';
+import {
+  actionsColumn,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+  Switch,
+  Textarea,
+  toast,
+} from '@tieline/ui';
 import { type TConnection, type TPassiveSettings, ZPassiveSettings } from '@tieline/validation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -152,46 +164,34 @@ function Connections({ manages }: { manages: boolean }) {
       },
     }),
   );
+  const columns: DataTableColumn<TConnection>[] = [
+    { id: 'name', header: 'Name', className: 'font-medium', cell: (c) => c.name },
+    { id: 'status', header: 'Status', cell: (c) => (c.status === 'failed' ? `Failed: ${c.error ?? ''}` : c.status) },
+    { id: 'lastSync', header: 'Last sync', cell: (c) => (c.lastSync ? formatDateTime(c.lastSync) : 'Not yet') },
+    { id: 'people', header: 'People', align: 'right', cell: (c) => formatCount(c.people) },
+    { id: 'interactions', header: 'Interactions', align: 'right', cell: (c) => formatCount(c.interactions) },
+    actionsColumn((c) =>
+      manages ? (
+        <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
+          Disconnect
+        </Button>
+      ) : null,
+    ),
+  ];
   return (
     <section aria-labelledby="settings-connections" className="mt-10">
       <h2 id="settings-connections" className="mb-2 text-lg font-semibold">
         Connections
       </h2>
-      {connections.data?.length === 0 ? <p className="text-sm text-muted-foreground">No sources connected.</p> : null}
-      {connections.data && connections.data.length > 0 ? (
-        <table className="w-full text-sm">
-          <thead className="border-b text-left text-muted-foreground">
-            <tr>
-              <th className="py-2 pr-4 font-medium">Name</th>
-              <th className="py-2 pr-4 font-medium">Status</th>
-              <th className="py-2 pr-4 font-medium">Last sync</th>
-              <th className="py-2 pr-4 text-right font-medium">People</th>
-              <th className="py-2 pr-4 text-right font-medium">Interactions</th>
-              <th className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {connections.data.map((c) => (
-              <tr key={c._id} className="border-b">
-                <td className="py-2 pr-4 font-medium">{c.name}</td>
-                <td className="py-2 pr-4">{c.status === 'failed' ? `Failed: ${c.error ?? ''}` : c.status}</td>
-                <td className="py-2 pr-4">{c.lastSync ? formatDateTime(c.lastSync) : 'Not yet'}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(c.people)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(c.interactions)}</td>
-                <td className="py-2 text-right">
-                  {manages ? (
-                    <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
-                      Disconnect
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <DataTable
+        caption="Connections"
+        density="compact"
+        columns={columns}
+        data={connections.data ?? []}
+        getRowId={(c) => c._id}
+        empty={connections.isSuccess ? 'No sources connected.' : undefined}
+        className={connections.data?.length === 0 ? 'p-0 text-sm' : undefined}
+      />
       <TypedDeleteDialog
         open={disconnecting !== null}
         onOpenChange={(open) => (open ? undefined : setDisconnecting(null))}

@@ -1,4 +1,4 @@
-import { Badge, Button, buttonVariants } from '@tieline/ui';
+import { Badge, Button, buttonVariants, DataTable, type DataTableColumn, type DataTableSort } from '@tieline/ui';
 import { DASHBOARD_LIMITS, DASHBOARD_MSG, type TDashboardResponse } from '@tieline/validation';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format-date';
@@ -12,85 +12,117 @@ export const resendUrl = (surveyId: string, status: 'Not Sent' | 'Bounced') =>
 type ListProps = {
   surveyId: string;
   rows: TDashboardResponse[];
+  loading: boolean;
+  onRetry: (() => void) | null;
+  empty: string;
+  /** The server's order; absent while a search or a status filter is on (spec §9 hides sorting then). */
+  sort: DataTableSort | undefined;
+  onSortChange: (sort: DataTableSort) => void;
   onStatus: (row: TDashboardResponse) => void;
   onAddress: (row: TDashboardResponse) => void;
 };
 
 /** Spec §2: name (to the response), submitted date, and a status button opening Edit Status. */
-export function ResponseList({ surveyId, rows, onStatus, onAddress }: ListProps) {
+export function ResponseList({
+  surveyId,
+  rows,
+  loading,
+  onRetry,
+  empty,
+  sort,
+  onSortChange,
+  onStatus,
+  onAddress,
+}: ListProps) {
+  const sortable = sort !== undefined;
+  const columns: DataTableColumn<TDashboardResponse>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortable,
+      className: 'w-full max-w-0 sm:w-1/2',
+      cell: (r) => (
+        <>
+          <a
+            href={replayUrl(r._id)}
+            className="block truncate font-medium text-primary underline-offset-4 hover:underline"
+            title={r.email ?? r.name}
+            data-testid="response-name"
+          >
+            {r.name}
+          </a>
+          {r.status === 'Bounced' ? (
+            <span className="block truncate text-xs text-muted-foreground">{r.email}</span>
+          ) : null}
+          {r.addedByRespondent ? (
+            <Badge variant="muted" className="mt-1">
+              {DASHBOARD_MSG.addedByRespondent}
+            </Badge>
+          ) : null}
+          {/* On a phone the date goes under the name, so the name keeps its width. */}
+          <span className="block text-xs text-muted-foreground sm:hidden">
+            <Submitted at={r.submitted} />
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'submitted',
+      header: 'Submitted',
+      sortable,
+      headerClassName: 'hidden sm:table-cell',
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
+      cell: (r) => <Submitted at={r.submitted} />,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable,
+      align: 'right',
+      cell: (r) => (
+        <div className="flex flex-wrap items-center justify-end gap-1 lg:flex-nowrap">
+          {r.status === 'Bounced' ? (
+            <Button variant="ghost" size="sm" aria-label={`Edit address of ${r.name}`} onClick={() => onAddress(r)}>
+              Edit address
+            </Button>
+          ) : null}
+          {r.status === 'Bounced' ? (
+            <Link
+              to={resendUrl(surveyId, 'Bounced')}
+              className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+              aria-label={`Resend to ${r.name}`}
+            >
+              Resend
+            </Link>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Status of ${r.name}: ${r.status}`}
+            onClick={() => onStatus(r)}
+          >
+            {r.status}
+          </Button>
+        </div>
+      ),
+    },
+  ];
   return (
-    <table className="w-full border-collapse overflow-hidden rounded-lg bg-card text-sm">
-      <caption className="sr-only">Respondents and their responses</caption>
-      <thead className="border-b border-border text-left text-muted-foreground">
-        <tr>
-          <th className="p-3 font-medium">Name</th>
-          <th className="hidden p-3 font-medium sm:table-cell">Submitted</th>
-          <th className="p-3 text-right font-medium">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r._id} className="border-b border-border last:border-0" data-testid="response-row">
-            <td className="w-full max-w-0 p-3 sm:w-1/2">
-              <a
-                href={replayUrl(r._id)}
-                className="block truncate font-medium text-primary underline-offset-4 hover:underline"
-                title={r.email ?? r.name}
-                data-testid="response-name"
-              >
-                {r.name}
-              </a>
-              {r.status === 'Bounced' ? (
-                <span className="block truncate text-xs text-muted-foreground">{r.email}</span>
-              ) : null}
-              {r.addedByRespondent ? (
-                <Badge variant="muted" className="mt-1">
-                  {DASHBOARD_MSG.addedByRespondent}
-                </Badge>
-              ) : null}
-              {/* On a phone the date goes under the name, so the name keeps its width. */}
-              <span className="block text-xs text-muted-foreground sm:hidden">
-                <Submitted at={r.submitted} />
-              </span>
-            </td>
-            <td className="hidden p-3 whitespace-nowrap tabular-nums sm:table-cell">
-              <Submitted at={r.submitted} />
-            </td>
-            <td className="p-3">
-              <div className="flex flex-wrap items-center justify-end gap-1 lg:flex-nowrap">
-                {r.status === 'Bounced' ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit address of ${r.name}`}
-                    onClick={() => onAddress(r)}
-                  >
-                    Edit address
-                  </Button>
-                ) : null}
-                {r.status === 'Bounced' ? (
-                  <Link
-                    to={resendUrl(surveyId, 'Bounced')}
-                    className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-                    aria-label={`Resend to ${r.name}`}
-                  >
-                    Resend
-                  </Link>
-                ) : null}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Status of ${r.name}: ${r.status}`}
-                  onClick={() => onStatus(r)}
-                >
-                  {r.status}
-                </Button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Respondents and their responses"
+      framed
+      columns={columns}
+      data={rows}
+      getRowId={(r) => r._id}
+      loading={loading}
+      loadingLabel="Loading responses"
+      error={onRetry ? 'The responses could not be loaded.' : undefined}
+      onRetry={onRetry ?? undefined}
+      empty={empty}
+      sort={sort}
+      onSortChange={onSortChange}
+      rowProps={() => ({ 'data-testid': 'response-row' })}
+    />
   );
 }
 

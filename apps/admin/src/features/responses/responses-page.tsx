@@ -12,6 +12,7 @@ import { Download, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CreateNetworkButton } from '../../components/create-network-button';
+import { SortFields, sortOf } from '../../components/sort-fields';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../../lib/use-debounced';
@@ -55,6 +56,7 @@ export function ResponsesPage() {
     if (view.search === '') setSearchText('');
   }, [view.search]);
   const searching = view.search !== '';
+  const sort = { id: view.sortBy, desc: view.direction === -1 };
   const [addressOf, setAddressOf] = useState<TDashboardResponse | null>(null);
   const [clearing, setClearing] = useState(false);
 
@@ -154,52 +156,31 @@ export function ResponsesPage() {
             />
             {/* Spec §9: sort controls hide while a status filter or a search is active. */}
             {view.status ? null : (
-              <>
-                <SelectField
-                  label="Sort by"
-                  className="sm:w-36"
-                  value={view.sortBy}
-                  options={SORTS}
-                  onChange={(sortBy) => change({ sortBy })}
-                />
-                <SelectField
-                  label="Sort order"
-                  className="sm:w-36"
-                  value={String(view.direction)}
-                  options={[
-                    { value: '1', label: 'Ascending' },
-                    { value: '-1', label: 'Descending' },
-                  ]}
-                  onChange={(direction) => change({ direction: direction === '-1' ? -1 : 1 })}
-                />
-              </>
+              <SortFields
+                options={SORTS}
+                sort={sort}
+                onSort={(next) => change({ sortBy: next.id, direction: next.desc ? -1 : 1 })}
+                orders={{ asc: '1', desc: '-1' }}
+              />
             )}
           </div>
         )}
       </div>
 
-      {failed ? (
-        <p role="alert" className="text-destructive">
-          The responses could not be loaded.{' '}
-          <Button variant="link" className="h-auto p-0" onClick={refresh}>
-            Try again
-          </Button>
-        </p>
-      ) : null}
-      {loading ? <p className="text-muted-foreground">Loading responses</p> : null}
-      {!loading && rows.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground">
-          {searching ? `No respondent's name or email contains “${view.search}”.` : 'No respondents here yet.'}
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <ResponseList
-          surveyId={id}
-          rows={rows}
-          onStatus={(r) => navigate(`${base}/${r._id}/update-status${query}`)}
-          onAddress={setAddressOf}
-        />
-      ) : null}
+      <ResponseList
+        surveyId={id}
+        rows={rows}
+        loading={loading}
+        onRetry={failed ? refresh : null}
+        empty={searching ? `No respondent's name or email contains “${view.search}”.` : 'No respondents here yet.'}
+        sort={searching || view.status ? undefined : sort}
+        onSortChange={(next) => {
+          const by = sortOf(SORTS, next);
+          if (by) change({ sortBy: by.id, direction: by.desc ? -1 : 1 });
+        }}
+        onStatus={(r) => navigate(`${base}/${r._id}/update-status${query}`)}
+        onAddress={setAddressOf}
+      />
       {searching ? (
         found.data && found.data.length >= DASHBOARD_LIMITS.searchResults ? (
           <p className="text-sm text-muted-foreground">

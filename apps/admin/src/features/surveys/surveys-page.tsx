@@ -1,21 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  actionsColumn,
   Badge,
   Button,
+  DataTable,
+  type DataTableColumn,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
   Input,
   Label,
-  SelectField,
   toast,
 } from '@tieline/ui';
 import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
 import { ClipboardList, EllipsisVertical } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState, FullPageSpinner } from '../../components/page-states';
+import { EmptyState } from '../../components/page-states';
+import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { formatDate } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -24,7 +27,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CreateSurveyDialog } from './create-survey-dialog';
 
 type TSortBy = NonNullable<TSurveyListInput['sortBy']>;
-type TDirection = NonNullable<TSurveyListInput['sortDirection']>;
 const SORTS: { value: TSortBy; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'status', label: 'Status' },
@@ -39,15 +41,14 @@ export function SurveysPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [sortBy, setSortBy] = useState<TSortBy>('updatedAt');
-  const [sortDirection, setSortDirection] = useState<TDirection>('desc');
+  const [sort, setSort] = useState<TSort<TSortBy>>({ id: 'updatedAt', desc: true });
   const [deleting, setDeleting] = useState<TSurveySummary | null>(null);
   const term = useDebounced(search.trim(), SEARCH_PAUSE_MS);
   const searchId = useId();
 
   const list = useQuery(
     trpc.surveys.list.queryOptions(
-      { sortBy, sortDirection, ...(term ? { search: term } : {}) },
+      { sortBy: sort.id, sortDirection: sort.desc ? 'desc' : 'asc', ...(term ? { search: term } : {}) },
       { placeholderData: keepPreviousData },
     ),
   );
@@ -93,6 +94,21 @@ export function SurveysPage() {
       {s.name}
     </Link>
   );
+  const columns: DataTableColumn<TSurveySummary>[] = [
+    { id: 'name', header: 'Name', sortable: true, card: 'title', cell: nameLink },
+    { id: 'status', header: 'Status', sortable: true, card: 'badge', cell: (s) => <StatusBadge status={s.status} /> },
+    { id: 'respondents', header: 'Respondents', align: 'right', card: 'field', cell: (s) => s.respondentCount },
+    { id: 'responses', header: 'Responses', align: 'right', card: 'field', cell: (s) => s.responseCount },
+    {
+      id: 'updatedAt',
+      header: 'Last modified',
+      sortable: true,
+      card: 'field',
+      className: 'whitespace-nowrap',
+      cell: (s) => formatDate(s.updatedAt),
+    },
+    actionsColumn(actions),
+  ];
   const rows = list.data ?? [];
   const noSurveysAtAll = list.isSuccess && rows.length === 0 && !term;
 
@@ -113,90 +129,23 @@ export function SurveysPage() {
               <Label htmlFor={searchId}>Search by name</Label>
               <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </div>
-            <div className="flex gap-3">
-              <SelectField
-                label="Sort by"
-                className="flex-1 sm:w-40"
-                value={sortBy}
-                options={SORTS}
-                onChange={setSortBy}
-              />
-              <SelectField
-                label="Sort order"
-                className="flex-1 sm:w-36"
-                value={sortDirection}
-                options={[
-                  { value: 'asc', label: 'Ascending' },
-                  { value: 'desc', label: 'Descending' },
-                ]}
-                onChange={setSortDirection}
-              />
-            </div>
+            <SortFields options={SORTS} sort={sort} onSort={setSort} />
           </div>
-          {list.isPending ? <FullPageSpinner label="Loading surveys" /> : null}
-          {list.isError ? (
-            <p role="alert" className="text-destructive">
-              The surveys could not be loaded.{' '}
-              <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </p>
-          ) : null}
-          {list.isSuccess && rows.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No survey name contains “{term}”.</p>
-          ) : null}
-          {rows.length > 0 ? (
-            <>
-              <table className="hidden w-full border-collapse overflow-hidden rounded-lg bg-card text-sm md:table">
-                <caption className="sr-only">Your surveys</caption>
-                <thead className="border-b border-border text-left text-muted-foreground">
-                  <tr>
-                    <th className="p-3 font-medium">Name</th>
-                    <th className="p-3 font-medium">Status</th>
-                    <th className="p-3 text-right font-medium">Respondents</th>
-                    <th className="p-3 text-right font-medium">Responses</th>
-                    <th className="p-3 font-medium">Last modified</th>
-                    <th className="p-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((s) => (
-                    <tr key={s._id} className="border-b border-border last:border-0">
-                      <td className="p-3">{nameLink(s)}</td>
-                      <td className="p-3">
-                        <StatusBadge status={s.status} />
-                      </td>
-                      <td className="p-3 text-right tabular-nums">{s.respondentCount}</td>
-                      <td className="p-3 text-right tabular-nums">{s.responseCount}</td>
-                      <td className="p-3 whitespace-nowrap">{formatDate(s.updatedAt)}</td>
-                      <td className="p-1 text-right">{actions(s)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <ul aria-label="Your surveys" className="flex flex-col gap-3 md:hidden">
-                {rows.map((s) => (
-                  <li key={s._id} className="flex items-start gap-2 rounded-lg border border-border bg-card p-4">
-                    <div className="flex min-w-0 flex-1 flex-col gap-2">
-                      <div className="break-words">{nameLink(s)}</div>
-                      <StatusBadge status={s.status} />
-                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                        <dt>Respondents</dt>
-                        <dd className="tabular-nums">{s.respondentCount}</dd>
-                        <dt>Responses</dt>
-                        <dd className="tabular-nums">{s.responseCount}</dd>
-                        <dt>Last modified</dt>
-                        <dd>{formatDate(s.updatedAt)}</dd>
-                      </dl>
-                    </div>
-                    {actions(s)}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <DataTable
+            caption="Your surveys"
+            framed
+            columns={columns}
+            data={rows}
+            getRowId={(s) => s._id}
+            loading={list.isPending}
+            loadingLabel="Loading surveys"
+            error={list.isError ? 'The surveys could not be loaded.' : undefined}
+            onRetry={() => void list.refetch()}
+            empty={`No survey name contains “${term}”.`}
+            sort={sort}
+            onSortChange={(next) => setSort(sortOf(SORTS, next) ?? sort)}
+            cards
+          />
         </>
       )}
       <TypedDeleteDialog

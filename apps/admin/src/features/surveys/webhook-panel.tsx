@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, toast } from '@tieline/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  toast,
+} from '@tieline/ui';
 import type { TWebhookDelivery } from '@tieline/validation';
 import { Copy, Eye, EyeOff, RefreshCw, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -98,7 +109,6 @@ function SigningSecret({ surveyId }: { surveyId: string }) {
 function DeliveryLog({ surveyId }: { surveyId: string }) {
   const trpc = useTRPC();
   const log = useQuery(trpc.surveys.webhooks.log.queryOptions({ surveyId }));
-  const rows = log.data ?? [];
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
@@ -107,51 +117,41 @@ function DeliveryLog({ surveyId }: { surveyId: string }) {
           <RefreshCw aria-hidden="true" /> Refresh
         </Button>
       </div>
-      {log.isSuccess && rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No deliveries yet. Each submitted response is posted here.</p>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm" data-testid="webhook-log">
-            <caption className="sr-only">Newest completion webhook deliveries</caption>
-            <thead className="border-b border-border text-left text-muted-foreground">
-              <tr>
-                <th className="p-2 font-medium">Time</th>
-                <th className="p-2 text-right font-medium">Attempt</th>
-                <th className="p-2 text-right font-medium">Status</th>
-                <th className="p-2 font-medium">Outcome</th>
-                <th className="p-2 font-medium">Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <DeliveryRow key={d._id} delivery={d} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <div data-testid="webhook-log">
+        <DataTable
+          caption="Newest completion webhook deliveries"
+          density="compact"
+          columns={DELIVERY_COLUMNS}
+          data={log.data ?? []}
+          getRowId={(d) => d._id}
+          empty={log.isSuccess ? 'No deliveries yet. Each submitted response is posted here.' : undefined}
+          className={log.data?.length === 0 ? 'p-0 text-sm' : undefined}
+        />
+      </div>
     </div>
   );
 }
 
-function DeliveryRow({ delivery: d }: { delivery: TWebhookDelivery }) {
-  return (
-    <tr className="border-b border-border last:border-0">
-      <td className="p-2 whitespace-nowrap">{formatDateTime(d.at)}</td>
-      <td className="p-2 text-right tabular-nums">{d.attempt}</td>
-      <td className="p-2 text-right tabular-nums">{d.statusCode ?? '—'}</td>
-      <td className="p-2">
-        <Badge
-          variant={OUTCOME_VARIANT[d.outcome]}
-          className={d.outcome === 'failed' ? 'border-destructive text-destructive' : undefined}
-        >
-          {d.outcome}
-        </Badge>
-      </td>
-      <td className="max-w-[16rem] truncate p-2 text-muted-foreground" title={d.error ?? undefined}>
-        {d.error ?? ''}
-      </td>
-    </tr>
-  );
-}
+const DELIVERY_COLUMNS: DataTableColumn<TWebhookDelivery>[] = [
+  { id: 'time', header: 'Time', className: 'whitespace-nowrap', cell: (d) => formatDateTime(d.at) },
+  { id: 'attempt', header: 'Attempt', align: 'right', cell: (d) => d.attempt },
+  { id: 'status', header: 'Status', align: 'right', cell: (d) => d.statusCode ?? '—' },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    cell: (d) => (
+      <Badge
+        variant={OUTCOME_VARIANT[d.outcome]}
+        className={d.outcome === 'failed' ? 'border-destructive text-destructive' : undefined}
+      >
+        {d.outcome}
+      </Badge>
+    ),
+  },
+  {
+    id: 'error',
+    header: 'Error',
+    className: 'max-w-[16rem] truncate text-muted-foreground',
+    cell: (d) => <span title={d.error ?? undefined}>{d.error ?? ''}</span>,
+  },
+];

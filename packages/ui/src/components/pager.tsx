@@ -1,19 +1,16 @@
-import { Button } from '@tieline/ui';
+import { Button } from './button';
 
-/** Previous / next over a paged list, with where the reader is. */
-export function Pager({
-  page,
-  perPage,
-  total,
-  onPage,
-  label,
-}: {
+export type PagerProps = {
   page: number;
   perPage: number;
   total: number;
   onPage: (page: number) => void;
+  /** The navigation landmark's name, e.g. "Audit log pages". */
   label: string;
-}) {
+};
+
+/** Previous / next over a paged list, with where the reader is. */
+export function Pager({ page, perPage, total, onPage, label }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-2 p-3 text-sm text-muted-foreground">
