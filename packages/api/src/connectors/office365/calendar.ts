@@ -1,7 +1,7 @@
 import type { Attendee, Event, Recipient } from '@microsoft/microsoft-graph-types';
 import type { SourceMessage } from '../store/interactions';
 import { replaceMessages } from '../store/interactions';
-import { eachInPool, type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
+import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { graphErrorOf } from './graph-client';
 import { batchWriter, byAddress, eachMailbox, oncePerKey } from './writes';
 

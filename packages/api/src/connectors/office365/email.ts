@@ -1,7 +1,7 @@
 import type { Message, Recipient } from '@microsoft/microsoft-graph-types';
 import { cursorsOf, saveCursor, storeConversations } from '../slack/api-conversations';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
-import { eachInPool, type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
+import { type Office365Sync, peopleOfAddresses, type ScopeUser, type SourceSync } from './context';
 import { graphErrorOf } from './graph-client';
 import { batchWriter, byAddress, eachMailbox, oncePerKey } from './writes';
 
