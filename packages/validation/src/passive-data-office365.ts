@@ -1,33 +1,11 @@
 import { z } from 'zod';
 import { ZPassiveName } from './passive-data';
 import { PASSIVE_MSG } from './passive-data-messages';
+import { OFFICE365_SOURCES } from './passive-data-sources';
 
 // Microsoft 365 connections (issue 23): an app registered in the customer's Entra tenant, reached by
 // the OAuth 2.0 client-credentials flow. One connection per tenant and account; it collects the
 // sources chosen (the directory always). docs/microsoft-365-app.md, docs/passive-data.md.
-
-/** The sources of a Microsoft 365 connection, spelled as the connect modals are (platform §2). */
-export const OFFICE365_SOURCES = [
-  'office365Directory',
-  'office365Email',
-  'office365Calendar',
-  'office365People',
-  'microsoftTeams',
-] as const;
-export type TOffice365Source = (typeof OFFICE365_SOURCES)[number];
-
-/** The Microsoft Graph application permissions the app registration needs (docs/microsoft-365-app.md). */
-export const OFFICE365_PERMISSIONS = [
-  'User.Read.All',
-  'GroupMember.Read.All',
-  'Mail.ReadBasic.All',
-  'Calendars.ReadBasic',
-  'People.Read.All',
-  'ChannelMessage.Read.All',
-  'Chat.Read.All',
-  'Team.ReadBasic.All',
-  'Channel.ReadBasic.All',
-] as const;
 
 /** Entra tenant and application (client) ids are GUIDs. */
 const ZGuid = (message: string) =>
