@@ -1,6 +1,5 @@
 import { and, eq, jobs, rowsOf, sql } from '@tieline/db';
 import { describe, expect, it } from 'vitest';
-import { queueSync } from '../src/connectors/store/status';
 import type { FakeMicrosoft } from './fake-microsoft';
 import type { TestApp } from './helpers';
 import { MARKER, MEETING_EDGES, meeting, who } from './passive-office365-mail-fixtures';
@@ -8,10 +7,13 @@ import {
   connectAndSync,
   connectionRow,
   edgesOf,
+  onceOn,
   passiveUser,
   pseudonymsOn,
   runQuery,
   storeDump,
+  syncAgain,
+  typeCount,
   U,
   useFakeTenant,
 } from './passive-office365-setup';
@@ -32,28 +34,6 @@ const viewCalls = () => fake.calls.filter((c) => c.includes('/calendarView'));
 /** Meeting rows: one per pair per event. */
 const MEETING_ROWS = 3 + 1 + 3 + 10;
 
-async function syncAgain(id: string) {
-  expect(await queueSync(app.server.deps, id)).toBe(true);
-  await app.server.worker.drain();
-}
-
-async function rowCount(id: string) {
-  const [row] = rowsOf<{ n: number }>(
-    await app.server.deps.db.execute(
-      sql`select count(*)::int as n from passive_interactions where connection_id = ${id}::uuid and type = 'meeting'`,
-    ),
-  );
-  return row!.n;
-}
-
-function onceOn(match: (call: string) => boolean, act: () => void) {
-  let done = false;
-  fake.onGraphCall = (call) => {
-    if (done || !match(call)) return;
-    done = true;
-    act();
-  };
-}
 const nextPage = (c: string) => c.includes('/calendarView') && c.includes('skiptoken=');
 
 describe('the Microsoft 365 calendar source', () => {
@@ -64,7 +44,7 @@ describe('the Microsoft 365 calendar source', () => {
     expect(row).toMatchObject({ status: 'done', error: null });
     expect(row.sourceProgress).toEqual({ office365Directory: 1, office365Calendar: 1 });
     expect(await edgesOf(app, id, 'meeting')).toEqual(MEETING_EDGES);
-    expect(await rowCount(id)).toBe(MEETING_ROWS);
+    expect(await typeCount(app, id, 'meeting')).toBe(MEETING_ROWS);
 
     // Each calendar read over the window (retention start .. now), the issue's properties only.
     const first = viewCalls().filter((c) => !c.includes('skiptoken='));
@@ -93,15 +73,15 @@ describe('the Microsoft 365 calendar source', () => {
 
   it('reads the window again at each sync: nothing doubles, a meeting cancelled since gives nothing', async () => {
     const { id } = await connectAndSync(app, calendarOnly);
-    await syncAgain(id);
+    await syncAgain(app, id);
     expect(await edgesOf(app, id, 'meeting')).toEqual(MEETING_EDGES);
-    expect(await rowCount(id)).toBe(MEETING_ROWS);
+    expect(await typeCount(app, id, 'meeting')).toBe(MEETING_ROWS);
     // Cat cancels e5 (every copy says so), and a new meeting of Dan and Bob took place yesterday.
     for (const events of Object.values(fake.tenant.events))
       for (const e of events) if (e.iCalUId.endsWith('e5')) e.isCancelled = true;
     const P = who();
     meeting(fake.tenant.events, 'e6', P.dan, 1, 1, [[P.bob, 'accepted']]);
-    await syncAgain(id);
+    await syncAgain(app, id);
     expect(await edgesOf(app, id, 'meeting')).toEqual([
       'Ann Archer -> Bob Baker',
       'Ann Archer -> Cat Cole (1x, 2)',
@@ -115,22 +95,24 @@ describe('the Microsoft 365 calendar source', () => {
   it('waits out a 429 storm and renews a token that expires between pages', async () => {
     fake.pageSize = 2;
     onceOn(
+      fake,
       (c) => c.includes('/calendarView'),
       () => fake.throttle(5, 429, 0),
     );
     const { id } = await connectAndSync(app, calendarOnly);
     expect(await edgesOf(app, id, 'meeting')).toEqual(MEETING_EDGES);
     const issued = fake.tokensIssued;
-    onceOn(nextPage, () => fake.expireTokens());
-    await syncAgain(id);
+    onceOn(fake, nextPage, () => fake.expireTokens());
+    await syncAgain(app, id);
     expect(fake.tokensIssued).toBeGreaterThan(issued);
     expect((await connectionRow(app, id)).error).toBeNull();
-    expect(await rowCount(id)).toBe(MEETING_ROWS);
+    expect(await typeCount(app, id, 'meeting')).toBe(MEETING_ROWS);
   });
 
   it('a sync that dies half way runs again and counts each meeting once', async () => {
     fake.pageSize = 2;
     onceOn(
+      fake,
       (c) => c.includes(U.ann) && nextPage(c),
       () => fake.throttle(200, 429, 0),
     );
@@ -138,8 +120,8 @@ describe('the Microsoft 365 calendar source', () => {
     expect((await connectionRow(app, id)).status).toBe('running');
     // Stored before it died; maybe every meeting already: calendars are read four at a time and a
     // meeting is read from its organizer's calendar, so which are in depends on the order they finish.
-    expect(await rowCount(id)).toBeGreaterThan(0);
-    expect(await rowCount(id)).toBeLessThanOrEqual(MEETING_ROWS);
+    expect(await typeCount(app, id, 'meeting')).toBeGreaterThan(0);
+    expect(await typeCount(app, id, 'meeting')).toBeLessThanOrEqual(MEETING_ROWS);
     fake.throttle(0);
     await app.server.deps.db
       .update(jobs)

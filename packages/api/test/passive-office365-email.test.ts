@@ -1,7 +1,6 @@
 import { and, eq, jobs, passiveConversations, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
-import { queueSync } from '../src/connectors/store/status';
 import type { FakeMicrosoft } from './fake-microsoft';
 import { withoutDelta } from './fake-microsoft-mail';
 import type { TestApp } from './helpers';
@@ -10,12 +9,15 @@ import {
   connectAndSync,
   connectionRow,
   edgesOf,
+  onceOn,
   passiveUser,
   peopleOf,
   pseudonymsOn,
   restAs,
   runQuery,
   storeDump,
+  syncAgain,
+  typeCount,
   U,
   useFakeTenant,
 } from './passive-office365-setup';
@@ -38,38 +40,13 @@ const deltaCalls = () => fake.calls.filter((c) => c.includes('/messages/delta'))
 const nextPage = (c: string) => c.includes('/messages/delta') && c.includes('$skiptoken=');
 const SELECT = 'sender,from,toRecipients,ccRecipients,bccRecipients,sentDateTime,internetMessageId,conversationId';
 
-async function syncAgain(id: string) {
-  expect(await queueSync(app.server.deps, id)).toBe(true);
-  await app.server.worker.drain();
-}
-
-/** Email interactions stored (the connection's count also has the directory's Reports to). */
-async function rowCount(id: string) {
-  const [row] = rowsOf<{ n: number }>(
-    await app.server.deps.db.execute(
-      sql`select count(*)::int as n from passive_interactions where connection_id = ${id}::uuid and type = 'email'`,
-    ),
-  );
-  return row!.n;
-}
-
-/** The next Graph call matching `match` runs `act` first (once). */
-function onceOn(match: (call: string) => boolean, act: () => void) {
-  let done = false;
-  fake.onGraphCall = (call) => {
-    if (done || !match(call)) return;
-    done = true;
-    act();
-  };
-}
-
 describe('the Microsoft 365 email source', () => {
   it('stores sender -> to and cc once per message, reading every page at two messages a page', async () => {
     fake.pageSize = 2;
     const { id } = await connectAndSync(app, emailOnly);
     const row = await connectionRow(app, id);
     expect(row).toMatchObject({ status: 'done', error: null });
-    expect(await rowCount(id)).toBe(EMAIL_ROWS);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS);
     expect(row.sourceProgress).toEqual({ office365Directory: 1, office365Email: 1 });
     expect(await edgesOf(app, id, 'email')).toEqual(EMAIL_EDGES);
     // Xia, outside the tenant, is kept as an external person; the distribution list is nobody.
@@ -145,7 +122,7 @@ describe('the Microsoft 365 email source', () => {
     fake.tenant.sentItems[U.ann]![0]!.conversationId = 'AAQk-moved';
     fake.tenant.sentItems[U.dan] = [];
     fake.calls = [];
-    await syncAgain(id);
+    await syncAgain(app, id);
     expect(deltaCalls()).toHaveLength(5);
     expect(deltaCalls().filter((c) => c.includes('$filter') || c.includes('filter='))).toEqual([
       expect.stringContaining(U.eve),
@@ -154,12 +131,13 @@ describe('the Microsoft 365 email source', () => {
     expect(await edgesOf(app, id, 'email')).toEqual(
       [...EMAIL_EDGES, 'Cat Cole -> Bob Baker', 'Cat Cole -> Dan Dale'].sort(),
     );
-    expect(await rowCount(id)).toBe(EMAIL_ROWS + 2);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS + 2);
   });
 
   it('waits out 429 and 503 storms and renews a token that expires between pages', async () => {
     fake.pageSize = 2;
     onceOn(
+      fake,
       (c) => c.includes('/messages/delta'),
       () => fake.throttle(4, 429, 0),
     );
@@ -170,29 +148,29 @@ describe('the Microsoft 365 email source', () => {
 
     fake.tenant.sentItems[U.ann]!.push(sent('m12', who().ann, 1, [who().bob]), sent('m13', who().ann, 1, [who().bob]));
     const issued = fake.tokensIssued;
-    onceOn(nextPage, () => {
+    onceOn(fake, nextPage, () => {
       fake.expireTokens();
       fake.throttle(2, 503, 0);
     });
     fake.tenant.sentItems[U.ann]!.push(sent('m14', who().ann, 1, [who().bob]));
-    await syncAgain(id);
+    await syncAgain(app, id);
     expect(fake.tokensIssued).toBeGreaterThan(issued);
     expect((await connectionRow(app, id)).error).toBeNull();
     expect(await edgesOf(app, id, 'email')).toContain('Ann Archer -> Bob Baker (7x, 7)');
-    expect(await rowCount(id)).toBe(EMAIL_ROWS + 3);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS + 3);
   });
 
   it('restarts a mailbox whose delta link Exchange dropped (410), counting nothing twice', async () => {
     const { id } = await connectAndSync(app, emailOnly);
     fake.expireDeltas();
     fake.calls = [];
-    await syncAgain(id);
+    await syncAgain(app, id);
     expect((await connectionRow(app, id)).error).toBeNull();
     // Each saved link answered 410, then the window was read again from the start.
     expect(deltaCalls().filter((c) => c.includes('$deltatoken='))).toHaveLength(4);
     expect(deltaCalls().filter((c) => c.includes('receivedDateTime'))).toHaveLength(5);
     expect(await edgesOf(app, id, 'email')).toEqual(EMAIL_EDGES);
-    expect(await rowCount(id)).toBe(EMAIL_ROWS);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS);
 
     // And a round whose next link expires half way (three new messages: two pages).
     fake.pageSize = 2;
@@ -202,28 +180,29 @@ describe('the Microsoft 365 email source', () => {
       sent('m16', P.ann, 1, [P.cat]),
       sent('m17', P.ann, 1, [P.cat]),
     );
-    onceOn(nextPage, () => fake.expireDeltas());
+    onceOn(fake, nextPage, () => fake.expireDeltas());
     fake.calls = [];
-    await syncAgain(id);
+    await syncAgain(app, id);
     expect((await connectionRow(app, id)).error).toBeNull();
     expect(deltaCalls().filter((c) => c.includes(U.ann) && c.includes('receivedDateTime'))).toHaveLength(1);
     const edges = await edgesOf(app, id, 'email');
     expect(edges).toContain('Ann Archer -> Dan Dale (3x, 3)');
     expect(edges).toContain('Ann Archer -> Cat Cole (4x, 4)');
-    expect(await rowCount(id)).toBe(EMAIL_ROWS + 3);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS + 3);
   });
 
   it('a sync that dies half way (throttled past its retries) runs again and counts each message once', async () => {
     fake.pageSize = 2;
     // Past the client's 10 retries: the job fails once Ann's first page is stored.
     onceOn(
+      fake,
       (c) => c.includes(U.ann) && nextPage(c),
       () => fake.throttle(200, 429, 0),
     );
     const { id } = await connectAndSync(app, emailOnly);
     expect((await connectionRow(app, id)).status).toBe('running');
     fake.throttle(0);
-    const half = await rowCount(id);
+    const half = await typeCount(app, id, 'email');
     expect(half).toBeGreaterThan(0);
     expect(half).toBeLessThan(EMAIL_ROWS);
     await app.server.deps.db
@@ -232,11 +211,11 @@ describe('the Microsoft 365 email source', () => {
       .where(and(eq(jobs.kind, 'passive-sync'), eq(jobs.state, 'queued')));
     await app.server.worker.drain();
     expect(await connectionRow(app, id)).toMatchObject({ status: 'done', error: null });
-    expect(await rowCount(id)).toBe(EMAIL_ROWS);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS);
     expect(await edgesOf(app, id, 'email')).toEqual(EMAIL_EDGES);
     // Run once more from the saved links: nothing new, nothing doubled.
-    await syncAgain(id);
-    expect(await rowCount(id)).toBe(EMAIL_ROWS);
+    await syncAgain(app, id);
+    expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS);
   });
 
   it('keeps people by pseudonyms under pseudonymization, with the same edges', async () => {
@@ -293,8 +272,8 @@ describe('a server without message delta', () => {
       const listed = fake.calls.filter((c) => /\/mailFolders\/SentItems\/messages\?/.test(c));
       expect(listed.length).toBeGreaterThanOrEqual(5);
       expect(new URL(listed[0]!, fake.url).searchParams.get('$select')).toBe(SELECT);
-      await syncAgain(id);
-      expect(await rowCount(id)).toBe(EMAIL_ROWS);
+      await syncAgain(app, id);
+      expect(await typeCount(app, id, 'email')).toBe(EMAIL_ROWS);
     } finally {
       withoutDelta(fake, false);
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { passiveAccountOf } from '../src/access/passive-data';
 import type { Actor } from '../src/auth/actor';
 import { contextOf, pseudonym } from '../src/connectors/store/context';
+import { queueSync } from '../src/connectors/store/status';
 import { readDocument } from '../src/services/networks/store-network';
 import { type FakeMicrosoft, type FakeMsUser, type FakeTenant, startFakeMicrosoft } from './fake-microsoft';
 import { clearTeamsFaults } from './fake-microsoft-teams';
@@ -197,4 +198,30 @@ export function useFakeTenant(use: (fake: FakeMicrosoft, app: TestApp) => void) 
     fake.calls = [];
     clearTeamsFaults(fake);
   });
+}
+
+/** Queues a sync of the connection at once and waits for it. */
+export async function syncAgain(app: TestApp, id: string) {
+  expect(await queueSync(app.server.deps, id)).toBe(true);
+  await app.server.worker.drain();
+}
+
+/** Rows of one interaction type the connection stored. */
+export async function typeCount(app: TestApp, id: string, type: string) {
+  const [row] = rowsOf<{ n: number }>(
+    await app.server.deps.db.execute(
+      sql`select count(*)::int as n from passive_interactions where connection_id = ${id}::uuid and type = ${type}`,
+    ),
+  );
+  return row!.n;
+}
+
+/** The next Graph call matching `match` runs `act` first (once). */
+export function onceOn(fake: FakeMicrosoft, match: (call: string) => boolean, act: () => void) {
+  let done = false;
+  fake.onGraphCall = (call) => {
+    if (done || !match(call)) return;
+    done = true;
+    act();
+  };
 }
