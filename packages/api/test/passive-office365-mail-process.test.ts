@@ -1,13 +1,18 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { type Db, organizations, rowsOf, sql, userLogins, users } from '@tieline/db';
-import { MODULES, type TModules } from '@tieline/validation';
+import { readFile, stat } from 'node:fs/promises';
+import { rowsOf, sql } from '@tieline/db';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../src/auth/session';
 import { startFakeMicrosoft } from './fake-microsoft';
 import { MARKER } from './passive-office365-mail-fixtures';
 import { connectBody, tenant } from './passive-office365-setup';
-import { freePort, processTarget, running, startServer, waitFor } from './process-helpers';
+import {
+  filesUnder,
+  freePort,
+  processTarget,
+  running,
+  seedOwnerSession,
+  startServer,
+  waitFor,
+} from './process-helpers';
 
 // Metadata only, in a real server process (src/main.ts) on a data directory: the fake serves every
 // message's and event's subject and body (with MARKER in them) whatever was selected; after the email
@@ -15,29 +20,6 @@ import { freePort, processTarget, running, startServer, waitFor } from './proces
 // server's output, while what is kept (a message's internetMessageId) is found there by the same scan.
 
 const serverUrl = process.env.DATABASE_URL;
-const allModules = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }])) as TModules;
-
-async function seed(db: Db): Promise<string> {
-  const [login] = await db
-    .insert(userLogins)
-    .values({ email: 'owner@example.com', username: 'owner', name: 'Owner', passwordHash: 'seeded', verified: true })
-    .returning();
-  const [org] = await db.insert(organizations).values({ name: 'Contoso', modules: allModules }).returning();
-  const [user] = await db
-    .insert(users)
-    .values({ userLoginId: login!.id, organizationId: org!.id, permission: 'Owner', modules: allModules })
-    .returning();
-  const { token } = await createSession(db, login!.id, user!.id);
-  return `${SESSION_COOKIE}=${token}`;
-}
-
-async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else if (entry.isFile()) yield path;
-  }
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -50,7 +32,7 @@ describe('Microsoft 365 mail and calendar in a server process', { timeout: 180_0
     cleanups.push(() => fake.close());
     const t = await processTarget();
     cleanups.push(t.drop);
-    const cookie = await t.use(seed);
+    const cookie = await t.use((db) => seedOwnerSession(db, 'Contoso'));
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const proc = startServer(t.dir, port, {

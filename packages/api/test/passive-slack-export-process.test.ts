@@ -1,17 +1,17 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Db, organizations, rowsOf, sql, userLogins, users } from '@tieline/db';
-import { MODULES, type TModules } from '@tieline/validation';
+import { type Db, rowsOf, sql } from '@tieline/db';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../src/auth/session';
 import { writeSlackExport } from '../src/connectors/slack/generate-export';
 import {
+  filesUnder,
   freePort,
   type Proc,
   type ProcessTarget,
   processTarget,
   root,
   running,
+  seedOwnerSession,
   startServer,
   waitFor,
 } from './process-helpers';
@@ -23,23 +23,6 @@ import {
 
 const serverUrl = process.env.DATABASE_URL;
 const MARKER = 'QZXMARKER7781';
-
-const allModules = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }])) as TModules;
-
-/** An organization Owner with every module and an open session; answers the cookie. */
-async function seed(db: Db): Promise<string> {
-  const [login] = await db
-    .insert(userLogins)
-    .values({ email: 'owner@example.com', username: 'owner', name: 'Owner', passwordHash: 'seeded', verified: true })
-    .returning();
-  const [org] = await db.insert(organizations).values({ name: 'Acme', modules: allModules }).returning();
-  const [user] = await db
-    .insert(users)
-    .values({ userLoginId: login!.id, organizationId: org!.id, permission: 'Owner', modules: allModules })
-    .returning();
-  const { token } = await createSession(db, login!.id, user!.id);
-  return `${SESSION_COOKIE}=${token}`;
-}
 
 async function upload(port: number, cookie: string, zip: string) {
   const form = new FormData();
@@ -65,14 +48,6 @@ async function imported(dir: string, ms = 120_000) {
   }
 }
 
-async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else if (entry.isFile()) yield path;
-  }
-}
-
 const counts = (db: Db, id: string) =>
   db
     .execute(sql`
@@ -95,7 +70,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
   it('keeps metadata only: the marker in texts, file names and attachments is nowhere in the data directory', async () => {
     const t = await processTarget();
     cleanups.push(t.drop);
-    const cookie = await t.use(seed);
+    const cookie = await t.use((db) => seedOwnerSession(db, 'Acme'));
     const zip = join(root, 'marker.zip');
     await writeSlackExport(zip, { seed: 3, people: 30, days: 5, messagesPerDay: 300, marker: MARKER });
 
@@ -145,7 +120,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
     // The clean import, for comparison.
     const clean = await processTarget();
     cleanups.push(clean.drop);
-    const cleanCookie = await clean.use(seed);
+    const cleanCookie = await clean.use((db) => seedOwnerSession(db, 'Acme'));
     const cleanPort = await freePort();
     const cleanProc = server(clean, cleanPort);
     await waitFor(cleanProc, running);
@@ -160,7 +135,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
 
     const t = await processTarget();
     cleanups.push(t.drop);
-    const cookie = await t.use(seed);
+    const cookie = await t.use((db) => seedOwnerSession(db, 'Acme'));
     const port = await freePort();
     const first = server(t, port);
     await waitFor(first, running);

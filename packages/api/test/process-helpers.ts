@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, type Db } from '@tieline/db';
+import { createDb, type Db, organizations, userLogins, users } from '@tieline/db';
 import { createTestDb } from '@tieline/db/testing';
+import { MODULES, type TModules } from '@tieline/validation';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../src/auth/session';
 
 // The real entry point as operators run it, one child process per server. Each child is killed after
 // its test, passed or not.
@@ -144,4 +147,30 @@ export async function processTarget(serverUrl = process.env.DATABASE_URL): Promi
   }
   const handle = await createTestDb(serverUrl);
   return { dir, env: { DATABASE_URL: handle.url! }, use: (fn) => fn(handle.db), drop: () => handle.close() };
+}
+
+const allModules = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }])) as TModules;
+
+/** An organization Owner with every module and an open session, written straight to `db`; answers the cookie. */
+export async function seedOwnerSession(db: Db, organization: string): Promise<string> {
+  const [login] = await db
+    .insert(userLogins)
+    .values({ email: 'owner@example.com', username: 'owner', name: 'Owner', passwordHash: 'seeded', verified: true })
+    .returning();
+  const [org] = await db.insert(organizations).values({ name: organization, modules: allModules }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ userLoginId: login!.id, organizationId: org!.id, permission: 'Owner', modules: allModules })
+    .returning();
+  const { token } = await createSession(db, login!.id, user!.id);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** Every file below `dir` (a data directory scanned for what must not be stored). */
+export async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
+  }
 }
