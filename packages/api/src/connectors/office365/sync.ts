@@ -1,4 +1,4 @@
-import { eq, passiveAccounts, passiveConnections, sql } from '@tieline/db';
+import { eq, passiveAccounts, passiveConnections } from '@tieline/db';
 import { PASSIVE_MSG, type TOffice365Source } from '@tieline/validation';
 import { SyncError } from '../sync-error';
 import type { Syncer } from '../syncer';
@@ -13,6 +13,9 @@ import { OFFICE365_SOURCE_SYNCS } from './sources';
 // A source resumes from its own cursors (delta links, last-modified times) saved once a mailbox or
 // conversation is done, and stores through replaceMessages / replaceRelations, so a sync killed half
 // way and run again counts nothing twice.
+
+/** How often per-source progress is written while a sync runs. */
+const PROGRESS_EVERY_MS = 500;
 
 const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -44,12 +47,17 @@ export const office365Sync: Syncer = async (deps, connection, ctx, report) => {
     .from(passiveAccounts)
     .where(eq(passiveAccounts.id, connection.accountId));
   const progress = new Map<TOffice365Source, number>(sources.map((s) => [s, 0]));
+  let written = 0;
   const reporter = (source: TOffice365Source) => async (value: number) => {
     const p = Math.max(0, Math.min(1, value));
     progress.set(source, p);
+    // Sources report per mailbox or conversation: the row is written at most every PROGRESS_EVERY_MS,
+    // and whenever a source completes (the job's own report is throttled the same way).
+    if (p < 1 && Date.now() - written < PROGRESS_EVERY_MS) return;
+    written = Date.now();
     await deps.db
       .update(passiveConnections)
-      .set({ sourceProgress: sql`${passiveConnections.sourceProgress} || ${JSON.stringify({ [source]: p })}::jsonb` })
+      .set({ sourceProgress: Object.fromEntries(progress) })
       .where(eq(passiveConnections.id, connection.id));
     await report([...progress.values()].reduce((a, b) => a + b, 0) / progress.size);
   };
