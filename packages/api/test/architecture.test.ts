@@ -41,7 +41,7 @@ describe('import arrows in packages/api', () => {
   });
 
   it('shared layers never import services, routers or jobs', () => {
-    const shared = ['access', 'auth', 'http', 'images', 'mail', 'xlsx']
+    const shared = ['access', 'auth', 'http', 'images', 'mail', 'network-store', 'xlsx']
       .flatMap((d) => files(join(src, d)))
       .concat(join(src, 'errors.ts'));
     const wrong = shared.flatMap((file) =>

@@ -1,6 +1,6 @@
 // Fixtures of the networks tests: small network documents and networks written through the store.
 import type { TNetworkData } from '@tieline/graph';
-import { documentOf, insertNetwork } from '../src/services/networks/store-network';
+import { documentOf, insertNetwork } from '../src/network-store/store-network';
 import type { SeededUser, TestApp } from './helpers';
 
 /** A directed network: a -> b -> c in layer Advice, c -> a in layer Friends; Team per person. */

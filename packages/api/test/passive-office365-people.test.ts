@@ -2,7 +2,7 @@ import { and, eq, jobs, networks, rowsOf, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
-import { readDocument } from '../src/services/networks/store-network';
+import { readDocument } from '../src/network-store/store-network';
 import { ALL_ROLES, type FakeMicrosoft } from './fake-microsoft';
 import { faultsFired, teamsFault } from './fake-microsoft-teams';
 import type { TestApp } from './helpers';

@@ -5,7 +5,7 @@ import { passiveAccountOf } from '../src/access/passive-data';
 import type { Actor } from '../src/auth/actor';
 import { contextOf, pseudonym } from '../src/connectors/store/context';
 import { queueSync } from '../src/connectors/store/status';
-import { readDocument } from '../src/services/networks/store-network';
+import { readDocument } from '../src/network-store/store-network';
 import { type FakeMicrosoft, type FakeMsUser, type FakeTenant, startFakeMicrosoft } from './fake-microsoft';
 import { clearTeamsFaults } from './fake-microsoft-teams';
 import { type SeededUser, startTestApp, type TestApp } from './helpers';

@@ -6,7 +6,7 @@
 import { eq, networks, passiveAccounts } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDocument } from '../src/services/networks/store-network';
+import { readDocument } from '../src/network-store/store-network';
 import { startTestApp, type TestApp } from './helpers';
 import { accountOf, clientOf, listOf, passiveUser, person, runRow, slackConnection } from './passive-queries-setup';
 

@@ -175,7 +175,7 @@ export const listHidden: Answer = { status: 404, message: LIST_MSG.listNotFound 
 
 /** A network of `owner` (one node, no edges) written through the store; answers its id. */
 export async function networkOf(f: Fixtures, owner: SeededUser) {
-  const { documentOf, insertNetwork } = await import('../src/services/networks/store-network');
+  const { documentOf, insertNetwork } = await import('../src/network-store/store-network');
   const document = documentOf({ ...emptyNetwork(true), nodes: [{ name: 'Ada', attributes: {} }] });
   return (await insertNetwork(f.app.server.deps.db, { ownerId: owner.userId, name: 'Net', document })).id;
 }

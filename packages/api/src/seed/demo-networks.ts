@@ -1,7 +1,7 @@
 import { and, type Db, eq, inArray, nodes, responses, type surveys } from '@tieline/db';
 import { seededRandom, type TNetworkData } from '@tieline/graph';
 import type { TAnswer, TQuestionData } from '@tieline/validation';
-import { documentOf, insertNetwork } from '../services/networks/store-network';
+import { documentOf, insertNetwork } from '../network-store/store-network';
 import { createSurveyNetworkFor } from '../services/networks/survey-network';
 
 // The demo account's networks: one as an upload would make it (an organization of 60 people in five

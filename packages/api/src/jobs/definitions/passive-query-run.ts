@@ -1,6 +1,6 @@
 import { eq, networks } from '@tieline/db';
 import { NETWORK_MANAGE_LIMITS } from '@tieline/validation';
-import { documentOf, insertNetwork, saveVersion } from '../../services/networks/store-network';
+import { documentOf, insertNetwork, saveVersion } from '../../network-store/store-network';
 import { executeRun, failRun, type NetworkWriter } from '../../services/passive-data/query-run';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';

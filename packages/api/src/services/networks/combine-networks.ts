@@ -4,7 +4,7 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { summaryOf } from './read-networks';
-import { documentOf, insertNetwork, readDocument } from './store-network';
+import { documentOf, insertNetwork, readDocument } from '../../network-store/store-network';
 
 /**
  * combine-network: a new network of the caller's, merging networks they may see by node name, each

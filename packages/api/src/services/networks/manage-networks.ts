@@ -10,7 +10,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { summaryOf } from './read-networks';
-import { documentOf, documentText, insertNetwork, readDocument, saveVersion } from './store-network';
+import { documentOf, documentText, insertNetwork, readDocument, saveVersion } from '../../network-store/store-network';
 
 /**
  * {id}/manage: rename, describe, directed or not (owner or Edit). Turning `directed` changes the

@@ -7,7 +7,7 @@ import { type TNetworkFile, type TNodeMetrics, writeNetwork } from './formats';
 import { cachedMetrics } from './network-metrics';
 import { readNetworkInWorker } from './read-network-file';
 import { summaryOf } from './read-networks';
-import { insertNetwork, readDocument } from './store-network';
+import { insertNetwork, readDocument } from '../../network-store/store-network';
 
 // Network files: POST /api/base/networks (upload) and {id}/export. The readers and writers are
 // formats/ (docs/networks.md, "Upload formats").

@@ -5,7 +5,7 @@ import { type NetworkRow, requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { readDocument } from './store-network';
+import { readDocument } from '../../network-store/store-network';
 
 // GET /api/base/networks/{id}/metrics: metrics are computed by a job (network-metrics) in worker
 // threads and cached per data version and options. The first request queues the job; every request

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { TNetworkParseAnswer, TNetworkParseInput } from '../../workers/network-parse';
 import { runScriptWorker } from '../../workers/script-worker';
 import { networkRefusal } from './formats';
-import type { TDocument } from './store-network';
+import type { TDocument } from '../../network-store/store-network';
 
 /**
  * A network file (or a survey's sheets) read in a worker thread: reading 250,000 edges takes seconds

@@ -4,7 +4,7 @@ import type { TNetworkAccess, TNetworkListInput, TNetworkSummary } from '@tielin
 import { accessOf, type NetworkRow, requireNetwork, shareJoin, visibleNetworks } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { readDocument } from './store-network';
+import { readDocument } from '../../network-store/store-network';
 
 const SORT_COLUMNS = {
   name: sql`lower(${networks.name})`,

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { surveySheets } from '../../survey-sheets/sheets';
 import { readNetworkInWorker } from './read-network-file';
 import { summaryOf } from './read-networks';
-import { documentText, insertNetwork, saveVersion, type TDocument } from './store-network';
+import { documentText, insertNetwork, saveVersion, type TDocument } from '../../network-store/store-network';
 
 // Networks made from a survey's answers: the survey's network sheets (the same the responses export
 // writes) read as an upload would read them, so "Create network" and "export, then upload" give the

@@ -1,8 +1,8 @@
 import { and, type Db, eq, lt, networkMetrics, networks, networkVersions, sql, type Tx } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { NETWORK_MANAGE_LIMITS, NETWORK_MSG } from '@tieline/validation';
-import type { NetworkRow } from '../../access/networks';
-import { AppError } from '../../errors';
+import type { NetworkRow } from '../access/networks';
+import { AppError } from '../errors';
 
 // Writing network documents: a new network at version 1, or a new version of one. The row and its
 // version document change in one transaction, under the version check, so two servers or two tabs

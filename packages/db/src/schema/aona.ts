@@ -1,0 +1,23 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+/**
+ * A saved AONA result (informalAlignment, informalDistance, CFI, adaptableReadiness): what was asked
+ * (`inputs`: the networks by id and name, the attribute) and the answer as computed, so the /aona page
+ * reopens and downloads it without recomputing. `result` is the answer's JSON text.
+ */
+export const aonaResults = pgTable(
+  'aona_results',
+  {
+    id: id(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    analysis: text().notNull(),
+    inputs: jsonb().$type<Record<string, unknown>>().notNull(),
+    result: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('aona_results_owner_idx').on(t.ownerId, t.createdAt)],
+);
