@@ -27,3 +27,4 @@ await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], 
 // Network files are read in a worker thread (src/workers/script-worker.ts) loaded from beside the bundle.
 await build({ ...options, entryPoints: ['src/workers/network-parse.ts'], outfile: 'dist/network-parse.js' });
 await build({ ...options, entryPoints: ['src/workers/network-metrics.ts'], outfile: 'dist/network-metrics.js' });
+await build({ ...options, entryPoints: ['src/workers/aona.ts'], outfile: 'dist/aona.js' });

@@ -1,5 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { SESSION_COOKIE } from './auth/session';
+import { AONA_REST_PATHS } from './rest/aona';
 import { PASSIVE_DATA_REST_PATHS } from './rest/passive-data';
 import { appRouter } from './root';
 import { protectedProcedure, sessionProcedure } from './trpc';
@@ -42,6 +43,9 @@ export function openApiDocument(baseUrl = '/api/base') {
     else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
   // Multipart uploads are express routes (rest/), documented beside them.
-  doc.paths = { ...doc.paths, ...(structuredClone(PASSIVE_DATA_REST_PATHS) as unknown as typeof doc.paths) };
+  doc.paths = {
+    ...doc.paths,
+    ...(structuredClone({ ...PASSIVE_DATA_REST_PATHS, ...AONA_REST_PATHS }) as unknown as typeof doc.paths),
+  };
   return doc;
 }

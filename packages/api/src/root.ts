@@ -1,6 +1,7 @@
 import { adminAuditRouter } from './routers/admin-audit/admin-audit.router';
 import { adminOrganizationsRouter } from './routers/admin-organizations/admin-organizations.router';
 import { adminUsersRouter } from './routers/admin-users/admin-users.router';
+import { aonaRouter } from './routers/aona/aona.router';
 import { apiKeysRouter } from './routers/api-keys/api-keys.router';
 import { billingRouter } from './routers/billing/billing.router';
 import { organizationsBillingRouter } from './routers/billing/organizations-billing.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   passiveData: passiveDataRouter,
+  aona: aonaRouter,
   // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
   organizations: router({
     ...organizationProcedures,

@@ -25,6 +25,7 @@ import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { openApiDocument } from './openapi';
+import { aonaRest } from './rest/aona';
 import { billingRest } from './rest/billing';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
@@ -204,6 +205,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', organizationLogosRest(deps));
   api.use('/base', passiveListsRest(deps));
   api.use('/base', passiveDataRest(deps));
+  api.use('/base', aonaRest(deps));
   // A save carries all of a respondent's answers (reached here only with DIRECT_ROUTES=off).
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   // A saved view carries the layout of every person shown: its routes take larger bodies.

@@ -118,6 +118,8 @@ export const surveysProcedure = protectedProcedure.meta({ module: 'surveys' });
 export const networksProcedure = protectedProcedure.meta({ module: 'networks' });
 /** Procedures of the passiveData module (connections, lists, queries, settings: access/passive-data.ts). */
 export const passiveDataProcedure = protectedProcedure.meta({ module: 'passiveData' });
+/** Procedures of the AONA module (the four analyses and their saved results). */
+export const aonaProcedure = protectedProcedure.meta({ module: 'AONA' });
 /** Procedures on one network by id that its shares may use without the module (access/networks.ts). */
 export const networkByShareProcedure = protectedProcedure.meta({ module: 'networks', byShare: true });
 

@@ -8,6 +8,7 @@ import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
 import { connectBody as office365Body } from './passive-office365-setup';
 import { PASSIVE_QUERY_PROCEDURES } from './passive-queries-access-table';
+import { AONA_PROCEDURES } from './router-access-aona';
 import {
   apiKeyOf,
   DAY,
@@ -323,4 +324,5 @@ export const PROCEDURES: Record<string, Row> = {
   },
   ...PASSIVE_SETTINGS_PROCEDURES,
   ...PASSIVE_QUERY_PROCEDURES,
+  ...AONA_PROCEDURES,
 };

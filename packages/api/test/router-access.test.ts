@@ -39,7 +39,7 @@ import {
   type Fixtures,
   HIDDEN,
   type Rule,
-  withPassiveData,
+  withModules,
 } from './router-access-fixtures';
 import { PROCEDURES } from './router-access-table';
 
@@ -64,12 +64,16 @@ const REFUSED: Record<Rule, SeedRole[]> = {
 };
 
 /**
- * A seeded caller for a rule: passiveManager procedures are of the passiveData module, off by default,
- * so their callers get it (the module itself is router-access-modules.test.ts's business).
+ * A seeded caller for a rule, with the modules that are off by default on (passiveData for
+ * passiveManager procedures, AONA and meltwater for all): modules are router-access-modules.test.ts's business.
  */
 async function seedFor(rule: Rule, role: SeedRole) {
   const user = await seedUser(app, role);
-  return rule === 'passiveManager' ? withPassiveData(app, user) : user;
+  return withModules(
+    app,
+    user,
+    rule === 'passiveManager' ? ['passiveData', 'AONA', 'meltwater'] : ['AONA', 'meltwater'],
+  );
 }
 
 interface ProcedureDef {

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './answers';
 export * from './answers-readable';
 export * from './answers-rules';
+export * from './aona';
 export * from './api-keys';
 export * from './auth';
 export * from './billing';

@@ -3,8 +3,8 @@ import type { TCombineNetworksInput, TNetworkSummary } from '@tieline/validation
 import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { summaryOf } from './read-networks';
 import { documentOf, insertNetwork, readDocument } from '../../network-store/store-network';
+import { summaryOf } from './read-networks';
 
 /**
  * combine-network: a new network of the caller's, merging networks they may see by node name, each

@@ -9,8 +9,8 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { summaryOf } from './read-networks';
 import { documentOf, documentText, insertNetwork, readDocument, saveVersion } from '../../network-store/store-network';
+import { summaryOf } from './read-networks';
 
 /**
  * {id}/manage: rename, describe, directed or not (owner or Edit). Turning `directed` changes the

@@ -3,11 +3,11 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { insertNetwork, readDocument } from '../../network-store/store-network';
 import { type TNetworkFile, type TNodeMetrics, writeNetwork } from './formats';
 import { cachedMetrics } from './network-metrics';
 import { readNetworkInWorker } from './read-network-file';
 import { summaryOf } from './read-networks';
-import { insertNetwork, readDocument } from '../../network-store/store-network';
 
 // Network files: POST /api/base/networks (upload) and {id}/export. The readers and writers are
 // formats/ (docs/networks.md, "Upload formats").

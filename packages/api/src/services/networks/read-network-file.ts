@@ -1,9 +1,9 @@
 import type { TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError } from '../../errors';
+import type { TDocument } from '../../network-store/store-network';
 import type { TNetworkParseAnswer, TNetworkParseInput } from '../../workers/network-parse';
 import { runScriptWorker } from '../../workers/script-worker';
 import { networkRefusal } from './formats';
-import type { TDocument } from '../../network-store/store-network';
 
 /**
  * A network file (or a survey's sheets) read in a worker thread: reading 250,000 edges takes seconds

@@ -5,10 +5,10 @@ import { questionsOf, requireSurvey, type SurveyRow } from '../../access/surveys
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { documentText, insertNetwork, saveVersion, type TDocument } from '../../network-store/store-network';
 import { surveySheets } from '../../survey-sheets/sheets';
 import { readNetworkInWorker } from './read-network-file';
 import { summaryOf } from './read-networks';
-import { documentText, insertNetwork, saveVersion, type TDocument } from '../../network-store/store-network';
 
 // Networks made from a survey's answers: the survey's network sheets (the same the responses export
 // writes) read as an upload would read them, so "Create network" and "export, then upload" give the

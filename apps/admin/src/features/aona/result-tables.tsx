@@ -1,0 +1,69 @@
+import { DataTable, type DataTableColumn } from '@tieline/ui';
+
+// The lists of an AONA answer as sortable tables. A list of thousands of people shows its first
+// SHOWN rows (the download holds them all).
+
+const SHOWN = 200;
+
+/** A ratio as the page shows it: three decimals, or a dash where it is undefined (null). */
+export const ratio = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(3));
+export const count = (v: number | null | undefined) =>
+  v === null || v === undefined ? '–' : v.toLocaleString('en-US');
+
+type Column<T> = { id: keyof T & string; header: string; kind: 'text' | 'count' | 'ratio' };
+
+export function ResultTable<T extends object>({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+}) {
+  const cols: DataTableColumn<T>[] = columns.map((c) => ({
+    id: c.id,
+    header: c.header,
+    align: c.kind === 'text' ? undefined : 'right',
+    className: c.kind === 'text' ? 'max-w-72 break-words' : 'tabular-nums',
+    sortable: (row: T) => (row[c.id] as string | number | null) ?? null,
+    cell: (row: T) => {
+      const v = row[c.id] as string | number | null;
+      if (c.kind === 'text') return v;
+      return c.kind === 'ratio' ? ratio(v as number | null) : count(v as number | null);
+    },
+  }));
+  return (
+    <div className="flex flex-col gap-1">
+      <DataTable
+        caption={caption}
+        captionVisible
+        columns={cols}
+        data={rows.slice(0, SHOWN)}
+        getRowId={(row) => columns.map((c) => String(row[c.id])).join('\u0000')}
+        density="compact"
+        framed
+        empty="Nothing to list."
+      />
+      {rows.length > SHOWN ? (
+        <p className="text-sm text-muted-foreground">
+          Showing {SHOWN} of {rows.length.toLocaleString('en-US')}; the xlsx download has them all.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The headline numbers of an answer. */
+export function Figures({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex flex-col">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,108 @@
+import type {
+  TCfiAnswer,
+  TCfiInput,
+  TInformalAlignmentAnswer,
+  TInformalDistanceAnswer,
+  TInformalInput,
+  TReadinessAnswer,
+  TReadinessInput,
+} from '@tieline/validation';
+import { requireNetwork } from '../../access/networks';
+import type { SignedInCaller } from '../../auth/actor';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { documentText, insertNetwork, saveVersion } from '../../network-store/store-network';
+import type { TAonaWorkerAnswer, TAonaWorkerInput } from '../../workers/aona';
+import { runScriptWorker } from '../../workers/script-worker';
+import { saveResult } from './aona-results';
+
+// The four AONA analyses (platform spec §7; formulas in docs/analysis.md). Each reads the networks the
+// caller may see (another account's id: 404), computes in a worker thread (the work is up to quadratic
+// in people; the server keeps answering), and saves its answer so /aona reopens it without recomputing.
+
+async function compute(input: TAonaWorkerInput): Promise<Extract<TAonaWorkerAnswer, { ok: true }>> {
+  const answer = await runScriptWorker<TAonaWorkerAnswer>('aona', input);
+  if (!answer.ok) throw new AppError(answer.code, answer.message);
+  return answer;
+}
+
+async function viewed(deps: Deps, caller: SignedInCaller, id: string) {
+  const { network } = await requireNetwork(deps.db, caller.actor, id, 'view');
+  return { network, json: await documentText(deps.db, network) };
+}
+
+async function comparison(
+  deps: Deps,
+  caller: SignedInCaller,
+  analysis: 'informalAlignment' | 'informalDistance',
+  input: TInformalInput,
+) {
+  const formal = await viewed(deps, caller, input.formalNetworkId);
+  const informal = await viewed(deps, caller, input.informalNetworkId);
+  const { result } = await compute({ analysis, formal: formal.json, informal: informal.json });
+  const networks = [
+    { role: 'formal', id: formal.network.id, name: formal.network.name },
+    { role: 'informal', id: informal.network.id, name: informal.network.name },
+  ];
+  return await saveResult(deps, caller, analysis, { networks }, result);
+}
+
+export async function informalAlignment(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TInformalInput,
+): Promise<TInformalAlignmentAnswer> {
+  return (await comparison(deps, caller, 'informalAlignment', input)) as unknown as TInformalAlignmentAnswer;
+}
+
+export async function informalDistance(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TInformalInput,
+): Promise<TInformalDistanceAnswer> {
+  return (await comparison(deps, caller, 'informalDistance', input)) as unknown as TInformalDistanceAnswer;
+}
+
+/**
+ * CFI on one network and attribute. The answer is also written into the network, as a new version with
+ * the node attribute `CFI (<attribute>)`, so it needs edit access (a view-only share gets 403).
+ */
+export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, input: TCfiInput): Promise<TCfiAnswer> {
+  const { network } = await requireNetwork(deps.db, caller.actor, input.networkId, 'edit');
+  const json = await documentText(deps.db, network);
+  const answer = await compute({ analysis: 'CFI', data: json, attribute: input.CFIAttribute });
+  // A change made meanwhile (another tab, a refresh from the survey) gets 409: the version check.
+  const saved = await saveVersion(deps.db, network.id, network.version, answer.network!);
+  const inputs = { networks: [{ role: 'network', id: network.id, name: network.name }], attribute: input.CFIAttribute };
+  const result = { ...answer.result, networkVersion: saved.dataVersion };
+  return (await saveResult(deps, caller, 'CFI', inputs, result)) as unknown as TCfiAnswer;
+}
+
+/** Adaptable readiness: a new network of the caller's, the union of the given ones with the scores as attributes. */
+export async function adaptableReadiness(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TReadinessInput,
+): Promise<TReadinessAnswer> {
+  const sources = [];
+  for (const id of input.networkIds) {
+    const { network, json } = await viewed(deps, caller, id);
+    sources.push({ id: network.id, name: network.name, data: json });
+  }
+  const answer = await compute({
+    analysis: 'adaptableReadiness',
+    sources: sources.map(({ name, data }) => ({ name, data })),
+  });
+  const row = await insertNetwork(deps.db, {
+    ownerId: caller.actor.userId,
+    name: input.createdARNetworkName,
+    description: `Adaptable readiness of ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
+    document: answer.network!,
+  });
+  const inputs = {
+    networks: sources.map((s) => ({ role: 'source', id: s.id, name: s.name })),
+    createdNetworkName: input.createdARNetworkName,
+  };
+  const result = { networkId: row.id, ...answer.result };
+  return (await saveResult(deps, caller, 'adaptableReadiness', inputs, result)) as unknown as TReadinessAnswer;
+}

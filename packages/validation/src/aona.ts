@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { ZId, zLine } from './common';
+import { ZNetworkName } from './networks';
+
+// AONA (platform spec §7: POST /api/base/passiveData/{informalAlignment,informalDistance,CFI,
+// adaptableReadiness}): formal vs informal analyses of networks. The formulas are Tieline's own,
+// published in docs/analysis.md; the answers' field names are the public contract.
+
+export const AONA_ANALYSES = ['informalAlignment', 'informalDistance', 'CFI', 'adaptableReadiness'] as const;
+export type TAonaAnalysis = (typeof AONA_ANALYSES)[number];
+
+export const AONA_LABELS: Record<TAonaAnalysis, string> = {
+  informalAlignment: 'Informal alignment',
+  informalDistance: 'Informal distance',
+  CFI: 'Cross-functional index',
+  adaptableReadiness: 'Adaptable readiness',
+};
+
+export const AONA_LIMITS = {
+  /** Networks one adaptable readiness analysis unites. */
+  readinessNetworksMax: 10,
+  attributeMax: 300,
+  /** People an analysis reads in one network (the work is quadratic in places). */
+  peopleMax: 20_000,
+  /** Saved results listed per page. */
+  resultsPage: 50,
+} as const;
+
+export const AONA_MSG = {
+  tooFewShared: (shared: number, of: number) => `The two networks share too few people (${shared} of ${of})`,
+  attributeNotFound: (name: string) => `Attribute ${name} not found in this network`,
+  attributeRequired: 'Choose an attribute',
+  attributeTooLong: 'Attribute names are at most 300 characters',
+  sameNetwork: 'Choose two different networks',
+  readinessNone: 'Choose at least one network',
+  readinessTooMany: `Choose at most ${AONA_LIMITS.readinessNetworksMax} networks`,
+  readinessDuplicate: 'Each network can be chosen only once',
+  tooLarge: `AONA analyses read networks of up to ${AONA_LIMITS.peopleMax.toLocaleString('en-US')} people`,
+  resultNotFound: 'Result not found',
+} as const;
+
+export const ZInformalInput = z
+  .object({ formalNetworkId: ZId, informalNetworkId: ZId })
+  .refine((v) => v.formalNetworkId !== v.informalNetworkId, {
+    message: AONA_MSG.sameNetwork,
+    path: ['informalNetworkId'],
+  });
+export type TInformalInput = z.infer<typeof ZInformalInput>;
+
+export const ZCfiInput = z.object({
+  networkId: ZId,
+  CFIAttribute: zLine({
+    required: AONA_MSG.attributeRequired,
+    max: AONA_LIMITS.attributeMax,
+    tooLong: AONA_MSG.attributeTooLong,
+  }),
+});
+export type TCfiInput = z.infer<typeof ZCfiInput>;
+
+export const ZReadinessInput = z.object({
+  networkIds: z
+    .array(ZId, { error: AONA_MSG.readinessNone })
+    .min(1, AONA_MSG.readinessNone)
+    .max(AONA_LIMITS.readinessNetworksMax, AONA_MSG.readinessTooMany)
+    .refine((ids) => new Set(ids).size === ids.length, AONA_MSG.readinessDuplicate),
+  createdARNetworkName: ZNetworkName,
+});
+export type TReadinessInput = z.infer<typeof ZReadinessInput>;
+
+const ratio = z.number().nullable();
+/** Every answer names the saved result it was stored as (GET /aona/results/{id}). */
+const saved = { resultId: z.string() };
+
+export const ZInformalAlignment = z.object({
+  ...saved,
+  commonPeople: z.number().int(),
+  formalTies: z.number().int(),
+  informalTies: z.number().int(),
+  sharedTies: z.number().int(),
+  jaccard: z.number(),
+  formalCoverage: ratio,
+  informalConfinement: ratio,
+  qap: z.object({ r: ratio, p: ratio, permutations: z.number().int() }),
+  people: z.array(
+    z.object({ name: z.string(), informalTies: z.number().int(), sharedTies: z.number().int(), alignment: ratio }),
+  ),
+});
+
+export const ZInformalDistance = z.object({
+  ...saved,
+  ties: z.array(z.object({ source: z.string(), target: z.string(), distance: z.number().int().nullable() })),
+  reachable: z.number().int(),
+  unreachable: z.number().int(),
+  meanDistance: ratio,
+  medianDistance: ratio,
+  histogram: z.array(z.object({ distance: z.number().int(), ties: z.number().int() })),
+  people: z.array(z.object({ name: z.string(), ties: z.number().int(), meanDistance: ratio })),
+});
+
+export const ZCfiAnswer = z.object({
+  ...saved,
+  external: z.number().int(),
+  internal: z.number().int(),
+  cfi: ratio,
+  ei: ratio,
+  groups: z.array(
+    z.object({
+      value: z.string(),
+      people: z.number().int(),
+      external: z.number().int(),
+      internal: z.number().int(),
+      cfi: ratio,
+      ei: ratio,
+    }),
+  ),
+  people: z.array(z.object({ name: z.string(), value: z.string(), cfi: ratio })),
+  /** The network's new data version, holding the `CFI (<attribute>)` node attribute. */
+  networkVersion: z.number().int(),
+});
+
+export const ZReadinessAnswer = z.object({
+  ...saved,
+  networkId: z.string(),
+  people: z.number().int(),
+  ties: z.number().int(),
+  brokers: z.number().int(),
+  connectors: z.number().int(),
+  energizers: z.number().int().nullable(),
+  scores: z.array(
+    z.object({
+      name: z.string(),
+      connector: ratio,
+      broker: z.number(),
+      energizer: ratio,
+      readiness: ratio,
+      role: z.string(),
+    }),
+  ),
+});
+
+export type TInformalAlignmentAnswer = z.infer<typeof ZInformalAlignment>;
+export type TInformalDistanceAnswer = z.infer<typeof ZInformalDistance>;
+export type TCfiAnswer = z.infer<typeof ZCfiAnswer>;
+export type TReadinessAnswer = z.infer<typeof ZReadinessAnswer>;
+
+/** The networks (and attribute) a saved result was asked about, by id and by name at the time. */
+export const ZAonaInputs = z.object({
+  networks: z.array(z.object({ role: z.string(), id: z.string(), name: z.string() })),
+  attribute: z.string().optional(),
+  createdNetworkName: z.string().optional(),
+});
+export type TAonaInputs = z.infer<typeof ZAonaInputs>;
+
+export const ZAonaResultSummary = z.object({
+  _id: z.string(),
+  analysis: z.enum(AONA_ANALYSES),
+  inputs: ZAonaInputs,
+  createdAt: z.string(),
+});
+export type TAonaResultSummary = z.infer<typeof ZAonaResultSummary>;
+
+export const ZAonaResultsInput = z.object({ analysis: z.enum(AONA_ANALYSES).optional() }).default({});
+
+export const ZAonaResultIdInput = z.object({ id: ZId });
+
+/** A saved result: its summary and the answer as it was computed. */
+export const ZAonaResult = ZAonaResultSummary.extend({
+  result: z.union([ZInformalAlignment, ZInformalDistance, ZCfiAnswer, ZReadinessAnswer]),
+});
+export type TAonaResult = z.infer<typeof ZAonaResult>;
