@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq, lists, nodes, organizations, responses, sql, surveys, testEmails, userLogins, users } from '@tieline/db';
-import { matrixTypeFlags, newQuestion, PLAN_KEYS, type TQuestionData, type TQuestionType } from '@tieline/validation';
+import {
+  MODULES,
+  matrixTypeFlags,
+  newQuestion,
+  PLAN_KEYS,
+  type TModules,
+  type TQuestionData,
+  type TQuestionType,
+} from '@tieline/validation';
 import { hashPassword } from '../auth/password';
 import { addCredits } from '../credits/ledger';
 import type { JobDeps } from '../jobs/define';
 import { defaultModules } from '../services/users/user-wire';
+import { seedDemoAona } from './demo-aona';
 import { seedDemoNetworks } from './demo-networks';
 import { seedDemoPassive } from './demo-passive';
 
@@ -138,6 +147,7 @@ export async function seedDemo(
     return { created: false, responseUUID: link?.uuid ?? '', testEmailId: test?.id ?? '' };
   }
   const passwordHash = await hashPassword(DEMO.password);
+  const everyModule = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }])) as TModules;
   const seeded = await db.transaction(async (tx) => {
     const [login] = await tx
       .insert(userLogins)
@@ -145,11 +155,11 @@ export async function seedDemo(
       .returning();
     const [individual] = await tx
       .insert(users)
-      .values({ userLoginId: login!.id, subscriptionType: PLAN_KEYS.professional, modules: defaultModules() })
+      .values({ userLoginId: login!.id, subscriptionType: PLAN_KEYS.professional, modules: everyModule })
       .returning();
-    // The demo organization has passive data on (off by default for new users and organizations).
-    const withPassive = { ...defaultModules(), passiveData: { enabled: true } };
-    const [org] = await tx.insert(organizations).values({ name: DEMO.organization, modules: withPassive }).returning();
+    // The demo login's users and organization have every module on (passive data, AONA and Meltwater
+    // are off by default for new users and organizations), so a new user sees each of them working.
+    const [org] = await tx.insert(organizations).values({ name: DEMO.organization, modules: everyModule }).returning();
     const [member] = await tx
       .insert(users)
       .values({
@@ -157,7 +167,7 @@ export async function seedDemo(
         organizationId: org!.id,
         permission: 'Owner',
         subscriptionType: PLAN_KEYS.professional,
-        modules: { ...defaultModules(org), passiveData: { enabled: true } },
+        modules: everyModule,
       })
       .returning();
     const [survey] = await tx
@@ -230,11 +240,12 @@ export async function seedDemo(
       responseUUID: links[0]!.uuid,
       testEmailId: test!.id,
       network: { ownerId: individual!.id, survey: withQuestions!, respondentListId: respondentList!.id },
-      passive: { userId: member!.id, userLoginId: login!.id, organizationId: org!.id, modules: withPassive },
+      passive: { userId: member!.id, userLoginId: login!.id, organizationId: org!.id, modules: everyModule },
     };
   });
   const { network, passive, ...answer } = seeded;
   await seedDemoNetworks(db, network.ownerId, network.survey, network.respondentListId);
   await seedDemoPassive(deps, passive);
+  await seedDemoAona(db, passive.userId);
   return answer;
 }

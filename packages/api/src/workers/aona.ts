@@ -2,11 +2,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import {
   adaptableReadiness,
   cfi,
-  cfiOfNodes,
   informalAlignment,
   informalDistance,
   sharedPeople,
   type TNetworkData,
+  withCfiAttribute,
 } from '@tieline/graph';
 import { AONA_LIMITS, AONA_MSG } from '@tieline/validation';
 import type { AppErrorCode } from '../errors';
@@ -43,17 +43,6 @@ function comparison(formalJson: string, informalJson: string) {
   return { formal, informal };
 }
 
-/** The network with the attribute `CFI (<attribute>)` (a number per person, replaced when it exists). */
-function withCfi(data: TNetworkData, attribute: string): TNetworkData {
-  const key = `CFI (${attribute})`;
-  const values = cfiOfNodes(data, attribute);
-  return {
-    ...data,
-    nodeAttributes: [...data.nodeAttributes.filter((d) => d.key !== key), { key, type: 'number' }],
-    nodes: data.nodes.map((node, i) => ({ ...node, attributes: { ...node.attributes, [key]: values[i] ?? null } })),
-  };
-}
-
 function run(input: TAonaWorkerInput): TAonaWorkerAnswer {
   switch (input.analysis) {
     case 'informalAlignment': {
@@ -69,7 +58,7 @@ function run(input: TAonaWorkerInput): TAonaWorkerAnswer {
       if (!data.nodeAttributes.some((d) => d.key === input.attribute)) {
         throw new Refusal(AONA_MSG.attributeNotFound(input.attribute));
       }
-      const network = document(withCfi(data, input.attribute));
+      const network = document(withCfiAttribute(data, input.attribute));
       return { ok: true, result: { ...cfi(data, input.attribute) }, network };
     }
     case 'adaptableReadiness': {
