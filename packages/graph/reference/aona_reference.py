@@ -6,7 +6,8 @@ p computed here with this script's own 2000 seeded permutations.
 
 Run from the repository root with Debian's python3 (apt-get install -y python3-networkx):
     /usr/bin/python3 packages/graph/reference/aona_reference.py
-It rewrites the input graphs (aona-graphs/*.json, TNetworkData documents) and aona-expected.json.
+It rewrites the input graphs (aona-graphs/*.json, TNetworkData documents) and aona-expected.json;
+then `pnpm exec biome check --write packages/graph/reference` formats them as committed.
 """
 import json
 import math

@@ -63,7 +63,11 @@ describe('informalAlignment', () => {
     const again = informalAlignment(formal, informal);
     expect(again.qap.p).toBe(a.qap.p);
     // The node order of the inputs does not matter (C is ordered by folded name).
-    const reversed = { ...informal, nodes: [...informal.nodes].reverse(), edges: informal.edges.map((e) => ({ ...e, source: 4 - e.source, target: 4 - e.target })) };
+    const reversed = {
+      ...informal,
+      nodes: [...informal.nodes].reverse(),
+      edges: informal.edges.map((e) => ({ ...e, source: 4 - e.source, target: 4 - e.target })),
+    };
     expect(informalAlignment(formal, reversed).qap.p).toBe(a.qap.p);
     const hits = a.qap.p! * 1001 - 1;
     expect(Math.abs(hits - Math.round(hits))).toBeLessThan(1e-6);
@@ -108,7 +112,14 @@ describe('informalAlignment: zero denominators', () => {
     ]);
   });
   it('a complete formal adjacency is constant: r and p null', () => {
-    const all = net(['Ana', 'Bo', 'Cy'], [['Ana', 'Bo'], ['Bo', 'Cy'], ['Ana', 'Cy']]);
+    const all = net(
+      ['Ana', 'Bo', 'Cy'],
+      [
+        ['Ana', 'Bo'],
+        ['Bo', 'Cy'],
+        ['Ana', 'Cy'],
+      ],
+    );
     const got = informalAlignment(all, net(['Ana', 'Bo', 'Cy'], [['Ana', 'Bo']]));
     expect(got.formalCoverage).toBe(0.333333333333);
     expect(got.qap.r).toBeNull();

@@ -62,13 +62,29 @@ describe('informalDistance', () => {
     ]);
   });
   it('an odd count has the middle value as median', () => {
-    const three = informalDistance(formal, net(['Åsa', 'Bo', 'Cy', 'Dee'], [['Åsa', 'Bo'], ['Bo', 'Cy'], ['Cy', 'Dee']]));
+    const three = informalDistance(
+      formal,
+      net(
+        ['Åsa', 'Bo', 'Cy', 'Dee'],
+        [
+          ['Åsa', 'Bo'],
+          ['Bo', 'Cy'],
+          ['Cy', 'Dee'],
+        ],
+      ),
+    );
     // 1, 2, 3: mean 2, median 2.
     expect(three).toMatchObject({ meanDistance: 2, medianDistance: 2, reachable: 3 });
   });
   it('nothing reachable or no informal ties: means and median null', () => {
     const none = informalDistance(formal, net(['Gus', 'Åsa'], [['Gus', 'Åsa']]));
-    expect(none).toMatchObject({ reachable: 0, unreachable: 1, meanDistance: null, medianDistance: null, histogram: [] });
+    expect(none).toMatchObject({
+      reachable: 0,
+      unreachable: 1,
+      meanDistance: null,
+      medianDistance: null,
+      histogram: [],
+    });
     expect(none.people).toEqual([
       { name: 'Åsa', ties: 1, meanDistance: null },
       { name: 'Gus', ties: 1, meanDistance: null },

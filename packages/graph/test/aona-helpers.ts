@@ -20,6 +20,12 @@ export function net(
     nodeAttributes: keys.map((key) => ({ key, type: 'text' as const })),
     edgeAttributes: [],
     nodes: names.map((name, i) => ({ name, attributes: attributes[i]! })),
-    edges: ties.map(([s, t, layer]) => ({ source: at(s), target: at(t), layer: layer ?? 0, weight: 1, attributes: {} })),
+    edges: ties.map(([s, t, layer]) => ({
+      source: at(s),
+      target: at(t),
+      layer: layer ?? 0,
+      weight: 1,
+      attributes: {},
+    })),
   };
 }

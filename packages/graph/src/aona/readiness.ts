@@ -1,6 +1,6 @@
 // adaptableReadiness (issue 24; docs/analysis.md): the union of networks by person, with each
 // person's Connector, Broker and Energizer scores, role flags and a readiness score.
-import { type TCombineSource, combineNetworks } from '../combine';
+import { combineNetworks, type TCombineSource } from '../combine';
 import type { TAttributeValue, TNetworkData } from '../model';
 import { compareNames, foldName, round12 } from './fold';
 import { simpleGraph, type TSimpleGraph } from './simple-graph';
@@ -137,8 +137,6 @@ export function adaptableReadiness(sources: readonly TCombineSource[]): TAdaptab
     brokers: counts.broker!,
     connectors: counts.connector!,
     energizers: counts.energizer ?? null,
-    scores: [...people].sort(
-      (a, b) => (b.readiness ?? -1) - (a.readiness ?? -1) || compareNames(a.name, b.name),
-    ),
+    scores: [...people].sort((a, b) => (b.readiness ?? -1) - (a.readiness ?? -1) || compareNames(a.name, b.name)),
   };
 }
