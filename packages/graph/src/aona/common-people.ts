@@ -1,6 +1,6 @@
 // The people two networks share (C), matched by folded name, and each network's ties among them.
 import type { TNetworkData } from '../model';
-import { compareCodePoints } from './fold';
+import { compareCodePoints, foldName } from './fold';
 import { simpleGraph, type TSimpleGraph, tiesOf } from './simple-graph';
 import type { TTooFewShared } from './types';
 
@@ -53,9 +53,9 @@ export function commonPeople(formalData: TNetworkData, informalData: TNetworkDat
  * informal network has (fewer than 2 shared, or fewer than half of the informal network's people).
  */
 export function sharedPeople(formal: TNetworkData, informal: TNetworkData): TTooFewShared | null {
-  const f = simpleGraph(formal);
-  const i = simpleGraph(informal);
-  const shared = i.keys.filter((k) => f.index.has(k)).length;
-  const of = i.names.length;
+  const f = new Set(formal.nodes.map((n) => foldName(n.name)));
+  const i = new Set(informal.nodes.map((n) => foldName(n.name)));
+  const shared = [...i].filter((k) => f.has(k)).length;
+  const of = i.size;
   return shared < 2 || 2 * shared < of ? { shared, of } : null;
 }
