@@ -46,7 +46,19 @@ const asType = (value: TAttributeValue, type: TAttributeType): TAttributeValue =
 
 const isBlank = (v: TAttributeValue | undefined) => v === undefined || v === null || v === '';
 
-export function combineNetworks(sources: readonly TCombineSource[], directed: boolean): TNetworkData {
+export interface TCombineOptions {
+  /** How names are matched; `nameKey` unless given (AONA matches by `foldName`). */
+  key?: (name: string) => string;
+  /** Name every layer `<network name>: <layer>`, even a network's only one (a network with no layers: its name). */
+  prefixLayers?: boolean;
+}
+
+export function combineNetworks(
+  sources: readonly TCombineSource[],
+  directed: boolean,
+  options: TCombineOptions = {},
+): TNetworkData {
+  const keyOf = options.key ?? nameKey;
   const nodeAttributes = mergeDefs(sources.map((s) => s.data.nodeAttributes));
   const edgeAttributes = mergeDefs(sources.map((s) => s.data.edgeAttributes));
   const nodeType = new Map(nodeAttributes.map((d) => [d.key, d.type]));
@@ -58,7 +70,7 @@ export function combineNetworks(sources: readonly TCombineSource[], directed: bo
   const edges: TNetworkData['edges'] = [];
   for (const { name, data } of sources) {
     const at = data.nodes.map((node) => {
-      const key = nameKey(node.name);
+      const key = keyOf(node.name);
       let i = index.get(key);
       if (i === undefined) {
         i = nodes.length;
@@ -72,8 +84,10 @@ export function combineNetworks(sources: readonly TCombineSource[], directed: bo
       return i;
     });
     const firstLayer = layerNames.length;
-    const own = data.layers.length > 0 ? data.layers : [name];
-    for (const layer of own) layerNames.push(own.length === 1 ? name : `${name}: ${layer}`);
+    if (data.layers.length === 0) layerNames.push(name);
+    for (const layer of data.layers) {
+      layerNames.push(data.layers.length === 1 && !options.prefixLayers ? name : `${name}: ${layer}`);
+    }
     for (const e of data.edges) {
       const attributes: Record<string, TAttributeValue> = {};
       for (const [k, v] of Object.entries(e.attributes)) attributes[k] = asType(v, edgeType.get(k) ?? 'text');

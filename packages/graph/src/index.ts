@@ -1,3 +1,4 @@
+export * from './aona';
 export * from './combine';
 export * from './metrics';
 export * from './model';
