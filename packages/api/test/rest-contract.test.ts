@@ -18,6 +18,7 @@ import { eq, organizations, users } from '@tieline/db';
 import { MODULES, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/openapi';
+import { AONA_REST_PATHS } from '../src/rest/aona';
 import { PASSIVE_DATA_REST_PATHS } from '../src/rest/passive-data';
 import { appRouter } from '../src/root';
 import {
@@ -251,9 +252,10 @@ function describeOperation(path: string, method: string, op: Operation): Documen
 }
 
 const document = openApiDocument();
-// Multipart routes documented beside the bridge (rest/passive-data.ts) have no procedure: their own
-// tests call them over HTTP (passive-slack-export-input.test.ts).
-const MULTIPART_PATHS = new Set(Object.keys(PASSIVE_DATA_REST_PATHS));
+// Express routes documented beside the bridge (multipart uploads in rest/passive-data.ts, the AONA
+// download) have no procedure: their own tests call them over HTTP (passive-slack-export-input.test.ts,
+// aona.test.ts).
+const MULTIPART_PATHS = new Set(Object.keys({ ...PASSIVE_DATA_REST_PATHS, ...AONA_REST_PATHS }));
 const operations = Object.entries(document.paths ?? {})
   .filter(([path]) => !MULTIPART_PATHS.has(path))
   .flatMap(([path, item]) =>

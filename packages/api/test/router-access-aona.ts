@@ -6,10 +6,13 @@ import { AONA_MSG } from '@tieline/validation';
 import type { SeededUser } from './helpers';
 import { type Fixtures, onNetwork, type Row } from './router-access-fixtures';
 
+/** A saved CFI answer of a network without ties. */
+const EMPTY_CFI = { external: 0, internal: 0, cfi: null, ei: null, groups: [], people: [], networkVersion: 2 };
+
 async function resultOf(f: Fixtures, owner: SeededUser) {
   const [row] = await f.app.server.deps.db
     .insert(aonaResults)
-    .values({ ownerId: owner.userId, analysis: 'CFI', inputs: { networks: [] }, result: '{}' })
+    .values({ ownerId: owner.userId, analysis: 'CFI', inputs: { networks: [] }, result: JSON.stringify(EMPTY_CFI) })
     .returning({ id: aonaResults.id });
   return row!.id;
 }

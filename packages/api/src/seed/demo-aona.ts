@@ -46,7 +46,10 @@ export function demoReportingLines(): TNetworkData {
       { key: 'Title', type: 'category' },
     ],
     edgeAttributes: [],
-    nodes: people.map((p, i) => ({ name: p.name, attributes: { Department: p.attributes.Department!, Title: titles[i]! } })),
+    nodes: people.map((p, i) => ({
+      name: p.name,
+      attributes: { Department: p.attributes.Department!, Title: titles[i]! },
+    })),
     edges,
   };
 }
@@ -86,7 +89,12 @@ export async function seedDemoAona(db: Db, ownerId: string) {
   await save('informalAlignment', pair, informalAlignment(formalData, adviceData));
   await save('informalDistance', pair, informalDistance(formalData, adviceData));
 
-  const changed = await saveVersion(db, advice.id, advice.version, documentOf(withCfiAttribute(adviceData, 'Department')));
+  const changed = await saveVersion(
+    db,
+    advice.id,
+    advice.version,
+    documentOf(withCfiAttribute(adviceData, 'Department')),
+  );
   await save(
     'CFI',
     { networks: [ref('network', advice)], attribute: 'Department' },
@@ -106,7 +114,10 @@ export async function seedDemoAona(db: Db, ownerId: string) {
   });
   await save(
     'adaptableReadiness',
-    { networks: sources.map((s, i) => ref('source', { id: [formal.id, advice.id][i]!, name: s.name })), createdNetworkName: made.name },
+    {
+      networks: sources.map((s, i) => ref('source', { id: [formal.id, advice.id][i]!, name: s.name })),
+      createdNetworkName: made.name,
+    },
     { networkId: made.id, ...readiness },
   );
 }

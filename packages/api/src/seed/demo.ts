@@ -12,7 +12,6 @@ import {
 import { hashPassword } from '../auth/password';
 import { addCredits } from '../credits/ledger';
 import type { JobDeps } from '../jobs/define';
-import { defaultModules } from '../services/users/user-wire';
 import { seedDemoAona } from './demo-aona';
 import { seedDemoNetworks } from './demo-networks';
 import { seedDemoPassive } from './demo-passive';
