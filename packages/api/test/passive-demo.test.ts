@@ -1,4 +1,14 @@
-import { eq, networks, passiveConnections, passiveQueries, passiveQueryRuns } from '@tieline/db';
+import {
+  aonaResults,
+  eq,
+  networks,
+  organizations,
+  passiveConnections,
+  passiveQueries,
+  passiveQueryRuns,
+  users,
+} from '@tieline/db';
+import { MODULES, ZAonaResult } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo';
 import { startTestApp, type TestApp } from './helpers';
@@ -12,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('demo passive data', { timeout: 300_000 }, () => {
+describe('demo data', { timeout: 300_000 }, () => {
   it('imports the demo Slack export and makes the demo query network, once', async () => {
     const deps = { ...app.server.deps, mailer: app.server.mailer };
     await seedDemo(deps);
@@ -30,5 +40,32 @@ describe('demo passive data', { timeout: 300_000 }, () => {
     expect(network!.layers).toEqual(['Slack reply', 'Slack mention', 'Slack reaction', 'Slack direct message']);
     expect(network!.nodeCount).toBeGreaterThan(40);
     expect(network!.edgeCount).toBeGreaterThan(100);
+  });
+
+  it('has every module on, the reporting lines and one saved result of each AONA analysis', async () => {
+    const { db } = app.server.deps;
+    const everyModule = Object.fromEntries(MODULES.map((m) => [m, { enabled: true }]));
+    for (const row of [...(await db.select().from(users)), ...(await db.select().from(organizations))]) {
+      expect(row.modules).toEqual(everyModule);
+    }
+    const [lines] = await db.select().from(networks).where(eq(networks.name, 'Acme reporting lines (demo)'));
+    expect(lines).toMatchObject({ nodeCount: 60, edgeCount: 59, layers: ['Reports to'] });
+    const results = await db.select().from(aonaResults).where(eq(aonaResults.ownerId, lines!.ownerId));
+    expect(results.map((r) => r.analysis).sort()).toEqual([
+      'CFI',
+      'adaptableReadiness',
+      'informalAlignment',
+      'informalDistance',
+    ]);
+    for (const r of results) {
+      // Saved as the analyses save them: each reads back through the answer's own schema.
+      const saved = { _id: r.id, analysis: r.analysis, inputs: r.inputs, createdAt: r.createdAt.toISOString() };
+      const parsed = ZAonaResult.parse({ ...saved, result: { resultId: r.id, ...JSON.parse(r.result) } });
+      expect(Object.keys(parsed.result).length).toBeGreaterThan(4);
+    }
+    const readiness = JSON.parse(results.find((r) => r.analysis === 'adaptableReadiness')!.result);
+    const [made] = await db.select().from(networks).where(eq(networks.id, readiness.networkId));
+    expect(made).toMatchObject({ name: 'Acme adaptable readiness (demo)', nodeCount: 60 });
+    expect(readiness.energizers).toBeGreaterThan(0);
   });
 });
