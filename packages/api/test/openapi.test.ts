@@ -60,6 +60,7 @@ describe('OpenAPI document', () => {
         '/passiveData/settings',
         '/passiveData/connections/slackExport',
         '/passiveData/lists/upload',
+        '/passiveData/meltwater',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

@@ -14,7 +14,7 @@ import {
   users,
 } from '@tieline/db';
 import { emptyNetwork } from '@tieline/graph';
-import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion } from '@tieline/validation';
+import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion, type TModuleName } from '@tieline/validation';
 import { generateApiKey } from '../src/auth/api-keys';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import type { SeededUser, TestApp } from './helpers';
@@ -221,13 +221,13 @@ export async function paymentOf(f: Fixtures, buyer: SeededUser) {
   return row!.id;
 }
 
-/** The user with the passiveData module on, for them and their organization (it is off by default). */
-export async function withPassiveData(app: TestApp, user: SeededUser): Promise<SeededUser> {
+/** The user with `module` on, for them and their organization (passiveData, AONA and meltwater are off by default). */
+export async function withModule(app: TestApp, user: SeededUser, module: TModuleName): Promise<SeededUser> {
   const { db } = app.server.deps;
   const [row] = await db.select({ modules: users.modules }).from(users).where(eq(users.id, user.userId));
   await db
     .update(users)
-    .set({ modules: { ...row!.modules, passiveData: { enabled: true } } })
+    .set({ modules: { ...row!.modules, [module]: { enabled: true } } })
     .where(eq(users.id, user.userId));
   if (user.organizationId) {
     const [org] = await db
@@ -236,8 +236,11 @@ export async function withPassiveData(app: TestApp, user: SeededUser): Promise<S
       .where(eq(organizations.id, user.organizationId));
     await db
       .update(organizations)
-      .set({ modules: { ...org!.modules, passiveData: { enabled: true } } })
+      .set({ modules: { ...org!.modules, [module]: { enabled: true } } })
       .where(eq(organizations.id, user.organizationId));
   }
   return user;
 }
+
+/** The user with the passiveData module on, for them and their organization (it is off by default). */
+export const withPassiveData = (app: TestApp, user: SeededUser) => withModule(app, user, 'passiveData');

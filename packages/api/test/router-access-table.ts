@@ -22,6 +22,7 @@ import {
   SURVEY_HIDDEN,
   surveyWithList,
   testEmailOf,
+  withModule,
 } from './router-access-fixtures';
 import { PASSIVE_SETTINGS_PROCEDURES } from './router-access-passive-settings';
 import { ORGANIZATION_PROCEDURES } from './router-access-table-organizations';
@@ -320,6 +321,14 @@ export const PROCEDURES: Record<string, Row> = {
   'passiveData.office365.connect': {
     rule: 'passiveManager',
     input: () => ({ ...office365Body(), clientSecret: 'wrong-secret' }),
+  },
+  // Meltwater is off by default: the row's caller gets the module (router-access-modules.test.ts gates it).
+  'meltwater.create': {
+    rule: 'signedIn',
+    input: async (f) => {
+      await withModule(f.app, f.me, 'meltwater');
+      return { name: 'Media', jsonData: [{ author: { handle: 'ann' }, mentions: ['ben'] }] };
+    },
   },
   ...PASSIVE_SETTINGS_PROCEDURES,
   ...PASSIVE_QUERY_PROCEDURES,

@@ -32,9 +32,12 @@ export const MELTWATER_MSG = {
 export const ZMeltwaterInput = z.object({
   name: ZNetworkName,
   /** The export: its JSON text (an array, an object with `documents`, or one document per line) or that JSON value. */
-  jsonData: z.union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())], {
-    error: MELTWATER_MSG.jsonData,
-  }),
+  jsonData: z
+    .union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())], { error: MELTWATER_MSG.jsonData })
+    .meta({
+      description:
+        'The Meltwater export: its JSON text (a top-level array of documents, an object with `documents`, or one document per line; at most 20 MB), or that JSON value',
+    }),
 });
 export type TMeltwaterInput = z.infer<typeof ZMeltwaterInput>;
 
