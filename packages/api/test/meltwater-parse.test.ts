@@ -258,7 +258,10 @@ describe('refusals (400, nothing built)', () => {
   });
 
   it("over the network model's node limit", () => {
-    const docs = Array.from({ length: NETWORK_LIMITS.maxNodes + 1 }, (_, i) => ({ author_handle: `p${i}`, mentions: [] }));
+    const docs = Array.from({ length: NETWORK_LIMITS.maxNodes + 1 }, (_, i) => ({
+      author_handle: `p${i}`,
+      mentions: [],
+    }));
     expect(refusal(() => net(docs)).message).toBe(NETWORK_UPLOAD_MSG.tooManyNodes);
   });
 });

@@ -154,7 +154,10 @@ describe('refused, storing nothing', () => {
     const array = await api.call('POST', `/api/base${PATH}`, '[1,2]');
     expect({ status: array.status, message: array.body.message }).toEqual({ status: 400, message: MSG.bodyNotObject });
     const broken = await api.call('POST', `/api/base${PATH}`, '{"name":');
-    expect({ status: broken.status, message: broken.body.message }).toEqual({ status: 400, message: MSG.malformedJson });
+    expect({ status: broken.status, message: broken.body.message }).toEqual({
+      status: 400,
+      message: MSG.malformedJson,
+    });
   });
 
   it('the meltwater module off (the default): 403 naming it, on both transports', async () => {

@@ -18,12 +18,15 @@ export const MELTWATER_LIMITS = {
 } as const;
 
 export const MELTWATER_MSG = {
-  jsonData: 'Give the Meltwater export as jsonData: its JSON text, a JSON array of documents or an object with "documents"',
+  jsonData:
+    'Give the Meltwater export as jsonData: its JSON text, a JSON array of documents or an object with "documents"',
   notJson:
     'The Meltwater export is not JSON: give a JSON array of documents, an object with "documents", or one JSON document per line',
   notExport:
     'The Meltwater export has no documents: give a JSON array of documents, an object with "documents", or one JSON document per line',
   tooLarge: 'The Meltwater export is too large: at most 20 MB of JSON',
+  fileRequired: 'Choose the Meltwater export file (.json, .ndjson or .txt)',
+  exportRequired: 'Paste the Meltwater export (JSON)',
   tooMany: `The Meltwater export has too many documents: at most ${MELTWATER_LIMITS.documentsMax.toLocaleString('en-US')}`,
   noUsable: (noAuthor: number, unreadable: number) =>
     `The Meltwater export has no usable documents (${noAuthor} without an author, ${unreadable} unreadable)`,

@@ -1,4 +1,4 @@
-import { OFFICE365_SOURCES } from '@tieline/validation';
+import { OFFICE365_SOURCES, type TModuleName } from '@tieline/validation';
 import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { MODULE_INFO } from '../lib/module-list';
@@ -27,7 +27,7 @@ const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
   });
 
 const moduleRoutes = Object.values(MODULE_INFO)
-  .filter((m) => m.name !== 'surveys' && m.name !== 'networks' && m.name !== 'passiveData')
+  .filter((m) => m.name !== 'surveys' && m.name !== 'networks' && m.name !== 'passiveData' && m.name !== 'meltwater')
   .map((m) => ({
     path: m.path.slice(1),
     ...page(async () => {
@@ -176,7 +176,17 @@ const passiveRoutes = [
   { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
 ];
 
-const moduleLayout = (module: 'networks' | 'surveys' | 'passiveData') =>
+const meltwaterRoutes = [
+  {
+    path: 'meltwater',
+    ...page(async () => {
+      const { MeltwaterPage } = await import('../features/meltwater/meltwater-page');
+      return <MeltwaterPage />;
+    }),
+  },
+];
+
+const moduleLayout = (module: TModuleName) =>
   page(async () => {
     const { RequireModule } = await import('../components/require-module');
     return <RequireModule module={module} />;
@@ -241,6 +251,7 @@ export const router = createBrowserRouter([
           explorerRoute,
           { ...moduleLayout('surveys'), children: surveyRoutes },
           { ...moduleLayout('passiveData'), children: passiveRoutes },
+          { ...moduleLayout('meltwater'), children: meltwaterRoutes },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {
