@@ -9,7 +9,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function MeltwaterResult({ result }: { result: TMeltwaterResult }) {
   const { skipped } = result;
   return (
-    <Card aria-labelledby="meltwater-result-title">
+    <Card role="region" aria-labelledby="meltwater-result-title">
       <CardHeader>
         <CardTitle id="meltwater-result-title">Network “{result.name}” made</CardTitle>
       </CardHeader>
@@ -34,7 +34,7 @@ export function MeltwaterResult({ result }: { result: TMeltwaterResult }) {
         <table className="w-full max-w-md text-sm">
           <caption className="mb-1 text-left font-medium">Ties per layer</caption>
           <thead>
-            <tr className="border-b text-left text-muted-foreground">
+            <tr className="border-b border-border text-left text-muted-foreground">
               <th scope="col" className="py-1 font-normal">
                 Layer
               </th>
@@ -48,7 +48,7 @@ export function MeltwaterResult({ result }: { result: TMeltwaterResult }) {
           </thead>
           <tbody>
             {result.layers.map((l) => (
-              <tr key={l.layer} className="border-b last:border-0">
+              <tr key={l.layer} className="border-b border-border last:border-0">
                 <th scope="row" className="py-1 text-left font-normal">
                   {l.layer}
                 </th>

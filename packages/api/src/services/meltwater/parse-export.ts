@@ -33,7 +33,7 @@ function at(doc: unknown, path: string): unknown {
 }
 
 /** A handle or author name as a node name: trimmed, without leading @, lower-cased; undefined when empty. */
-export function handleOf(value: unknown): string | undefined {
+function handleOf(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const name = value.normalize('NFC').trim().replace(/^@+/, '').trim().toLowerCase();
   return name === '' || name.length > NETWORK_LIMITS.maxValueLength ? undefined : name;
@@ -101,14 +101,14 @@ export function repostOf(doc: TDocumentObject): string | undefined {
 }
 
 /** Whom this post answers: the author of the export's document at `parent.url`, else `parent.author.handle`. */
-export function parentOf(doc: TDocumentObject, authorByUrl: ReadonlyMap<string, string>): string | undefined {
+function parentOf(doc: TDocumentObject, authorByUrl: ReadonlyMap<string, string>): string | undefined {
   const url = trimmed(at(doc, 'parent.url'));
   const byUrl = url === undefined ? undefined : authorByUrl.get(url);
   return byUrl ?? handleOf(at(doc, 'parent.author.handle'));
 }
 
 /** `reach`, else `metrics.reach`, when a finite number. */
-export function reachOf(doc: TDocumentObject): number | undefined {
+function reachOf(doc: TDocumentObject): number | undefined {
   for (const path of ['reach', 'metrics.reach']) {
     const v = at(doc, path);
     if (typeof v === 'number' && Number.isFinite(v)) return v;
@@ -116,7 +116,7 @@ export function reachOf(doc: TDocumentObject): number | undefined {
   return undefined;
 }
 
-export const sourceTypeOf = (doc: TDocumentObject) => firstOf(doc, SOURCE_TYPE_PATHS, trimmed);
+const sourceTypeOf = (doc: TDocumentObject) => firstOf(doc, SOURCE_TYPE_PATHS, trimmed);
 
 interface Person {
   index: number;
