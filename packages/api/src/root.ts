@@ -8,6 +8,7 @@ import { organizationsBillingRouter } from './routers/billing/organizations-bill
 import { configRouter } from './routers/config/config.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
+import { meltwaterRouter } from './routers/meltwater/meltwater.router';
 import { networksRouter } from './routers/networks/networks.router';
 import { nodesRouter } from './routers/nodes/nodes.router';
 import { organizationLogosRouter } from './routers/organization-logos/organization-logos.router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   billing: billingRouter,
   passiveData: passiveDataRouter,
   aona: aonaRouter,
+  meltwater: meltwaterRouter,
   // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
   organizations: router({
     ...organizationProcedures,

@@ -1,5 +1,5 @@
 import { createDb, type DbHandle, sql } from '@tieline/db';
-import { MSG, NETWORK_VIEW_LIMITS } from '@tieline/validation';
+import { MELTWATER_LIMITS, MSG, NETWORK_VIEW_LIMITS } from '@tieline/validation';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
@@ -15,6 +15,7 @@ import { errorHeaders } from './errors';
 import { directRoute } from './http/direct-route';
 import {
   errorHandler,
+  meltwaterTooLarge,
   refuseDeepJson,
   refuseNonObjectJson,
   requestGate,
@@ -212,6 +213,12 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });
   api.post('/base/networks/:id/views', viewBody);
   api.put('/base/networks/:id/views/:viewId', viewBody);
+  // A Meltwater export is sent as JSON (spec platform §7): up to 20 MB of it, said so when over.
+  api.post(
+    '/base/passiveData/meltwater',
+    express.json({ limit: MELTWATER_LIMITS.bodyMaxBytes, verify: refuseDeepJson }),
+    meltwaterTooLarge,
+  );
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }), refuseNonObjectJson);
   api.use(
     '/base',

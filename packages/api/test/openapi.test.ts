@@ -67,6 +67,7 @@ describe('OpenAPI document', () => {
         '/aona/results',
         '/aona/results/{id}',
         '/aona/results/{id}/xlsx',
+        '/passiveData/meltwater',
         '/responses/{randomUUID}',
         '/responses/paged/{surveyId}',
         '/responses/search/{surveyId}',

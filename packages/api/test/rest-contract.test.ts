@@ -111,6 +111,8 @@ const baseType = (s: Schema) =>
 function sample(schema: Schema, name: string): unknown {
   if (nullable(schema)) return null;
   if (schema.enum) return schema.enum[0];
+  // A union (a Meltwater export's text or value): its first kind.
+  if (schema.anyOf) return sample(schema.anyOf[0]!, name);
   if (schema.format === 'uuid') return randomUUID();
   if (schema.pattern) {
     const value = SAMPLE_BY_PATTERN[schema.pattern];

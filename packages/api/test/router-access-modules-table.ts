@@ -139,6 +139,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'admin.audit.supportRequests': { none: SUPER_ADMIN },
   'passiveData.slack.connect': { module: 'passiveData' },
   'passiveData.office365.connect': { module: 'passiveData' },
+  'meltwater.create': { module: 'meltwater' },
   'passiveData.settings.get': { module: 'passiveData' },
   'passiveData.settings.update': { module: 'passiveData' },
   'passiveData.connections.list': { module: 'passiveData' },

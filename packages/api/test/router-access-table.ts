@@ -322,6 +322,11 @@ export const PROCEDURES: Record<string, Row> = {
     rule: 'passiveManager',
     input: () => ({ ...office365Body(), clientSecret: 'wrong-secret' }),
   },
+  // Meltwater is off by default: seedFor gives the row's caller the module (router-access-modules.test.ts gates it).
+  'meltwater.create': {
+    rule: 'signedIn',
+    input: () => ({ name: 'Media', jsonData: [{ author: { handle: 'ann' }, mentions: ['ben'] }] }),
+  },
   ...PASSIVE_SETTINGS_PROCEDURES,
   ...PASSIVE_QUERY_PROCEDURES,
   ...AONA_PROCEDURES,

@@ -16,6 +16,7 @@ export * from './lists';
 export * from './lists-limits';
 export * from './lists-messages';
 export * from './lists-schemas';
+export * from './meltwater';
 export * from './merge-tokens';
 export * from './messages';
 export * from './modules';

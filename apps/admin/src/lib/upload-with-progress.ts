@@ -3,12 +3,14 @@ export type TUploadAnswer = { status: number; text: string };
 /**
  * A multipart POST over XMLHttpRequest, the one browser API with upload progress events. Same origin,
  * so the session cookie goes along. Progress stops at 99 until the server has answered (spec §9): the
- * bytes being sent is not the file being stored. Status 0 when the server could not be reached.
+ * bytes being sent is not the file being stored. Status 0 when the server could not be reached. A
+ * string body is sent as JSON (a Meltwater export, too large for tRPC's body limit).
  */
-export function postWithProgress(url: string, form: FormData, onProgress: (percent: number) => void) {
+export function postWithProgress(url: string, form: FormData | string, onProgress: (percent: number) => void) {
   return new Promise<TUploadAnswer>((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
+    if (typeof form === 'string') xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.min(99, Math.round((e.loaded / e.total) * 100)));
     };

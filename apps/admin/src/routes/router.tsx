@@ -27,7 +27,7 @@ const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
   });
 
 const moduleRoutes = Object.values(MODULE_INFO)
-  .filter((m) => m.name !== 'surveys' && m.name !== 'networks' && m.name !== 'passiveData' && m.name !== 'AONA')
+  .filter((m) => !['surveys', 'networks', 'passiveData', 'meltwater', 'AONA'].includes(m.name))
   .map((m) => ({
     path: m.path.slice(1),
     ...page(async () => {
@@ -176,6 +176,16 @@ const passiveRoutes = [
   { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
 ];
 
+const meltwaterRoutes = [
+  {
+    path: 'meltwater',
+    ...page(async () => {
+      const { MeltwaterPage } = await import('../features/meltwater/meltwater-page');
+      return <MeltwaterPage />;
+    }),
+  },
+];
+
 const moduleLayout = (module: TModuleName) =>
   page(async () => {
     const { RequireModule } = await import('../components/require-module');
@@ -241,6 +251,7 @@ export const router = createBrowserRouter([
           explorerRoute,
           { ...moduleLayout('surveys'), children: surveyRoutes },
           { ...moduleLayout('passiveData'), children: passiveRoutes },
+          { ...moduleLayout('meltwater'), children: meltwaterRoutes },
           {
             ...moduleLayout('AONA'),
             children: [

@@ -1,5 +1,5 @@
 import { uniqueViolation } from '@tieline/db';
-import { MAX_INPUT_DEPTH, MSG } from '@tieline/validation';
+import { MAX_INPUT_DEPTH, MELTWATER_MSG, MSG } from '@tieline/validation';
 import type { NextFunction, Request, Response } from 'express';
 import { readBearer } from '../auth/api-keys';
 import { APP_ERROR_STATUS, AppError, type AppErrorCode } from '../errors';
@@ -112,4 +112,12 @@ export function errorHandler(log: (e: unknown) => void) {
     log(err);
     sendError(res, 'INTERNAL_SERVER_ERROR', MSG.somethingWrong);
   };
+}
+
+/** A Meltwater export over the body limit is answered with the export's own message, not the generic one. */
+export function meltwaterTooLarge(err: unknown, _req: Request, res: Response, next: NextFunction) {
+  if ((err as { type?: string }).type === 'entity.too.large') {
+    return sendError(res, 'PAYLOAD_TOO_LARGE', MELTWATER_MSG.tooLarge);
+  }
+  next(err);
 }
