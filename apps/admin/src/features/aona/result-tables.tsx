@@ -35,7 +35,9 @@ export function ResultTable<T extends object>({
   }));
   return (
     <div className="flex flex-col gap-1">
+      {/* A long list scrolls in its own box, so the page keeps the pictures and the other tables in reach. */}
       <DataTable
+        className="max-h-[26rem] overflow-y-auto"
         caption={caption}
         captionVisible
         columns={cols}
