@@ -69,3 +69,18 @@ export function request(url, { method = 'GET', headers = {}, body } = {}) {
     req.end(body);
   });
 }
+
+/**
+ * @tieline/graph's `entry(graphSrc)` (an ES module re-exporting what the bench calls) bundled with esbuild
+ * as packages/api/build.mjs bundles the server, then imported.
+ */
+export async function bundleGraph(dir, entry) {
+  const { createRequire } = await import('node:module');
+  const { writeFileSync } = await import('node:fs');
+  const graphSrc = join(root, 'packages/graph/src');
+  const { build } = createRequire(join(root, 'packages/graph/package.json'))('esbuild');
+  writeFileSync(join(dir, 'entry.ts'), entry(graphSrc));
+  const options = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
+  await build({ ...options, entryPoints: [join(dir, 'entry.ts')], outfile: join(dir, 'graph.js') });
+  return await import(join(dir, 'graph.js'));
+}
