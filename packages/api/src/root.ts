@@ -5,6 +5,7 @@ import { apiKeysRouter } from './routers/api-keys/api-keys.router';
 import { billingRouter } from './routers/billing/billing.router';
 import { organizationsBillingRouter } from './routers/billing/organizations-billing.router';
 import { configRouter } from './routers/config/config.router';
+import { discoverRouter } from './routers/discover/discover.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { networksRouter } from './routers/networks/networks.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   passiveData: passiveDataRouter,
+  discover: discoverRouter,
   // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
   organizations: router({
     ...organizationProcedures,
