@@ -110,14 +110,21 @@ describe('publishing', () => {
       tags: [],
       updatedAt: null,
     });
-    expect(await rejection(theirs.describe.query({ id: n.id }))).toEqual({ status: 404, message: DISCOVER_MSG.notFound });
+    expect(await rejection(theirs.describe.query({ id: n.id }))).toEqual({
+      status: 404,
+      message: DISCOVER_MSG.notFound,
+    });
     const published = await mine.publish.mutate({
       id: n.id,
       public: true,
       description: '  Who asks whom for advice  ',
       tags: [' Advice ', 'advice', 'ACME', 'Teams'],
     });
-    expect(published).toMatchObject({ public: true, description: 'Who asks whom for advice', tags: ['Advice', 'ACME', 'Teams'] });
+    expect(published).toMatchObject({
+      public: true,
+      description: 'Who asks whom for advice',
+      tags: ['Advice', 'ACME', 'Teams'],
+    });
     const seen = await theirs.describe.query({ id: n.id });
     expect(seen).toMatchObject({ name: 'Advice at Acme', people: 3, ties: 3, directed: true, mine: false });
     expect(seen.owner).toMatch(/^Test /);
@@ -134,10 +141,16 @@ describe('publishing', () => {
     expect(await theirs.describe.query({ id: n.id })).toMatchObject({ name: 'Advice at Acme 2', people: 4 });
     expect((await theirs.list.query({ search: 'acme' })).items.map((i) => i._id)).toEqual([n.id]);
     expect(await mine.publish.mutate({ id: n.id, public: false })).toMatchObject({ public: false, updatedAt: null });
-    expect(await rejection(theirs.describe.query({ id: n.id }))).toEqual({ status: 404, message: DISCOVER_MSG.notFound });
+    expect(await rejection(theirs.describe.query({ id: n.id }))).toEqual({
+      status: 404,
+      message: DISCOVER_MSG.notFound,
+    });
     // Its owner too: Discover holds snapshots only.
     expect(await rejection(mine.describe.query({ id: n.id }))).toEqual({ status: 404, message: DISCOVER_MSG.notFound });
-    expect(await rejection(theirs.duplicate.mutate({ id: n.id }))).toEqual({ status: 404, message: DISCOVER_MSG.notFound });
+    expect(await rejection(theirs.duplicate.mutate({ id: n.id }))).toEqual({
+      status: 404,
+      message: DISCOVER_MSG.notFound,
+    });
     expect((await theirs.list.query({ search: 'acme' })).count).toBe(0);
   });
 
@@ -245,7 +258,20 @@ describe('REST', () => {
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(1);
     expect(Object.keys(list.body.items[0]).sort()).toEqual(
-      ['_id', 'curated', 'description', 'directed', 'mine', 'name', 'owner', 'people', 'thumbnail', 'ties', 'tags', 'updatedAt'].sort(),
+      [
+        '_id',
+        'curated',
+        'description',
+        'directed',
+        'mine',
+        'name',
+        'owner',
+        'people',
+        'thumbnail',
+        'ties',
+        'tags',
+        'updatedAt',
+      ].sort(),
     );
     const describe = await restOf(app, other).get(`/discover/${KARATE}`);
     expect(describe.status).toBe(200);

@@ -9,9 +9,9 @@ import {
   ZPublication,
   ZPublishInput,
 } from '@tieline/validation';
-import { describeDiscover, listDiscover } from '../../services/discover/read-discover';
 import { duplicateDiscover } from '../../services/discover/duplicate-discover';
 import { publication, publishNetwork } from '../../services/discover/publish';
+import { describeDiscover, listDiscover } from '../../services/discover/read-discover';
 import { protectedProcedure, router } from '../../trpc';
 
 /** Procedures of the discover module (on by default, spec platform §6). */

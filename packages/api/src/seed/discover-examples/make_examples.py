@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the curated Discover examples (TNetworkData documents with their citations) as JSON.
 
-Run from this folder: python3 make_examples.py  (Debian python3-networkx; 3.x).
-The output files are committed; the server inserts them at start-up (discover-examples.ts).
+Run from this folder: python3 make_examples.py && pnpm exec biome format --write *.json
+(Debian python3-networkx 3.x; Biome is the repository's formatter). The output files are committed; the
+server inserts them at start-up (../discover-examples.ts).
 """
 import json
 from pathlib import Path

@@ -1,11 +1,5 @@
 import { asc, count, discoverNetworks, eq, networkViews, users } from '@tieline/db';
-import {
-  DISCOVER_MSG,
-  PUBLISH_CAPS,
-  planOfKey,
-  type TPublication,
-  type TPublishInput,
-} from '@tieline/validation';
+import { DISCOVER_MSG, PUBLISH_CAPS, planOfKey, type TPublication, type TPublishInput } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';

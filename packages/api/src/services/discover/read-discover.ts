@@ -36,7 +36,16 @@ const itemColumns = {
 };
 type ItemRow = Pick<
   DiscoverRow,
-  'id' | 'name' | 'description' | 'tags' | 'nodeCount' | 'edgeCount' | 'ownerId' | 'directed' | 'thumbnail' | 'updatedAt'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'tags'
+  | 'nodeCount'
+  | 'edgeCount'
+  | 'ownerId'
+  | 'directed'
+  | 'thumbnail'
+  | 'updatedAt'
 > & { ownerName: string | null };
 
 function itemWire(caller: SignedInCaller, row: ItemRow): TDiscoverItem {

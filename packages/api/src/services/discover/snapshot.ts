@@ -1,4 +1,4 @@
-import { discoverNetworks, type SQL, sql } from '@tieline/db';
+import { type discoverNetworks, type SQL, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { thumbnailSvg } from './thumbnail';
 
