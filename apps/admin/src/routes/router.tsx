@@ -27,7 +27,7 @@ const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
   });
 
 const moduleRoutes = Object.values(MODULE_INFO)
-  .filter((m) => m.name !== 'surveys' && m.name !== 'networks' && m.name !== 'passiveData')
+  .filter((m) => !['surveys', 'networks', 'passiveData', 'discover'].includes(m.name))
   .map((m) => ({
     path: m.path.slice(1),
     ...page(async () => {
@@ -129,6 +129,7 @@ const networkRoutes = [
       },
       { path: ':id/delete', ...networkPage('DeleteDialog') },
       { path: ':id/export', ...networkPage('ExportDialog') },
+      { path: ':id/publish', ...networkPage('PublishDialog') },
     ],
   },
 ];
@@ -176,7 +177,25 @@ const passiveRoutes = [
   { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
 ];
 
-const moduleLayout = (module: 'networks' | 'surveys' | 'passiveData') =>
+// Discover (platform spec §2): the gallery, with {id}/describe and {id}/duplicate as dialogs over it.
+type DiscoverPages = typeof import('../features/discover/pages');
+const discoverPage = (name: keyof DiscoverPages) =>
+  page(async () => {
+    const Page = (await import('../features/discover/pages'))[name];
+    return <Page />;
+  });
+const discoverRoutes = [
+  {
+    path: 'discover',
+    ...discoverPage('DiscoverPage'),
+    children: [
+      { path: ':id/describe', ...discoverPage('DescribeDialog') },
+      { path: ':id/duplicate', ...discoverPage('DuplicateDialog') },
+    ],
+  },
+];
+
+const moduleLayout = (module: 'networks' | 'surveys' | 'passiveData' | 'discover') =>
   page(async () => {
     const { RequireModule } = await import('../components/require-module');
     return <RequireModule module={module} />;
@@ -241,6 +260,7 @@ export const router = createBrowserRouter([
           explorerRoute,
           { ...moduleLayout('surveys'), children: surveyRoutes },
           { ...moduleLayout('passiveData'), children: passiveRoutes },
+          { ...moduleLayout('discover'), children: discoverRoutes },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {
