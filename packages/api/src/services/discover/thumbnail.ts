@@ -11,6 +11,10 @@ const MAX_EDGES = 1_200;
 const SIZE = 200;
 const MARGIN = 8;
 const ROUNDS = 80;
+/** The pull to the middle: strong enough to keep people without ties near the rest. */
+const GRAVITY = 0.4;
+/** How far repulsion reaches, in ideal tie lengths. */
+const REACH = 3;
 const COLOURS = ['#2563eb', '#db2777', '#16a34a', '#ea580c', '#7c3aed', '#0891b2', '#ca8a04', '#dc2626'];
 const OTHER = '#64748b';
 
@@ -54,6 +58,8 @@ function layout(n: number, community: number[], edges: [number, number][]): Floa
         const dx = pos[2 * a]! - pos[2 * b]!;
         const dy = pos[2 * a + 1]! - pos[2 * b + 1]!;
         const d2 = Math.max(1e-6, dx * dx + dy * dy);
+        // Repulsion reaches a few spacings only, so people without ties settle beside the rest.
+        if (d2 > REACH * REACH * k * k) continue;
         const f = (k * k) / d2;
         shift[2 * a]! += dx * f;
         shift[2 * a + 1]! += dy * f;
@@ -73,8 +79,8 @@ function layout(n: number, community: number[], edges: [number, number][]): Floa
     }
     for (let v = 0; v < n; v++) {
       // A weak pull to the middle keeps separate components on the picture.
-      const dx = shift[2 * v]! + (0.5 - pos[2 * v]!) * 0.05;
-      const dy = shift[2 * v + 1]! + (0.5 - pos[2 * v + 1]!) * 0.05;
+      const dx = shift[2 * v]! + (0.5 - pos[2 * v]!) * GRAVITY;
+      const dy = shift[2 * v + 1]! + (0.5 - pos[2 * v + 1]!) * GRAVITY;
       const d = Math.max(1e-9, Math.hypot(dx, dy));
       const step = Math.min(d, temperature);
       pos[2 * v]! += (dx / d) * step;
