@@ -222,7 +222,8 @@ describe('modules', () => {
     const user = await seedUser(app);
     const { db } = app.server.deps;
     const [row] = await db.select({ modules: users.modules }).from(users).where(eq(users.id, user.userId));
-    const set = (modules: typeof row.modules) => db.update(users).set({ modules }).where(eq(users.id, user.userId));
+    const set = (modules: (typeof users.$inferSelect)['modules']) =>
+      db.update(users).set({ modules }).where(eq(users.id, user.userId));
     await set({ ...row!.modules, discover: { enabled: false } });
     const n = await seedNetwork(app, user);
     const client = clientOf(app, user).discover;

@@ -1,4 +1,4 @@
-import { type Db, discoverNetworks, sql } from '@tieline/db';
+import { type Db, discoverNetworks, inArray, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { snapshotColumns } from '../services/discover/snapshot';
 import florentine from './discover-examples/florentine-families.json' with { type: 'json' };
@@ -26,8 +26,30 @@ export const DISCOVER_EXAMPLES = [karate, lesMiserables, florentine] as TDiscove
 
 /** Inserts or refreshes `examples` (Tieline's own by default); answers how many rows it wrote. */
 export async function seedDiscoverExamples(db: Db, examples: TDiscoverExample[] = DISCOVER_EXAMPLES): Promise<number> {
+  // Unchanged examples are skipped before their snapshot (thumbnail included) is drawn, so a restart costs
+  // one select; the upsert's condition still decides when two servers start at once.
+  const stored = await db
+    .select({
+      id: discoverNetworks.id,
+      name: discoverNetworks.name,
+      description: discoverNetworks.description,
+      tags: discoverNetworks.tags,
+      source: discoverNetworks.source,
+      data: discoverNetworks.data,
+    })
+    .from(discoverNetworks)
+    .where(
+      inArray(
+        discoverNetworks.id,
+        examples.map((e) => e.id),
+      ),
+    );
+  const fingerprint = (e: Omit<TDiscoverExample, 'data'> & { data: string }) =>
+    JSON.stringify([e.id, e.name, e.description, e.tags, e.source, e.data]);
+  const current = new Set(stored.map(fingerprint));
   let written = 0;
   for (const example of examples) {
+    if (current.has(fingerprint({ ...example, data: JSON.stringify(example.data) }))) continue;
     const columns = snapshotColumns(example);
     const changed = sql`(${discoverNetworks.name}, ${discoverNetworks.description}, ${discoverNetworks.tags}, ${discoverNetworks.source}, ${discoverNetworks.data})
       is distinct from (excluded.name, excluded.description, excluded.tags, excluded.source, excluded.data)`;
