@@ -85,6 +85,45 @@ describe('plan caps', () => {
   });
 });
 
+describe('describing a large network', () => {
+  it('measures it in the worker threads and answers the same summary as inline', async () => {
+    const owner = await userOn('professional');
+    // A ring of 1,600 people with a chord every 7th: past the inline limit of 1,500 people.
+    const n = 1_600;
+    const big = smallNetwork({
+      directed: false,
+      layers: ['Ring'],
+      nodeAttributes: [{ key: 'Team', type: 'category' }],
+      nodes: Array.from({ length: n }, (_, i) => ({ name: `P${i}`, attributes: { Team: i < n / 2 ? 'A' : 'B' } })),
+      edges: Array.from({ length: n }, (_, i) => ({
+        source: i,
+        target: (i + 1) % n,
+        layer: 0,
+        weight: 1,
+        attributes: {},
+      })).concat(
+        Array.from({ length: n / 7 }, (_, i) => ({
+          source: i * 7,
+          target: (i * 7 + n / 2) % n,
+          layer: 0,
+          weight: 1,
+          attributes: {},
+        })),
+      ),
+    });
+    const net = await seedNetwork(app, owner, 'Ring', big);
+    await clientOf(app, owner).discover.publish.mutate({ id: net.id, public: true });
+    const d = await clientOf(app, viewer).discover.describe.query({ id: net.id });
+    const { computeMetrics } = await import('@tieline/graph');
+    const { summarize } = await import('../src/services/discover/summary');
+    const inline = summarize(big, computeMetrics(big));
+    expect(d).toMatchObject({ people: n, ties: big.edges.length, components: 1 });
+    expect(d.topByDegree).toEqual(inline.topByDegree);
+    expect(d.topByBetweenness.map((t) => t.name)).toEqual(inline.topByBetweenness.map((t) => t.name));
+    expect(d.communities.map((c) => c.size)).toEqual(inline.communities.map((c) => c.size));
+  }, 60_000);
+});
+
 describe('the gallery', () => {
   it('searches name, description and tags (accents and case folded, every word), filters by tag, pages', async () => {
     const owner = await userOn('professional');

@@ -52,10 +52,13 @@ function valueCounts(values: (string | number | null | undefined)[]) {
   return { ranked, blank };
 }
 
+/** Rounded so that summation order (threads, inline) never changes a rank. */
+const round12 = (v: number) => Math.round(v * 1e12) / 1e12;
+
 /** The top people by one measure (ties broken by name). */
 function top(metrics: TMetricsResult, value: (m: TMetricsResult['nodes'][number]) => number) {
   return metrics.nodes
-    .map((m) => ({ name: m.name, value: value(m) }))
+    .map((m) => ({ name: m.name, value: round12(value(m)) }))
     .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name))
     .slice(0, TOP);
 }
