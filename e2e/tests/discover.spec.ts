@@ -28,6 +28,8 @@ test('a user searches Discover, describes the karate club, duplicates it and ope
   await expect(summary.getByRole('table', { name: 'Attributes' })).toContainText('Mr. Hi (17)');
   await expect(summary).toContainText('Zachary, W. W. (1977)');
   await page.screenshot({ path: `${SHOTS}/describe.png`, fullPage: true });
+  await summary.getByRole('region', { name: 'Communities' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/describe-communities.png` });
   await expectNoAxeViolations(page, '[role="dialog"]');
 
   await summary.getByRole('link', { name: 'Duplicate into my networks' }).click();

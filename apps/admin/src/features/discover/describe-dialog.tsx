@@ -72,6 +72,7 @@ function Summary({ d }: { d: TDiscoverDescribe }) {
         <Bars
           rows={d.communities.map((c) => ({ label: `Community ${c.community}`, value: c.size, text: count(c.size) }))}
         />
+        <div className="mt-3" />
         <Table
           caption="Communities and their most common values"
           head={['Community', 'People', 'Best connected', 'Most common values']}
