@@ -72,8 +72,8 @@ function Summary({ d }: { d: TDiscoverDescribe }) {
         <Bars
           rows={d.communities.map((c) => ({ label: `Community ${c.community}`, value: c.size, text: count(c.size) }))}
         />
-        <div className="mt-3" />
         <Table
+          className="mt-3"
           caption="Communities and their most common values"
           head={['Community', 'People', 'Best connected', 'Most common values']}
           rows={d.communities.map((c) => [
@@ -96,9 +96,19 @@ function Summary({ d }: { d: TDiscoverDescribe }) {
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+function Table({
+  caption,
+  head,
+  rows,
+  className,
+}: {
+  caption: string;
+  head: string[];
+  rows: string[][];
+  className?: string;
+}) {
   return (
-    <div className="overflow-x-auto">
+    <div className={`overflow-x-auto ${className ?? ''}`}>
       <table className="w-full border-collapse text-left">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>
