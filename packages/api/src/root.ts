@@ -6,6 +6,7 @@ import { apiKeysRouter } from './routers/api-keys/api-keys.router';
 import { billingRouter } from './routers/billing/billing.router';
 import { organizationsBillingRouter } from './routers/billing/organizations-billing.router';
 import { configRouter } from './routers/config/config.router';
+import { discoverRouter } from './routers/discover/discover.router';
 import { emailsRouter } from './routers/emails/emails.router';
 import { listsRouter } from './routers/lists/lists.router';
 import { meltwaterRouter } from './routers/meltwater/meltwater.router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   passiveData: passiveDataRouter,
   aona: aonaRouter,
   meltwater: meltwaterRouter,
+  discover: discoverRouter,
   // Parts of the organization settings (users, billing, logos) nest their routers beside get/save.
   organizations: router({
     ...organizationProcedures,

@@ -41,6 +41,7 @@ import { samlRest } from './rest/saml';
 import { SURVEY_MULTIPART_ROUTES, surveysRest } from './rest/surveys';
 import { appRouter } from './root';
 import { ACCEPTED_PROCEDURES } from './routers/emails/emails.router';
+import { seedDiscoverExamples } from './seed/discover-examples';
 import { createPaymentProvider } from './services/billing/create-provider';
 import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
@@ -83,6 +84,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   if (!stored.keyOpensStored) {
     log(new Error('SECRET_KEY does not open the stored two-factor secrets: two-factor sign-ins will fail'));
   }
+  // Tieline's curated Discover examples, on every install (inserted or refreshed when their files change).
+  await seedDiscoverExamples(db);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   // The worker runs jobs with deps, and deps wake the worker on enqueue: tie the knot after both exist.
   let wake = () => {};

@@ -14,9 +14,18 @@ import {
   users,
 } from '@tieline/db';
 import { emptyNetwork } from '@tieline/graph';
-import { DASHBOARD_MSG, LIST_MSG, MSG, NETWORK_MSG, newQuestion, type TModuleName } from '@tieline/validation';
+import {
+  DASHBOARD_MSG,
+  DISCOVER_MSG,
+  LIST_MSG,
+  MSG,
+  NETWORK_MSG,
+  newQuestion,
+  type TModuleName,
+} from '@tieline/validation';
 import { generateApiKey } from '../src/auth/api-keys';
 import { generateToken, hashToken } from '../src/auth/tokens';
+import { DISCOVER_EXAMPLES } from '../src/seed/discover-examples';
 import type { SeededUser, TestApp } from './helpers';
 
 export interface Fixtures {
@@ -189,6 +198,22 @@ export function onNetwork(input: (networkId: string) => unknown): Row {
       id: (f) => networkOf(f, f.other),
       input,
       answer: { status: 404, message: NETWORK_MSG.notFound },
+    },
+  };
+}
+
+/**
+ * A Discover id: a curated example for the caller; another person's unpublished network answers 404
+ * with Discover's message (everything published is everyone's to see, so nothing else is foreign).
+ */
+export function onDiscover(input: (id: string) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async () => input(DISCOVER_EXAMPLES[0]!.id),
+    foreign: {
+      id: (f) => networkOf(f, f.other),
+      input,
+      answer: { status: 404, message: DISCOVER_MSG.notFound },
     },
   };
 }

@@ -11,6 +11,7 @@ export * from './config';
 export * from './constants';
 export * from './countries';
 export * from './dates';
+export * from './discover';
 export * from './emails';
 export * from './lists';
 export * from './lists-limits';

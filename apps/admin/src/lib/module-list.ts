@@ -26,19 +26,19 @@ export const MODULE_INFO: Record<TModuleName, ModuleInfo> = {
     name: 'meltwater',
     label: MODULE_LABELS.meltwater,
     path: '/meltwater',
-    description: 'turn Meltwater media data into networks here.',
+    description: 'turn Meltwater media exports into networks of who mentions, replies to and reposts whom here.',
   },
   AONA: {
     name: 'AONA',
     label: MODULE_LABELS.AONA,
     path: '/aona',
-    description: 'run adaptable readiness analyses across your networks here.',
+    description: 'compare formal and informal networks and find your brokers, connectors and energizers here.',
   },
   discover: {
     name: 'discover',
     label: MODULE_LABELS.discover,
     path: '/discover',
-    description: 'explore and describe patterns in your networks here.',
+    description: 'start from published and example networks, described and ready to copy, here.',
   },
 };
 

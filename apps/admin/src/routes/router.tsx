@@ -1,7 +1,6 @@
 import { OFFICE365_SOURCES, type TModuleName } from '@tieline/validation';
 import type { ComponentProps, ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { MODULE_INFO } from '../lib/module-list';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 
@@ -25,16 +24,6 @@ const organizationSettingsPage = (name: keyof OrganizationSettingsPages) =>
     const Page = (await import('../features/organization-settings/pages'))[name];
     return <Page />;
   });
-
-const moduleRoutes = Object.values(MODULE_INFO)
-  .filter((m) => !['surveys', 'networks', 'passiveData', 'meltwater', 'AONA'].includes(m.name))
-  .map((m) => ({
-    path: m.path.slice(1),
-    ...page(async () => {
-      const { ModulePage } = await import('../features/modules/module-page');
-      return <ModulePage module={m.name} />;
-    }),
-  }));
 
 // Survey editor (spec surveys §2): the list, then the layout with its steps; the questions and lists
 // steps come from their own features.
@@ -129,6 +118,7 @@ const networkRoutes = [
       },
       { path: ':id/delete', ...networkPage('DeleteDialog') },
       { path: ':id/export', ...networkPage('ExportDialog') },
+      { path: ':id/publish', ...networkPage('PublishDialog') },
     ],
   },
 ];
@@ -183,6 +173,24 @@ const meltwaterRoutes = [
       const { MeltwaterPage } = await import('../features/meltwater/meltwater-page');
       return <MeltwaterPage />;
     }),
+  },
+];
+
+// Discover (platform spec §2): the gallery, with {id}/describe and {id}/duplicate as dialogs over it.
+type DiscoverPages = typeof import('../features/discover/pages');
+const discoverPage = (name: keyof DiscoverPages) =>
+  page(async () => {
+    const Page = (await import('../features/discover/pages'))[name];
+    return <Page />;
+  });
+const discoverRoutes = [
+  {
+    path: 'discover',
+    ...discoverPage('DiscoverPage'),
+    children: [
+      { path: ':id/describe', ...discoverPage('DescribeDialog') },
+      { path: ':id/duplicate', ...discoverPage('DuplicateDialog') },
+    ],
   },
 ];
 
@@ -244,7 +252,6 @@ export const router = createBrowserRouter([
               return <DashboardIndex />;
             }),
           },
-          ...moduleRoutes,
           // The pages of the networks and surveys modules, to users who have them (the server refuses their
           // calls to anyone else).
           { ...moduleLayout('networks'), children: networkRoutes },
@@ -264,6 +271,7 @@ export const router = createBrowserRouter([
               },
             ],
           },
+          { ...moduleLayout('discover'), children: discoverRoutes },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {

@@ -15,6 +15,7 @@ import { Combine, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyNetworks } from './empty-networks';
@@ -40,6 +41,7 @@ export function NetworksPage() {
   const created = (location.state as { created?: string } | null)?.created;
   const [sort, setSort] = useState<TSort<TSortBy>>({ id: 'updatedAt', desc: true });
   const [selection, setSelection] = useState<DataTableSelection>({});
+  const discoverOn = !!useCurrentUser().billing.modules.discover?.enabled;
 
   const list = useQuery(
     trpc.networks.list.queryOptions(
@@ -82,6 +84,9 @@ export function NetworksPage() {
           <DropdownMenuItem onSelect={() => void navigate(networkPath(n))}>Open</DropdownMenuItem>
           {canEdit ? <DropdownMenuItem onSelect={go('manage')}>Manage</DropdownMenuItem> : null}
           {isOwner ? <DropdownMenuItem onSelect={go('manage/users')}>Share</DropdownMenuItem> : null}
+          {isOwner && discoverOn ? (
+            <DropdownMenuItem onSelect={go('publish')}>Publish to Discover</DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem onSelect={go('duplicate')}>Duplicate</DropdownMenuItem>
           <DropdownMenuItem onSelect={go('export')}>Export</DropdownMenuItem>
           {n.surveyId && canEdit ? (
