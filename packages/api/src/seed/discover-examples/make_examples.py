@@ -78,7 +78,9 @@ def les_miserables():
 
 
 # Padgett's business ties (loans, credits, joint partnerships) among the same 16 families, as in
-# UCINET's PADGB matrix (statnet's flobusiness): 15 ties. networkx ships the marriage ties only.
+# UCINET's PADGB matrix (statnet's flobusiness): 15 ties. networkx ships the marriage ties only. Checked
+# tie for tie (and the wealth figures) against the Florentine multiplex data set of Magnani's multinet
+# library (florentine.mpx: marriage and business layers, priorates, wealth), 2026-11-28.
 FLORENTINE_BUSINESS = [
     ("Barbadori", "Castellani"), ("Barbadori", "Ginori"), ("Barbadori", "Medici"), ("Barbadori", "Peruzzi"),
     ("Bischeri", "Guadagni"), ("Bischeri", "Lamberteschi"), ("Bischeri", "Peruzzi"),
