@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { discoverNetworks, eq, users } from '@tieline/db';
 import { DISCOVER_LIMITS, DISCOVER_MSG, moduleOffMessage, NETWORK_MSG, PLAN_KEYS } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ describe('curated examples', () => {
     const list = await clientOf(app, other).discover.list.query({});
     const curated = list.items.filter((i) => i.curated);
     expect(curated.map((i) => i.name).sort()).toEqual([
+      'Acme organization (demo)',
       'Les Misérables co-appearances',
       "Padgett's Florentine families",
       "Zachary's karate club",
@@ -139,7 +141,7 @@ describe('publishing', () => {
     // Description and tags stay unless given.
     expect(again).toMatchObject({ description: 'Who asks whom for advice', tags: ['Advice', 'ACME', 'Teams'] });
     expect(await theirs.describe.query({ id: n.id })).toMatchObject({ name: 'Advice at Acme 2', people: 4 });
-    expect((await theirs.list.query({ search: 'acme' })).items.map((i) => i._id)).toEqual([n.id]);
+    expect((await theirs.list.query({ search: 'acme', tag: 'teams' })).items.map((i) => i._id)).toEqual([n.id]);
     expect(await mine.publish.mutate({ id: n.id, public: false })).toMatchObject({ public: false, updatedAt: null });
     expect(await rejection(theirs.describe.query({ id: n.id }))).toEqual({
       status: 404,
@@ -282,7 +284,8 @@ describe('REST', () => {
     const copy = await restOf(app, other).post(`/discover/${KARATE}/duplicate`, { name: 'Karate by REST' });
     expect(copy.status).toBe(200);
     expect(copy.body).toMatchObject({ name: 'Karate by REST', people: 34 });
-    const missing = await restOf(app, other).get(`/discover/${n.id.replace(/.$/, '0')}`);
+    // Never published: the same answer as an id nobody has (a random one could be n.id itself only by chance).
+    const missing = await restOf(app, other).get(`/discover/${randomUUID()}`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(DISCOVER_MSG.notFound);
     expect((await restOf(app).get('/discover')).status).toBe(401);
