@@ -153,7 +153,7 @@ describe('publishing', () => {
       status: 404,
       message: DISCOVER_MSG.notFound,
     });
-    expect((await theirs.list.query({ search: 'acme' })).count).toBe(0);
+    expect((await theirs.list.query({ search: 'acme', tag: 'teams' })).count).toBe(0);
   });
 
   it("refuses another account's network (404) and a network only shared with the caller (403)", async () => {
