@@ -184,7 +184,9 @@ export function ResultView({ saved, onClose }: { saved: TAonaResult; onClose: ()
   const r = saved.result;
   const top = useRef<HTMLDivElement>(null);
   // Opened from the list below or from a form above: brought into view.
-  useEffect(() => top.current?.scrollIntoView({ block: 'start' }), []);
+  useEffect(() => {
+    top.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const networkId =
     saved.analysis === 'adaptableReadiness'
       ? (r as TReadinessAnswer).networkId
