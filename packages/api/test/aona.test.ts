@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { networkShares } from '@tieline/db';
+import { eq, networkShares } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { AONA_MSG, moduleOffMessage, NETWORK_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +129,7 @@ describe('CFI', () => {
     const res = await me.client.post('/passiveData/CFI', { networkId: net.id, CFIAttribute: 'Team' });
     expect(res.status).toBe(200);
     // Ana, Ben Red; Cy Blue; ties a-b (internal), b-c, c-a (external): cfi 2/3, E-I (2-1)/3.
-    expect(res.body).toMatchObject({ external: 2, internal: 1, networkVersion: 2 });
+    expect(res.body).toMatchObject({ external: 2, internal: 1, networkVersion: 2, attributeWritten: true });
     expect(res.body.cfi).toBeCloseTo(2 / 3, 12);
     expect(res.body.ei).toBeCloseTo(1 / 3, 12);
     expect(res.body.groups[0]).toEqual({ value: 'Blue', people: 1, external: 2, internal: 0, cfi: 1, ei: 1 });
@@ -154,7 +154,7 @@ describe('CFI', () => {
     expect(doc.nodeAttributes.map((a) => a.key)).toEqual(['Team']);
   });
 
-  it('needs edit access: a view-only share gets 403 and the network stays as it was', async () => {
+  it('a view-only share gets the answer and leaves the network as it is', async () => {
     const owner = await aonaUser(app);
     const viewer = await aonaUser(app);
     const net = await seedNetwork(app, owner.user, 'Shared', smallNetwork());
@@ -162,14 +162,17 @@ describe('CFI', () => {
       .insert(networkShares)
       .values({ networkId: net.id, userLoginId: viewer.user.loginId, permission: 'View' });
     const res = await viewer.client.post('/passiveData/CFI', { networkId: net.id, CFIAttribute: 'Team' });
-    expect(res).toMatchObject({ status: 403, body: { message: NETWORK_MSG.readOnly } });
-    // ...but comparisons only read: a view share may compare.
-    const other = await seedNetwork(app, viewer.user, 'Mine', smallNetwork());
-    const ok = await viewer.client.post('/passiveData/informalAlignment', {
-      formalNetworkId: net.id,
-      informalNetworkId: other.id,
-    });
-    expect(ok.status).toBe(200);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ external: 2, internal: 1, networkVersion: 1, attributeWritten: false });
+    const doc = await readDocument(app.server.deps.db, net);
+    expect(doc.nodeAttributes.map((a) => a.key)).toEqual(['Team']);
+    // An Edit share writes it, as the owner does.
+    await app.server.deps.db
+      .update(networkShares)
+      .set({ permission: 'Edit' })
+      .where(eq(networkShares.networkId, net.id));
+    const edited = await viewer.client.post('/passiveData/CFI', { networkId: net.id, CFIAttribute: 'Team' });
+    expect(edited.body).toMatchObject({ networkVersion: 2, attributeWritten: true });
   });
 });
 

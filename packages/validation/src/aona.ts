@@ -114,8 +114,10 @@ export const ZCfiAnswer = z.object({
     }),
   ),
   people: z.array(z.object({ name: z.string(), value: z.string(), cfi: ratio })),
-  /** The network's new data version, holding the `CFI (<attribute>)` node attribute. */
+  /** The network's data version holding the `CFI (<attribute>)` node attribute (with edit access), else the one read. */
   networkVersion: z.number().int(),
+  /** Whether the attribute was written (edit access); a view share reads the answer and changes nothing. */
+  attributeWritten: z.boolean().default(true),
 });
 
 export const ZReadinessAnswer = z.object({

@@ -98,7 +98,7 @@ export async function seedDemoAona(db: Db, ownerId: string) {
   await save(
     'CFI',
     { networks: [ref('network', advice)], attribute: 'Department' },
-    { ...cfi(adviceData, 'Department'), networkVersion: changed.dataVersion },
+    { ...cfi(adviceData, 'Department'), networkVersion: changed.dataVersion, attributeWritten: true },
   );
 
   const sources = [

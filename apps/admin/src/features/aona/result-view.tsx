@@ -107,6 +107,11 @@ function Cfi({ r }: { r: TCfiAnswer }) {
           ['E-I index', ratio(r.ei)],
         ]}
       />
+      {r.attributeWritten ? null : (
+        <p className="text-sm text-muted-foreground">
+          You may view this network but not change it, so its people do not get the “CFI” attribute.
+        </p>
+      )}
       <BarChart
         testId="cfi-groups-chart"
         xLabel="Group"

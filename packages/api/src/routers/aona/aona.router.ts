@@ -20,7 +20,7 @@ const tags = ['AONA'];
 const errorResponses = {
   400: 'Invalid input, too few shared people, an unknown attribute, or a network past the size limit',
   401: 'Not signed in',
-  403: 'The AONA module is off, or (CFI) the caller may only view the network',
+  403: 'The AONA module is off',
   404: 'No such network among those the caller may see',
   409: '(CFI) The network changed while the analysis ran',
   500: 'Something went wrong',

@@ -64,17 +64,19 @@ export async function informalDistance(
 }
 
 /**
- * CFI on one network and attribute. The answer is also written into the network, as a new version with
- * the node attribute `CFI (<attribute>)`, so it needs edit access (a view-only share gets 403).
+ * CFI on one network and attribute. With edit access the answer is also written into the network, as a
+ * new version with the node attribute `CFI (<attribute>)` (a change made meanwhile: 409). View access is
+ * enough to ask; the network is then left as it is (`attributeWritten: false`, `networkVersion` the
+ * version read), since a view share never changes a network.
  */
 export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, input: TCfiInput): Promise<TCfiAnswer> {
-  const { network } = await requireNetwork(deps.db, caller.actor, input.networkId, 'edit');
+  const { network, access } = await requireNetwork(deps.db, caller.actor, input.networkId, 'view');
   const json = await documentText(deps.db, network);
   const answer = await compute({ analysis: 'CFI', data: json, attribute: input.CFIAttribute });
-  // A change made meanwhile (another tab, a refresh from the survey) gets 409: the version check.
-  const saved = await saveVersion(deps.db, network.id, network.version, answer.network!);
+  const write = access !== 'View';
+  const saved = write ? await saveVersion(deps.db, network.id, network.version, answer.network!) : network;
   const inputs = { networks: [{ role: 'network', id: network.id, name: network.name }], attribute: input.CFIAttribute };
-  const result = { ...answer.result, networkVersion: saved.dataVersion };
+  const result = { ...answer.result, networkVersion: saved.dataVersion, attributeWritten: write };
   return (await saveResult(deps, caller, 'CFI', inputs, result)) as unknown as TCfiAnswer;
 }
 
