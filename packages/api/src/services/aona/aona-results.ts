@@ -1,4 +1,4 @@
-import { and, aonaResults, desc, eq } from '@tieline/db';
+import { and, aonaResults, type Db, desc, eq, type Tx } from '@tieline/db';
 import {
   AONA_LIMITS,
   AONA_MSG,
@@ -24,17 +24,17 @@ const summaryOf = (row: Row): TAonaResultSummary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Stores an answer; returns it with its `resultId`. */
+/** Stores an answer of `ownerId`'s (in the caller's transaction when given); returns it with its `resultId`. */
 export async function saveResult<T extends Record<string, unknown>>(
-  deps: Deps,
-  caller: SignedInCaller,
+  db: Db | Tx,
+  ownerId: string,
   analysis: TAonaAnalysis,
   inputs: TAonaInputs,
   result: T,
 ): Promise<T & { resultId: string }> {
-  const [row] = await deps.db
+  const [row] = await db
     .insert(aonaResults)
-    .values({ ownerId: caller.actor.userId, analysis, inputs, result: JSON.stringify(result) })
+    .values({ ownerId, analysis, inputs, result: JSON.stringify(result) })
     .returning({ id: aonaResults.id });
   return { resultId: row!.id, ...result };
 }

@@ -44,7 +44,7 @@ async function comparison(
     { role: 'formal', id: formal.network.id, name: formal.network.name },
     { role: 'informal', id: informal.network.id, name: informal.network.name },
   ];
-  return await saveResult(deps, caller, analysis, { networks }, result);
+  return await saveResult(deps.db, caller.actor.userId, analysis, { networks }, result);
 }
 
 export async function informalAlignment(
@@ -74,10 +74,14 @@ export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, i
   const json = await documentText(deps.db, network);
   const answer = await compute({ analysis: 'CFI', data: json, attribute: input.CFIAttribute });
   const write = access !== 'View';
-  const saved = write ? await saveVersion(deps.db, network.id, network.version, answer.network!) : network;
   const inputs = { networks: [{ role: 'network', id: network.id, name: network.name }], attribute: input.CFIAttribute };
-  const result = { ...answer.result, networkVersion: saved.dataVersion, attributeWritten: write };
-  return (await saveResult(deps, caller, 'CFI', inputs, result)) as unknown as TCfiAnswer;
+  // The new version and the saved result together, or neither.
+  const answered = await deps.db.transaction(async (tx) => {
+    const saved = write ? await saveVersion(tx, network.id, network.version, answer.network!) : network;
+    const result = { ...answer.result, networkVersion: saved.dataVersion, attributeWritten: write };
+    return await saveResult(tx, caller.actor.userId, 'CFI', inputs, result);
+  });
+  return answered as unknown as TCfiAnswer;
 }
 
 /** Adaptable readiness: a new network of the caller's, the union of the given ones with the scores as attributes. */
@@ -86,7 +90,7 @@ export async function adaptableReadiness(
   caller: SignedInCaller,
   input: TReadinessInput,
 ): Promise<TReadinessAnswer> {
-  const sources = [];
+  const sources: { id: string; name: string; data: string }[] = [];
   for (const id of input.networkIds) {
     const { network, json } = await viewed(deps, caller, id);
     sources.push({ id: network.id, name: network.name, data: json });
@@ -95,16 +99,22 @@ export async function adaptableReadiness(
     analysis: 'adaptableReadiness',
     sources: sources.map(({ name, data }) => ({ name, data })),
   });
-  const row = await insertNetwork(deps.db, {
-    ownerId: caller.actor.userId,
-    name: input.createdARNetworkName,
-    description: `Adaptable readiness of ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
-    document: answer.network!,
-  });
   const inputs = {
     networks: sources.map((s) => ({ role: 'source', id: s.id, name: s.name })),
     createdNetworkName: input.createdARNetworkName,
   };
-  const result = { networkId: row.id, ...answer.result };
-  return (await saveResult(deps, caller, 'adaptableReadiness', inputs, result)) as unknown as TReadinessAnswer;
+  // The new network and the saved result together, or neither.
+  const answered = await deps.db.transaction(async (tx) => {
+    const row = await insertNetwork(tx, {
+      ownerId: caller.actor.userId,
+      name: input.createdARNetworkName,
+      description: `Adaptable readiness of ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
+      document: answer.network!,
+    });
+    return await saveResult(tx, caller.actor.userId, 'adaptableReadiness', inputs, {
+      networkId: row.id,
+      ...answer.result,
+    });
+  });
+  return answered as unknown as TReadinessAnswer;
 }
