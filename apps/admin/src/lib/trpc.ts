@@ -3,7 +3,7 @@ import type { AppRouter } from '@tieline/api/client';
 import { toast } from '@tieline/ui';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { errorMessage } from './errors';
+import { errorFallback, errorMessage } from './errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -19,7 +19,7 @@ export function createQueryClient(): QueryClient {
     // Spec §8: auth and mutation errors appear as one global error toast; query failures stay quiet.
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
-        if (!mutation.meta?.silentError) toast.error(errorMessage(error));
+        if (!mutation.meta?.silentError) toast.error(errorMessage(error, errorFallback(mutation.options.mutationKey)));
       },
     }),
     defaultOptions: {

@@ -66,7 +66,7 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
       onError: (error) => {
         // Someone saved it since this form opened: their change would be lost; reload instead.
         if (errorCode(error) === 'CONFLICT') setStale(true);
-        else toast.error(errorMessage(error));
+        else toast.error(errorMessage(error, NETWORK_MSG.failed));
       },
     }),
   );

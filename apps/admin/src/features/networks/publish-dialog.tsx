@@ -31,7 +31,7 @@ function PublishLoader({ network }: { network: TNetworkSummary }) {
   const trpc = useTRPC();
   const current = useQuery(trpc.discover.publication.queryOptions({ id: network._id }));
   if (current.isPending) return <Spinner label="Loading" showLabel />;
-  if (current.isError) return <p role="alert">{errorMessage(current.error)}</p>;
+  if (current.isError) return <p role="alert">{errorMessage(current.error, NETWORK_MSG.failed)}</p>;
   return <PublishForm network={network} current={current.data} />;
 }
 
@@ -119,7 +119,7 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
         busy={publish.isPending}
         busyLabel="Saving…"
         disabled={!current.public && !isPublic}
-        error={publish.isError ? errorMessage(publish.error) : null}
+        error={publish.isError ? errorMessage(publish.error, NETWORK_MSG.failed) : null}
       />
     </form>
   );

@@ -55,7 +55,7 @@ export function WithNetwork({
   if (network.isError)
     return (
       <p role="alert" className="text-destructive">
-        {errorMessage(network.error) || NETWORK_MSG.notFound}
+        {errorMessage(network.error, NETWORK_MSG.failed) || NETWORK_MSG.notFound}
       </p>
     );
   return <>{children(network.data)}</>;

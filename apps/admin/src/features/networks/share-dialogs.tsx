@@ -13,6 +13,7 @@ import {
   toast,
 } from '@tieline/ui';
 import {
+  NETWORK_MSG,
   NETWORK_PERMISSIONS,
   type TNetworkPermission,
   type TNetworkShare,
@@ -64,7 +65,7 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
         onDone(shares);
         onClose();
       },
-      onError: (error) => setRefusal(errorMessage(error)),
+      onError: (error) => setRefusal(errorMessage(error, NETWORK_MSG.failed)),
     }),
   );
   return (

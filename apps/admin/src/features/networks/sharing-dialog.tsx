@@ -59,7 +59,7 @@ function Shares({ id, name }: { id: string; name: string }) {
         setShares(list);
         toast.success('Access removed');
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toast.error(errorMessage(error, NETWORK_MSG.failed)),
     }),
   );
   const rest = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
@@ -80,7 +80,7 @@ function Shares({ id, name }: { id: string; name: string }) {
       {shares.isPending ? <Spinner label="Loading people" showLabel /> : null}
       {shares.isError ? (
         <p role="alert" className="text-destructive">
-          {errorMessage(shares.error)}
+          {errorMessage(shares.error, NETWORK_MSG.failed)}
         </p>
       ) : null}
       {shares.isSuccess && rows.length === 0 ? (
