@@ -79,6 +79,14 @@ test('an owner tests, sends and follows a survey email; a respondent answers fro
   await page.getByRole('button', { name: 'Send Test email' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Test email' });
   await expect(dialog.getByLabel('Send to')).toHaveValue(email);
+  // Send waits for something to send to (spec §5: disabled while the field is empty or invalid).
+  await dialog.getByLabel('Send to').fill('');
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await dialog.getByLabel('Send to').fill('not an address');
+  await dialog.getByLabel('Send to').blur();
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(dialog.getByText(/valid email/i)).toBeVisible();
+  await dialog.getByLabel('Send to').fill(email);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
   const mailbox = await browser.newPage();

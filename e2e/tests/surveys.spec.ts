@@ -133,6 +133,8 @@ test('create a survey, walk the steps and edit details, welcome message and adva
   await page.getByRole('switch', { name: 'Single Link' }).click();
   const id = base.split('/').pop();
   await expect(page.getByTestId('single-link')).toHaveText(`${new URL(base).origin}/responses/start/${id}`);
+  // The form's default is 0 (spec §5), saved as no limit; a 0 typed is refused.
+  await expect(page.getByLabel('Respondent Limit')).toHaveValue('0');
   await page.getByLabel('Respondent Limit').fill('0');
   await page.getByLabel('Respondent Limit').blur();
   await expect(page.getByText('Respondent limit must be greater than 0')).toBeVisible();

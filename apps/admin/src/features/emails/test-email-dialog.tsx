@@ -36,13 +36,14 @@ export function TestEmailDialog({
 }) {
   const trpc = useTRPC();
   const [to, setTo] = useState(defaultTo);
-  const [error, setError] = useState<string>();
+  const [blurred, setBlurred] = useState(false);
   const send = useMutation(trpc.emails.test.mutationOptions());
+  // Spec §5: Send is disabled while the field is empty or invalid; why shows once the field is left.
+  const problem = to.trim() === '' ? undefined : ZTestAddresses.safeParse(to).error?.issues[0]?.message;
+  const ready = to.trim() !== '' && problem === undefined;
 
   const submit = async () => {
-    const parsed = ZTestAddresses.safeParse(to);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+    if (!ready) return setBlurred(true);
     await before();
     send.mutate(
       { surveyId, ...message, to },
@@ -73,9 +74,20 @@ export function TestEmailDialog({
             void submit();
           }}
         >
-          <FormField label="Send to" hint="Separate addresses with commas (at most 10)." error={error}>
+          <FormField
+            label="Send to"
+            hint="Separate addresses with commas (at most 10)."
+            error={blurred ? problem : undefined}
+          >
             {(field) => (
-              <Input {...field} type="text" autoComplete="email" value={to} onChange={(e) => setTo(e.target.value)} />
+              <Input
+                {...field}
+                type="text"
+                autoComplete="email"
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                onBlur={() => setBlurred(true)}
+              />
             )}
           </FormField>
           <DialogActions
@@ -83,6 +95,7 @@ export function TestEmailDialog({
             submitLabel="Send"
             busy={send.isPending}
             busyLabel="Sending…"
+            disabled={!ready}
           />
         </form>
       </DialogContent>

@@ -35,17 +35,20 @@ function AdvancedOptionsForm({ id, survey }: { id: string; survey: TSurvey }) {
     identifyingInformation: survey.identifyingInformation,
     nameAutocompletion: survey.nameAutocompletion,
     permittedDomains: survey.permittedDomains,
-    respondentLimit: survey.respondentLimit === null ? '' : String(survey.respondentLimit),
+    respondentLimit: survey.respondentLimit === null ? '0' : String(survey.respondentLimit),
   };
   const [options, setOptions] = useState(initial);
   const [problem, setProblem] = useState<TSurveySettingsProblem | null>(null);
   const saved = useRef(initial);
   const latest = useRef(options);
   latest.current = options;
+  // Spec §5: the form's default is 0 (no limit set); a limit the user types must be greater than 0.
+  const limitTyped = useRef(false);
 
   /** Saves what changed, unless a rule refuses the combination; then the field says why. */
   const commit = (next: TOptions = latest.current) => {
-    const respondentLimit = limitValue(next.respondentLimit);
+    const untouchedDefault = !limitTyped.current && next.respondentLimit === '0';
+    const respondentLimit = untouchedDefault ? null : limitValue(next.respondentLimit);
     const found = surveySettingsProblem({ ...survey, ...next, respondentLimit });
     setProblem(found);
     const keys = changedKeys(next, saved.current);
@@ -129,7 +132,7 @@ function AdvancedOptionsForm({ id, survey }: { id: string; survey: TSurvey }) {
         {showLimit ? (
           <FormField
             label="Respondent Limit"
-            hint="Leave empty for no limit."
+            hint="0 until you set a limit; empty it for none."
             error={errorFor('respondentLimit')}
             className="max-w-60"
           >
@@ -140,7 +143,10 @@ function AdvancedOptionsForm({ id, survey }: { id: string; survey: TSurvey }) {
                 inputMode="numeric"
                 min={1}
                 value={options.respondentLimit}
-                onChange={(e) => change({ respondentLimit: e.target.value }, false)}
+                onChange={(e) => {
+                  limitTyped.current = true;
+                  change({ respondentLimit: e.target.value }, false);
+                }}
                 onBlur={() => commit()}
               />
             )}
