@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, responses, surveys } from '@tieline/db';
+import { eq, lists, responses, surveys } from '@tieline/db';
 import { MSG, SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
@@ -194,6 +194,35 @@ describe('PUT /api/base/surveys/{id} (surveys.update)', () => {
     expect(
       await rejection(client.surveys.update.mutate({ id: row.id, survey: { version: 3, identifyingInformation: '' } })),
     ).toEqual({ status: 400, message: 'Must not be empty' });
+  });
+
+  it('keeps identifying information to a column heading of the Respondent List once there is one', async () => {
+    const row = await seedSurvey(app, owner.userId);
+    const client = clientOf(app, owner);
+    // Before the list is uploaded, any column name is kept (the list may come later).
+    await client.surveys.update.mutate({ id: row.id, survey: { version: 1, identifyingInformation: 'badge' } });
+    await app.server.deps.db.insert(lists).values({
+      surveyId: row.id,
+      title: 'Staff',
+      type: 'Respondent List',
+      columns: [{ name: 'Team', type: 'text' }],
+    });
+    expect(
+      await rejection(
+        client.surveys.update.mutate({ id: row.id, survey: { version: 2, identifyingInformation: 'badge' } }),
+      ),
+    ).toEqual({ status: 400, message: 'Must match a column heading of the Respondent List: name, email, team' });
+    for (const [version, heading] of [
+      [2, 'TEAM'],
+      [3, 'email'],
+      [4, 'name'],
+    ] as const) {
+      const saved = await client.surveys.update.mutate({
+        id: row.id,
+        survey: { version, identifyingInformation: heading },
+      });
+      expect(saved.identifyingInformation).toBe(heading.toLowerCase());
+    }
   });
 
   it('limits status changes to Offline, Collecting and Completed, and keeps another status unchanged', async () => {

@@ -12,6 +12,9 @@ export const SURVEY_MSG = {
   /** The 409 of deleting a question others pipe from, and the body of that dialog. */
   linkedBy: (linked: readonly number[]) => `This question is linked to by Question(s) ${numbers(linked)}`,
   mustNotBeEmpty: 'Must not be empty',
+  /** Spec §5: identifying information names a column of the Respondent List. */
+  identifyingNotHeading: (headings: readonly string[]) =>
+    `Must match a column heading of the Respondent List: ${headings.join(', ')}`,
   respondentLimitPositive: 'Respondent limit must be greater than 0',
   respondentLimitTooLarge: 'Respondent limit must be at most 1,000,000',
   urlInvalid: 'Please enter a URL starting with http:// or https://',
