@@ -92,7 +92,7 @@ test('the Lists tab uploads, checks, confirms, renames, downloads and deletes li
   );
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText('Respondent list not uploaded. Ann has been duplicated');
-  await expect(alert).toContainText('and 2 other name(s) have been duplicated');
+  await expect(alert).toContainText('and 2 other name(s)/email address(es) have been duplicated');
   await expect(alert).toContainText('not-an-email is not a valid email address');
   await expect(alert).toContainText('One or more cells that should have contained text were blank.');
   await shot(page, 'lists-upload-errors');

@@ -9,8 +9,8 @@ const listWord = (type: TListType) => (type === 'Respondent List' ? 'Respondent 
 
 export const LIST_MSG = {
   duplicated: (type: TListType, first: string) => `${listWord(type)} not uploaded. ${first} has been duplicated`,
-  otherNamesDuplicated: (n: number) => `and ${n} other name(s) have been duplicated`,
-  otherEmailsDuplicated: (n: number) => `and ${n} other email address(es) have been duplicated`,
+  /** Spec surveys §5: one message for names and email addresses alike, as organization uploads say it. */
+  otherDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
   invalidEmail: (x: string) => `${x} is not a valid email address`,
   blanks: 'One or more cells that should have contained text were blank.',
   incorrectFormat: 'Processing the excel file. Incorrect format.',

@@ -111,10 +111,10 @@ export function headerError(type: TListType, header: readonly string[]): string 
 }
 
 /** Spec §5: the first duplicated value, then 'and N other ...' when there are more. */
-function duplicateMessages(type: TListType, duplicated: string[], others: (n: number) => string): string[] {
+function duplicateMessages(type: TListType, duplicated: string[]): string[] {
   if (duplicated.length === 0) return [];
   const first = LIST_MSG.duplicated(type, duplicated[0]!);
-  return duplicated.length > 1 ? [first, others(duplicated.length - 1)] : [first];
+  return duplicated.length > 1 ? [first, LIST_MSG.otherDuplicated(duplicated.length - 1)] : [first];
 }
 
 /** Values seen twice or more, in the order their second occurrence appears. */
@@ -214,11 +214,10 @@ export function checkListRows(type: TListType, rawRows: readonly (readonly strin
   const invalid = emails.filter((e) => e && !isEmail(e));
   const dataErrors = {
     duplicates: {
-      names: duplicateMessages(type, duplicatesOf(names, nameKey), LIST_MSG.otherNamesDuplicated),
+      names: duplicateMessages(type, duplicatesOf(names, nameKey)),
       emails: duplicateMessages(
         type,
         duplicatesOf(emails, (e) => emailKey(nameKey(e))),
-        LIST_MSG.otherEmailsDuplicated,
       ),
     },
     invalidEmails: invalid.slice(0, LIST_LIMITS.maxListedInvalidEmails).map(LIST_MSG.invalidEmail),

@@ -29,8 +29,7 @@ describe('messages, verbatim from the spec', () => {
   it('reads as §5 and §8 write them', () => {
     expect(LIST_MSG.duplicated(R, 'Ada')).toBe('Respondent list not uploaded. Ada has been duplicated');
     expect(LIST_MSG.duplicated(S, 'Ada')).toBe('Supplementary list not uploaded. Ada has been duplicated');
-    expect(LIST_MSG.otherNamesDuplicated(2)).toBe('and 2 other name(s) have been duplicated');
-    expect(LIST_MSG.otherEmailsDuplicated(1)).toBe('and 1 other email address(es) have been duplicated');
+    expect(LIST_MSG.otherDuplicated(2)).toBe('and 2 other name(s)/email address(es) have been duplicated');
     expect(LIST_MSG.invalidEmail('x@')).toBe('x@ is not a valid email address');
     expect(LIST_MSG.blanks).toBe('One or more cells that should have contained text were blank.');
     expect(LIST_MSG.incorrectFormat).toBe('Processing the excel file. Incorrect format.');
@@ -83,7 +82,7 @@ describe('data errors', () => {
     expect(e.type).toBe('data');
     expect(e.dataErrors.duplicates.names).toEqual([
       'Supplementary list not uploaded. Ada has been duplicated',
-      'and 2 other name(s) have been duplicated',
+      'and 2 other name(s)/email address(es) have been duplicated',
     ]);
     expect(e.message).toBe('Supplementary list not uploaded. Ada has been duplicated');
   });
@@ -105,7 +104,7 @@ describe('data errors', () => {
     const e = errorOf(checkListRows(R, rows));
     expect(e.dataErrors.duplicates.emails).toEqual([
       'Respondent list not uploaded. ada+work@example.COM has been duplicated',
-      'and 1 other email address(es) have been duplicated',
+      'and 1 other name(s)/email address(es) have been duplicated',
     ]);
     expect(e.dataErrors.duplicates.names).toEqual([]);
   });
