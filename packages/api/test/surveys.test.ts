@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, lists, responses, surveys } from '@tieline/db';
-import { MSG, SURVEY_MSG } from '@tieline/validation';
+import { DEFAULT_SURVEY_EMAIL, MSG, SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { clientOf, question, restOf, seedSurvey } from './surveys-setup';
@@ -35,7 +35,7 @@ describe('POST /api/base/surveys/ (surveys.create)', () => {
       hasOpenLink: false,
       permittedDomains: [],
       from: '',
-      email: { subject: '', body: '', plainHTML: false },
+      email: DEFAULT_SURVEY_EMAIL,
       version: 1,
     });
     expect(res.body._id).toMatch(/^[0-9a-f-]{36}$/);

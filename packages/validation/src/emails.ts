@@ -7,6 +7,19 @@ import { ZSurveyEmail } from './surveys';
 
 // Emailing a survey (spec §2 Emails tab, §5 emailing and test email, §7 emailRespondents / testEmail).
 
+/**
+ * The email a new survey starts with (issue 25: not empty): a subject and body with the merge tokens
+ * {firstName} and {url} (the respondent's personal link), for the owner to adapt.
+ */
+export const DEFAULT_SURVEY_EMAIL = {
+  subject: 'Your voice, {firstName}: a short survey',
+  body:
+    '<p>Hello {firstName},</p><p>We would like to know who you work with and who you go to for advice. ' +
+    'The survey takes about ten minutes; your answers are saved as you go, so you can finish later from ' +
+    'the same link.</p><p><a href="{url}" target="_blank" rel="noopener noreferrer">Start the survey</a></p><p>Thank you!</p>',
+  plainHTML: false,
+} as const;
+
 export const EMAIL_MSG = {
   /** Spec §8, verbatim. */
   noRecipients: 'Please use the Respondent Status buttons to select at least one respondent to email.',

@@ -1,5 +1,5 @@
 import { type Db, eq, lists, sql, surveys } from '@tieline/db';
-import { SURVEY_LIMITS, type TCreateSurveyInput, type TSurvey } from '@tieline/validation';
+import { DEFAULT_SURVEY_EMAIL, SURVEY_LIMITS, type TCreateSurveyInput, type TSurvey } from '@tieline/validation';
 import { requireSurvey } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
@@ -9,7 +9,8 @@ import { questionsOf, surveyWire } from './survey-wire';
 
 /** POST surveys/: a new survey of the signed-in user, Offline while it is built (spec §4). */
 export async function createSurvey(deps: Deps, caller: SignedInCaller, input: TCreateSurveyInput): Promise<TSurvey> {
-  const columns = surveyColumns(null, input);
+  // A new survey's email starts from a default with merge tokens, unless the call gives one.
+  const columns = surveyColumns(null, { email: { ...DEFAULT_SURVEY_EMAIL }, ...input });
   const [row] = await deps.db
     .insert(surveys)
     .values({ ...columns, name: input.name, ownerId: caller.actor.userId })
