@@ -1,5 +1,6 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { Button } from '@tieline/ui';
+import { formatDay } from '@tieline/validation';
 import { useMemo } from 'react';
 import { layerColor } from './encoding';
 import { METRIC_KEYS, METRIC_LABELS } from './explorer-state';
@@ -87,7 +88,11 @@ export function NodePanel({
           {data.nodeAttributes.map((a) => (
             <div key={a.key} className="contents">
               <dt className="text-muted-foreground">{a.key}</dt>
-              <dd className="break-words">{person.attributes[a.key] ?? '–'}</dd>
+              <dd className="break-words">
+                {a.type === 'date' && typeof person.attributes[a.key] === 'string'
+                  ? formatDay(person.attributes[a.key] as string)
+                  : (person.attributes[a.key] ?? '–')}
+              </dd>
             </div>
           ))}
         </dl>
