@@ -223,6 +223,31 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expect(cards(page)).toHaveCount(9);
   await page.reload();
   await expect(cards(page)).toHaveCount(9);
+  // ...and so does leaving it for another card's edit, or for another step of the editor.
+  await page.getByRole('button', { name: 'New Question' }).click();
+  await page.getByRole('menuitem', { name: 'Textbox' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(cards(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Edit Question 3' }).click();
+  await expect(page.getByRole('group', { name: 'Numeric slider' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(9);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'New Question' }).click();
+  await page.getByRole('menuitem', { name: 'Textbox' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await page.getByRole('link', { name: /^Next: Completion Message/ }).click();
+  await expect(page).toHaveURL(/completion-message$/);
+  await page.goto(`/surveys/${id}/questions`);
+  await expect(cards(page)).toHaveCount(9);
+
+  // Converted to Search and Select, a question is a relationship question, as a new one is.
+  await page.getByRole('button', { name: 'New Question' }).click();
+  await page.getByRole('menuitem', { name: 'Textbox' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Relationship question' })).toHaveCount(0);
+  await page.getByLabel('Question type').selectOption('searchAndSelect');
+  await expect(page.getByRole('checkbox', { name: 'Relationship question' })).toBeChecked();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page)).toHaveCount(9);
 });
 
 test('reorders a long questionnaire by keyboard, past the cards near the screen', async ({ page }) => {

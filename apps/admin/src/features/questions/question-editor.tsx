@@ -125,7 +125,19 @@ export function QuestionEditor({ question, questions, index, numbers, respondent
           <select
             id="question-type"
             className="h-10 max-w-xs rounded-md border border-input bg-card px-3 text-sm"
-            {...form.register('type', { onChange: () => form.clearErrors() })}
+            {...form.register('type', {
+              onChange: (event: { target: { value: string } }) => {
+                form.clearErrors();
+                // One default, new or converted: Search and Select asks about people of the respondent list.
+                if (event.target.value === 'searchAndSelect' && !form.getValues('isRelationshipQuestion')) {
+                  form.setValue('isRelationshipQuestion', true);
+                  if (!form.getValues('list') && form.getValues('previousQn').length === 0 && respondentList) {
+                    form.setValue('list', respondentList);
+                  }
+                  setSource(questionSource({ ...question, ...form.getValues() }, respondentList));
+                }
+              },
+            })}
           >
             {ANSWER_TYPES.map((t: TQuestionType) => (
               <option key={t} value={t}>

@@ -12,7 +12,7 @@ import {
   type TQuestionType,
 } from '@tieline/validation';
 import { ChevronDown, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useMatch, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/page-states';
 import { PreviewButton, PreviewRoute } from '../../components/survey-preview-dialog';
@@ -41,8 +41,32 @@ export function QuestionsPage() {
   /** The focused or last edited question: new questions go after it. */
   const [current, setCurrent] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  /** A question just added and not finished yet: cancelling its first edit takes it away again. */
+  /**
+   * A question just added and not finished yet: leaving its first edit (Cancel, another card, another
+   * step) takes it away again, as it has no text to keep.
+   */
   const [fresh, setFresh] = useState<string | null>(null);
+  /** The fresh question whose edit view has opened (leaving that view is what discards it). */
+  const freshOpened = useRef<string | null>(null);
+  const discard = useStableCallback((questionId: string) => void api.discard(questionId));
+  useEffect(() => {
+    if (!fresh) return;
+    if (editingId === fresh) {
+      freshOpened.current = fresh;
+    } else if (freshOpened.current === fresh) {
+      freshOpened.current = null;
+      setFresh(null);
+      discard(fresh);
+    }
+  }, [fresh, editingId, discard]);
+  const leftBehind = useRef<string | null>(null);
+  leftBehind.current = fresh && freshOpened.current === fresh ? fresh : null;
+  useEffect(
+    () => () => {
+      if (leftBehind.current) discard(leftBehind.current);
+    },
+    [discard],
+  );
   useDocumentTitle('Questions');
   const base = `/surveys/${id}/questions`;
   // The cards are memoized: their callbacks keep their identity (see question-card.tsx).
@@ -141,19 +165,8 @@ export function QuestionsPage() {
     );
   };
 
-  // Cancel: a question added a moment ago and never finished goes away, not left behind empty.
-  const cancel = (questionId: string) => {
-    void navigate(base);
-    if (fresh !== questionId) return;
-    setFresh(null);
-    api.remove.mutate(ref(questionId), {
-      onSuccess: (next) => {
-        api.store(next);
-        setCurrent(null);
-      },
-      onError: api.showError,
-    });
-  };
+  // Cancel: back to the cards; a question added a moment ago and never finished goes (the effect above).
+  const cancel = () => void navigate(base);
 
   const closeDelete = () => {
     setRefusal(null);
@@ -235,7 +248,7 @@ export function QuestionsPage() {
                       uploadListPath={`${base}/${q._id}/upload-list`}
                       saving={api.update.isPending}
                       onFinish={finish}
-                      onCancel={() => cancel(q._id)}
+                      onCancel={cancel}
                     />
                   ) : undefined
                 }

@@ -3,7 +3,7 @@ import { toast } from '@tieline/ui';
 import { SURVEY_MSG, type TSurvey } from '@tieline/validation';
 import { useCallback } from 'react';
 import { errorCode, errorMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 
 /** The 409 a write gets when its version is stale (another tab or person saved first). */
 export function isStale(error: unknown): boolean {
@@ -42,6 +42,26 @@ export function useQuestions(surveyId: string) {
   const remove = useMutation(trpc.surveys.questions.delete.mutationOptions(silent));
   const reorder = useMutation(trpc.surveys.questions.reorder.mutationOptions(silent));
 
-  return { survey, store, version, showError, insert, update, duplicate, remove, reorder, surveyId };
+  // A question added and left before it was ever finished has no text to keep: it goes. Called by the
+  // client itself, so it completes when the page that left it is already gone.
+  const client = useTRPCClient();
+  const discard = useCallback(
+    async (questionId: string) => {
+      const current = queryClient.getQueryData(key);
+      try {
+        const next = await client.surveys.questions.delete.mutate({
+          surveyId,
+          version: current?.version ?? 0,
+          questionId,
+        });
+        queryClient.setQueryData(key, next);
+      } catch {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    [client, queryClient, key, surveyId],
+  );
+
+  return { survey, store, version, showError, insert, update, duplicate, remove, reorder, discard, surveyId };
 }
 export type TQuestionsApi = ReturnType<typeof useQuestions>;

@@ -143,10 +143,11 @@ function AdvancedOptionsForm({ id, survey }: { id: string; survey: TSurvey }) {
                 inputMode="numeric"
                 min={1}
                 value={options.respondentLimit}
-                onChange={(e) => {
+                // onInput, not only onChange: typing the 0 that is already there is typing a limit too.
+                onInput={() => {
                   limitTyped.current = true;
-                  change({ respondentLimit: e.target.value }, false);
                 }}
+                onChange={(e) => change({ respondentLimit: e.target.value }, false)}
                 onBlur={() => commit()}
               />
             )}
