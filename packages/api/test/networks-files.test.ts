@@ -120,19 +120,22 @@ describe('upload', () => {
 });
 
 describe('export and templates', () => {
-  it.each(['excel', 'gexf', 'graphml', 'json'])(
-    'exports %s and uploads it back to an equal network',
-    async (fileType) => {
-      const n = await seedNetwork(app, owner, 'Round trip');
-      const file = await download(app, owner.cookie, `/networks/${n.id}/export/${fileType}`);
-      expect(file.status).toBe(200);
-      expect(file.headers.get('content-disposition')).toContain('Round trip');
-      const back = await uploadNetwork(owner, file.bytes, { name: 'Back', fileType, directed: 'true' });
-      expect(back.status, JSON.stringify(back.body)).toBe(200);
-      const { data } = await clientOf(app, owner).networks.data.query({ id: back.body._id });
-      expect(data).toEqual(smallNetwork());
-    },
-  );
+  it.each([
+    ['excel', 'excel'],
+    ['gexf', 'gexf'],
+    ['gexf12', 'gexf'],
+    ['graphml', 'graphml'],
+    ['json', 'json'],
+  ])('exports %s and uploads it back (as %s) to an equal network', async (exportType, fileType) => {
+    const n = await seedNetwork(app, owner, 'Round trip');
+    const file = await download(app, owner.cookie, `/networks/${n.id}/export/${exportType}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('Round trip');
+    const back = await uploadNetwork(owner, file.bytes, { name: 'Back', fileType, directed: 'true' });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const { data } = await clientOf(app, owner).networks.data.query({ id: back.body._id });
+    expect(data).toEqual(smallNetwork());
+  });
 
   it('answers 404 for another person’s network and an unknown format', async () => {
     const n = await seedNetwork(app, owner);

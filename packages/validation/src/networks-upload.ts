@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 export const NETWORK_FILE_TYPES = ['excel', 'gexf', 'graphml', 'json'] as const;
 export type TNetworkFileType = (typeof NETWORK_FILE_TYPES)[number];
+/**
+ * What an export can be: every upload format, GEXF 1.2 for readers that refuse 1.3 (networkx 2.x), and
+ * node-link JSON as networkx writes it (uploads read both JSON shapes as 'json').
+ */
+export const NETWORK_EXPORT_TYPES = ['excel', 'gexf', 'gexf12', 'graphml', 'json', 'nodelink'] as const;
+export type TNetworkExportType = (typeof NETWORK_EXPORT_TYPES)[number];
 
 /** The attribute types of the network model (packages/graph), repeated here because validation imports only zod. */
 export const NETWORK_ATTRIBUTE_TYPES = ['text', 'number', 'category', 'date'] as const;

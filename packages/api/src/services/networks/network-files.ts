@@ -1,4 +1,4 @@
-import { NETWORK_FILE_TYPES, type TNetworkFileType, type TNetworkSummary } from '@tieline/validation';
+import { NETWORK_EXPORT_TYPES, type TNetworkExportType, type TNetworkSummary } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
@@ -28,7 +28,7 @@ export async function uploadNetwork(
   return await summaryOf(deps, row, 'Owner');
 }
 
-const isFileType = (t: string): t is TNetworkFileType => (NETWORK_FILE_TYPES as readonly string[]).includes(t);
+const isExportType = (t: string): t is TNetworkExportType => (NETWORK_EXPORT_TYPES as readonly string[]).includes(t);
 
 /** The metric columns an export adds to Nodes (when metrics of the current version are computed). */
 const EXPORTED_METRICS = [
@@ -49,7 +49,7 @@ export async function exportNetwork(
   caller: SignedInCaller,
   input: { id: string; fileType: string },
 ): Promise<TNetworkFile & { fileName: string }> {
-  if (!isFileType(input.fileType)) throw new AppError('NOT_FOUND', 'Unknown export format');
+  if (!isExportType(input.fileType)) throw new AppError('NOT_FOUND', 'Unknown export format');
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
   const data = await readDocument(deps.db, network);
   const computed = await cachedMetrics(deps.db, network);

@@ -23,12 +23,15 @@ export interface TXmlElement {
 }
 
 export interface TXmlHandlers {
+  /** An element whose text is kept to LONG_TEXT_KEPT characters (GEXF's description of our types). */
+  longText?: string;
   open(element: TXmlElement): void;
   /** The element's text content (direct text and CDATA), cut to the value limit. */
   close(name: string, text: string): void;
 }
 
 const TEXT_KEPT = NETWORK_LIMITS.maxValueLength + 1;
+const LONG_TEXT_KEPT = 100_000;
 const CHUNK = 1 << 20;
 
 function decode(bytes: Buffer, type: TNetworkFileType): string {
@@ -53,8 +56,9 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   const parser = new SaxesParser({ position: true });
   const ours = new Set<string>();
   let text = '';
+  let kept = TEXT_KEPT;
   const addText = (t: string) => {
-    if (text.length < TEXT_KEPT) text += t.slice(0, TEXT_KEPT - text.length);
+    if (text.length < kept) text += t.slice(0, kept - text.length);
   };
   parser.on('error', (error) => {
     throw refusal('format', M.notFormatDetail(type, error.message), { line: parser.line });
@@ -71,6 +75,7 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   parser.on('cdata', addText);
   parser.on('opentag', (tag) => {
     text = '';
+    kept = localName(tag.name) === handlers.longText ? LONG_TEXT_KEPT : TEXT_KEPT;
     const attrs: Record<string, string> = Object.create(null);
     const marks: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(tag.attributes)) {
