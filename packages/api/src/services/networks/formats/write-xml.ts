@@ -34,7 +34,7 @@ export function graphml(data: TNetworkData): string {
     d.type === 'number' ? 'attr.type="double"' : `attr.type="string" tl:type="${d.type}"`;
   const keys = [
     '<key id="name" for="node" attr.name="Name" attr.type="string"/>',
-    '<key id="weight" for="edge" attr.name="Weight" attr.type="double"/>',
+    '<key id="weight" for="edge" attr.name="weight" attr.type="double"/>',
     '<key id="type" for="edge" attr.name="Type" attr.type="string"/>',
     ...data.nodeAttributes.map((d, i) => `<key id="n${i}" for="node" attr.name="${esc(d.key)}" ${type(d)}/>`),
     ...data.edgeAttributes.map((d, i) => `<key id="e${i}" for="edge" attr.name="${esc(d.key)}" ${type(d)}/>`),
