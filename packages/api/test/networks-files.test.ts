@@ -126,6 +126,7 @@ describe('export and templates', () => {
     ['gexf12', 'gexf'],
     ['graphml', 'graphml'],
     ['json', 'json'],
+    ['nodelink', 'json'],
   ])('exports %s and uploads it back (as %s) to an equal network', async (exportType, fileType) => {
     const n = await seedNetwork(app, owner, 'Round trip');
     const file = await download(app, owner.cookie, `/networks/${n.id}/export/${exportType}`);

@@ -1,6 +1,7 @@
 import type { TNetworkData } from '@tieline/graph';
 import type { TNetworkExportType } from '@tieline/validation';
 import { XLSX_CONTENT_TYPE } from '../../../xlsx/write';
+import { nodeLinkJson } from './node-link';
 import { excelWorkbook } from './write-excel';
 import { gexf } from './write-gexf';
 import { networkJson } from './write-json';
@@ -63,6 +64,10 @@ export async function writeNetwork(
         extension: 'json',
       };
     case 'nodelink':
-      throw new Error('not yet');
+      return {
+        bytes: Buffer.from(JSON.stringify(nodeLinkJson(full))),
+        contentType: 'application/json',
+        extension: 'json',
+      };
   }
 }
