@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { TNetworkData } from '@tieline/graph';
 import { cleanCell, NETWORK_LIMITS, type TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError, type AppErrorCode } from '../errors';
-import { parseNetworkFile } from '../services/networks/formats';
+import { parseNetworkFile, type TBuildNotes } from '../services/networks/formats';
 import { type SheetRows, workbookBytes } from '../xlsx/write';
 import type { TWorkerMessage } from './script-worker';
 
@@ -15,12 +15,21 @@ export type TNetworkParseInput =
   | { kind: 'sheets'; sheets: (SheetRows & { layer?: string })[]; directed: boolean };
 
 export type TNetworkParseAnswer =
-  | { ok: true; json: string; nodes: number; edges: number; layers: string[]; directed: boolean }
+  | {
+      ok: true;
+      json: string;
+      nodes: number;
+      edges: number;
+      layers: string[];
+      directed: boolean;
+      /** People only the edges named (the file listing people), added. */
+      addedFromEdges: string[];
+    }
   | { ok: false; upload: TNetworkUploadErrorPayload }
   | { ok: false; code: AppErrorCode; message: string };
 
-async function parse(input: TNetworkParseInput): Promise<TNetworkData> {
-  if (input.kind === 'file') return parseNetworkFile(input.bytes, input.fileType, input.directed);
+async function parse(input: TNetworkParseInput, notes: TBuildNotes): Promise<TNetworkData> {
+  if (input.kind === 'file') return parseNetworkFile(input.bytes, input.fileType, input.directed, notes);
   const data = parseNetworkFile(await workbookBytes(input.sheets), 'excel', input.directed);
   return withWholeLayerNames(data, input.sheets);
 }
@@ -48,7 +57,8 @@ function withWholeLayerNames(data: TNetworkData, sheets: { name: string; layer?:
 
 async function answer(input: TNetworkParseInput): Promise<TNetworkParseAnswer> {
   try {
-    const data = await parse(input);
+    const notes: TBuildNotes = { addedFromEdges: [] };
+    const data = await parse(input, notes);
     return {
       ok: true,
       json: JSON.stringify(data),
@@ -56,6 +66,7 @@ async function answer(input: TNetworkParseInput): Promise<TNetworkParseAnswer> {
       edges: data.edges.length,
       layers: data.layers,
       directed: data.directed,
+      addedFromEdges: notes.addedFromEdges,
     };
   } catch (error) {
     // Only a refused file (formats' networkRefusal) carries a body: its payload, every problem listed.
