@@ -50,7 +50,7 @@ function pull(a: TAdjacency, x: Float64Array, y: Float64Array) {
 }
 
 /** Whether the directed ties (self-loops are dropped from the CSR) form no cycle: Kahn's algorithm. */
-export function isAcyclic(csr: TCsr): boolean {
+function isAcyclic(csr: TCsr): boolean {
   const { n } = csr;
   const { start, adj } = csr.out;
   const indegree = new Int32Array(n);
