@@ -60,6 +60,22 @@ describe('GEXF round trips', () => {
   }
 });
 
+describe('GEXF Tieline wrote before', () => {
+  it('still reads the exact types marked with tl:type', () => {
+    const old = `<?xml version="1.0" encoding="UTF-8"?>
+<gexf xmlns="http://gexf.net/1.3" xmlns:tl="https://tieline.app/ns/network" version="1.3">
+<graph mode="static" defaultedgetype="directed">
+<attributes class="node"><attribute id="0" title="Team" type="string" tl:type="category"/><attribute id="1" title="Joined" type="date" tl:type="date"/></attributes>
+<nodes><node id="0" label="Ann"><attvalues><attvalue for="0" value="Sales"/><attvalue for="1" value="2020-01-31"/></attvalues></node></nodes>
+<edges></edges></graph></gexf>`;
+    const net = parseNetworkFile(Buffer.from(old), 'gexf', true);
+    expect(net.nodeAttributes).toEqual([
+      { key: 'Team', type: 'category' },
+      { key: 'Joined', type: 'date' },
+    ]);
+  });
+});
+
 const python = pythonWith('networkx');
 const NX_READ = `
 import sys, json, networkx as nx
