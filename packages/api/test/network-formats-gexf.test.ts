@@ -1,6 +1,6 @@
 import type { TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
-import { parseNetworkFile, writeNetwork } from '../src/services/networks/formats';
+import { networkTemplate, parseNetworkFile, writeNetwork } from '../src/services/networks/formats';
 import { canonical, RICH } from './network-formats-fixtures';
 import { gexfSchemaErrors, pythonWith, runPython } from './network-tools';
 
@@ -33,6 +33,28 @@ describe('GEXF exports against the official schemas', () => {
       expect(await gexfSchemaErrors(xml, '1.2draft')).toEqual([]);
     });
   }
+
+  it('the GEXF template and awkward text (control characters, markup, prototype keys) are valid', async () => {
+    expect(await gexfSchemaErrors((await networkTemplate('gexf')).bytes.toString('utf8'), '1.3')).toEqual([]);
+    const awkward: TNetworkData = {
+      directed: true,
+      layers: ['a\u0001b <&> "q"', '  spaced  '],
+      nodeAttributes: [{ key: '__proto__', type: 'text' }],
+      edgeAttributes: [{ key: 'tab\there', type: 'category' }],
+      nodes: [
+        { name: 'Tab\tand\nline', attributes: Object.fromEntries([['__proto__', 'x\u0007y']]) },
+        { name: 'Ünïcødé 😀', attributes: Object.fromEntries([['__proto__', null]]) },
+      ],
+      edges: [{ source: 0, target: 1, layer: 0, weight: -0.5, attributes: { 'tab\there': '\uFFFE' } }],
+    };
+    for (const [type, version] of [
+      ['gexf', '1.3'],
+      ['gexf12', '1.2draft'],
+    ] as const) {
+      const xml = (await writeNetwork(awkward, type)).bytes.toString('utf8');
+      expect(await gexfSchemaErrors(xml, version), type).toEqual([]);
+    }
+  });
 
   it('the schema check does catch an invalid file', async () => {
     const xml = (await writeNetwork(RICH, 'gexf')).bytes.toString('utf8').replace('<nodes>', '<nodes bad="1">');
