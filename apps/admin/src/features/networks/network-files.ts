@@ -15,7 +15,7 @@ export const FILE_TYPE_INFO: Record<TNetworkFileType, { label: string; accept: s
 export const EXPORT_TYPE_INFO: Record<TNetworkExportType, { label: string; hint: string }> = {
   excel: { label: 'Excel (.xlsx)', hint: 'Excel and LibreOffice; uploads again as the same network.' },
   gexf: { label: 'GEXF 1.3 (.gexf)', hint: 'Gephi, and networkx 3 or later.' },
-  gexf12: { label: 'GEXF 1.2 (.gexf)', hint: 'networkx 2 (as Debian and Ubuntu ship it), which refuses GEXF 1.3.' },
+  gexf12: { label: 'GEXF 1.2 (.gexf)', hint: 'networkx 2 (Debian 12 ships 2.8), which refuses GEXF 1.3.' },
   graphml: { label: 'GraphML (.graphml)', hint: 'igraph, networkx, yEd and Cytoscape; weights as "weight".' },
   json: { label: 'JSON (.json)', hint: 'Tieline’s own JSON for scripts; uploads again exactly.' },
   nodelink: { label: 'Node-link JSON (.json)', hint: 'networkx’s node_link_graph and d3; uploads again as JSON.' },
