@@ -219,8 +219,13 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   const text = readFileSync((await svg.path()) ?? '', 'utf8');
   expect(text).toContain('<svg');
   expect(text.match(/<circle /g)?.length).toBe(60);
+  // The demo network is directed: its ties end in arrowheads.
+  expect(text).toContain('class="arrow"');
   await shot(page, 'explorer');
   await page.getByTestId('explorer-canvas').screenshot({ path: `${SHOTS}/explorer-canvas.png` });
+  // The SVG as a browser draws it, to look at (arrowheads, labels apart).
+  await page.setContent(text);
+  await page.screenshot({ path: `${SHOTS}/explorer-export-svg.png` });
 });
 
 test('the analysis panels: dashboard, tie matrix, table and roles', async ({ page }) => {

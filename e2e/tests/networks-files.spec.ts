@@ -100,6 +100,12 @@ test('export downloads the chosen format', async ({ page }) => {
   await expect(page).toHaveURL(/\/networks\/[^/]+\/export$/);
   const dialog = page.getByRole('dialog', { name: 'Export network' });
   await expectNoAxeViolations(page, '[role="dialog"]');
+  // Each format says in one line which tools read it.
+  await expect(dialog.getByRole('radio', { name: 'GEXF 1.2 (.gexf)' })).toHaveAccessibleDescription(
+    /networkx 2.*refuses GEXF 1\.3/,
+  );
+  await expect(dialog.getByRole('radio', { name: 'Node-link JSON (.json)' })).toBeVisible();
+  await shot(page, 'export-menu');
   await dialog.getByRole('radio', { name: 'GraphML (.graphml)' }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -176,7 +176,7 @@ describe('exports', () => {
     const a = { x: 10, y: 10, size: 8, color: '#0072B2', label: 'A & <B>' };
     const b = { x: 50, y: 40, size: 3, color: '#E69F00', label: 'b' };
     const svg = sceneToSvg(
-      { width: 100, height: 80, nodes: [a, b], edges: [{ from: a, to: b, color: '#999', size: 1 }] },
+      { width: 100, height: 80, directed: false, nodes: [a, b], edges: [{ from: a, to: b, color: '#999', size: 1 }] },
       'T',
     );
     expect(svg).toContain('<circle cx="10" cy="10" r="8" fill="#0072B2"/>');

@@ -65,13 +65,14 @@ describe('GEXF, GraphML and JSON networks', () => {
     ]);
   });
 
-  it('reads GraphML: the label key as the name, weight and Type keys, for="all" keys on both', () => {
+  it('reads GraphML: the label key as the name, weight and Type keys, for="all" keys where they have values', () => {
     const net = parseNetworkFile(Buffer.from(GRAPHML), 'graphml', true);
     expect(net.nodes).toEqual([
       { name: 'Ann', attributes: { size: 3, note: 'a & b' } },
       { name: 'Bo', attributes: { size: 1.5, note: null } },
     ]);
-    expect(net.edgeAttributes).toEqual([{ key: 'note', type: 'text' }]);
+    // No edge has a note: the for="all" key is no edge attribute.
+    expect(net.edgeAttributes).toEqual([]);
     expect(net.layers).toEqual(['Advice', 'Edges']);
     expect(net.edges.map((e) => [e.source, e.target, e.layer, e.weight])).toEqual([
       [0, 1, 0, 4],

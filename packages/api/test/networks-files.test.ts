@@ -65,6 +65,39 @@ describe('upload', () => {
       [0, 1, 2],
       [1, 2, 1],
     ]);
+    // The person only the Edges sheet names is added, and the answer says so.
+    expect(res.body.notices).toEqual([NETWORK_UPLOAD_MSG.addedFromEdges(['Cy'])]);
+    expect(res.body.notices[0]).toBe('1 person named only in Edges was added: Cy.');
+  });
+
+  it('names the people only the edges name (a few, then a count), and says nothing when Nodes has everyone', async () => {
+    const many = workbook({
+      Nodes: [['Name'], ['Ana']],
+      Edges: [['Source', 'Target'], ...Array.from({ length: 12 }, (_, i) => ['Ana', `P${i + 1}`])],
+    });
+    const res = await uploadNetwork(owner, many, { name: 'Many', fileType: 'excel', directed: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body.notices).toEqual([
+      '12 people named only in Edges were added: P1, P2, P3, P4, P5, P6, P7, P8, P9, P10 and 2 more.',
+    ]);
+    const complete = workbook({
+      Nodes: [['Name'], ['Ana'], ['Ben']],
+      Edges: [
+        ['Source', 'Target'],
+        ['Ana', 'Ben'],
+      ],
+    });
+    const quiet = await uploadNetwork(owner, complete, { name: 'Quiet', fileType: 'excel', directed: 'true' });
+    expect(quiet.body.notices).toEqual([]);
+    // Without a node list there is nothing to be missing from.
+    const edgesOnly = workbook({
+      Edges: [
+        ['Source', 'Target'],
+        ['Ana', 'Ben'],
+      ],
+    });
+    const bare = await uploadNetwork(owner, edgesOnly, { name: 'Bare', fileType: 'excel', directed: 'true' });
+    expect(bare.body.notices).toEqual([]);
   });
 
   it('reports every problem with its row in one answer and stores nothing', async () => {
@@ -120,19 +153,23 @@ describe('upload', () => {
 });
 
 describe('export and templates', () => {
-  it.each(['excel', 'gexf', 'graphml', 'json'])(
-    'exports %s and uploads it back to an equal network',
-    async (fileType) => {
-      const n = await seedNetwork(app, owner, 'Round trip');
-      const file = await download(app, owner.cookie, `/networks/${n.id}/export/${fileType}`);
-      expect(file.status).toBe(200);
-      expect(file.headers.get('content-disposition')).toContain('Round trip');
-      const back = await uploadNetwork(owner, file.bytes, { name: 'Back', fileType, directed: 'true' });
-      expect(back.status, JSON.stringify(back.body)).toBe(200);
-      const { data } = await clientOf(app, owner).networks.data.query({ id: back.body._id });
-      expect(data).toEqual(smallNetwork());
-    },
-  );
+  it.each([
+    ['excel', 'excel'],
+    ['gexf', 'gexf'],
+    ['gexf12', 'gexf'],
+    ['graphml', 'graphml'],
+    ['json', 'json'],
+    ['nodelink', 'json'],
+  ])('exports %s and uploads it back (as %s) to an equal network', async (exportType, fileType) => {
+    const n = await seedNetwork(app, owner, 'Round trip');
+    const file = await download(app, owner.cookie, `/networks/${n.id}/export/${exportType}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('Round trip');
+    const back = await uploadNetwork(owner, file.bytes, { name: 'Back', fileType, directed: 'true' });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const { data } = await clientOf(app, owner).networks.data.query({ id: back.body._id });
+    expect(data).toEqual(smallNetwork());
+  });
 
   it('answers 404 for another person’s network and an unknown format', async () => {
     const n = await seedNetwork(app, owner);

@@ -88,6 +88,31 @@ describe('a network from a survey', () => {
     expect(b.data).toEqual(a.data);
   });
 
+  it('keeps a long relationship question title whole as the layer (only xlsx sheet names are cut)', async () => {
+    const long = 'Who do you work with closely on projects? [core/extended]';
+    const s = await collectingSurvey(app, owner, ({ respondentList }) => [
+      question('multipleSelection', {
+        _id: 'q-long',
+        abbreviation: long,
+        isRelationshipQuestion: true,
+        allowMultipleSelections: true,
+        list: respondentList,
+      }),
+    ]);
+    const ids = await nodeIds(s.respondentList);
+    const answers = [{ questionId: 'q-long', dataInput: [{ selectedIds: [ids['Alan Turing']!] }] }];
+    expect((await put(app, s.linkOf('ada@example.com'), { revision: 0, submitted: true, answers })).status).toBe(200);
+    const api = clientOf(app, owner).networks;
+    const made = await api.survey.create.mutate({ surveyId: s.surveyId });
+    expect(made.layers).toEqual([long]);
+    const file = await download(app, owner.cookie, `/networks/${made._id}/export/gexf`);
+    expect(file.bytes.toString()).toContain(`kind="${long}"`);
+    // The responses export's sheet is named within Excel's rules.
+    const responses = await download(app, owner.cookie, `/responses/all/${s.surveyId}/xlsx`);
+    const XLSX = await import('@e965/xlsx');
+    expect(XLSX.read(responses.bytes, { type: 'buffer' }).SheetNames).toContain('Who do you work with closely on');
+  });
+
   it('refreshes on demand and after submissions while the survey collects', async () => {
     const s = await answeredSurvey();
     const api = clientOf(app, owner).networks;

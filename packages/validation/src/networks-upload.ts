@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 export const NETWORK_FILE_TYPES = ['excel', 'gexf', 'graphml', 'json'] as const;
 export type TNetworkFileType = (typeof NETWORK_FILE_TYPES)[number];
+/**
+ * What an export can be: every upload format, GEXF 1.2 for readers that refuse 1.3 (networkx 2.x), and
+ * node-link JSON as networkx writes it (uploads read both JSON shapes as 'json').
+ */
+export const NETWORK_EXPORT_TYPES = ['excel', 'gexf', 'gexf12', 'graphml', 'json', 'nodelink'] as const;
+export type TNetworkExportType = (typeof NETWORK_EXPORT_TYPES)[number];
 
 /** The attribute types of the network model (packages/graph), repeated here because validation imports only zod. */
 export const NETWORK_ATTRIBUTE_TYPES = ['text', 'number', 'category', 'date'] as const;
@@ -33,6 +39,8 @@ export const NETWORK_LIMITS = {
 } as const;
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** People named in an addedFromEdges notice; the rest are counted. */
+const ADDED_NAMES_SHOWN = 10;
 const FORMAT_NAMES: Record<TNetworkFileType, string> = {
   excel: 'an Excel workbook (.xlsx or .xls)',
   gexf: 'a GEXF file',
@@ -56,6 +64,14 @@ export const NETWORK_UPLOAD_MSG = {
   notUploaded: (n: number) =>
     `Network not uploaded: ${n === 1 ? 'one problem was' : `${count(n)} problems were`} found.`,
   moreProblems: (n: number) => `and ${count(n)} more problem(s)`,
+  /** Said in the upload's answer (notices) when edges name people the node list lacks: they are added. */
+  addedFromEdges: (names: string[]) => {
+    const shown = names.slice(0, ADDED_NAMES_SHOWN).join(', ');
+    const more = names.length > ADDED_NAMES_SHOWN ? ` and ${count(names.length - ADDED_NAMES_SHOWN)} more` : '';
+    return names.length === 1
+      ? `1 person named only in Edges was added: ${shown}.`
+      : `${count(names.length)} people named only in Edges were added: ${shown}${more}.`;
+  },
   missingSheets:
     "The workbook needs a sheet 'Nodes' (first column 'Name') or an edge sheet ('Edges', or any sheet whose first columns are 'Source' and 'Target').",
   nodesHeading: (sheet: string) => `Sheet '${sheet}' must have 'Name' as its first column heading.`,

@@ -80,6 +80,9 @@ export const ZNetworkSummary = z.object({
   updatedAt: z.string(),
 });
 export type TNetworkSummary = z.infer<typeof ZNetworkSummary>;
+/** POST /api/base/networks answers the new network's summary and what the upload did besides (notices). */
+export const ZNetworkUploadResult = ZNetworkSummary.extend({ notices: z.array(z.string()) });
+export type TNetworkUploadResult = z.infer<typeof ZNetworkUploadResult>;
 
 export const ZNetworkListInput = z
   .object({

@@ -21,6 +21,8 @@ interface NodeRow {
 export interface Sheet {
   name: string;
   rows: CellValue[][];
+  /** An edge sheet's layer: the question's whole title (the sheet name is cut to Excel's rules). */
+  layer?: string;
 }
 
 /**
@@ -148,7 +150,7 @@ export async function surveySheets(db: Db, survey: SurveyRow): Promise<Sheet[]> 
       if (layer.reportedBy) line.push(reportedBy === null ? null : (labels.get(reportedBy) ?? null));
       sheet.push(line);
     }
-    return { name: names[i]!, rows: sheet };
+    return { name: names[i]!, rows: sheet, layer: layer.title };
   });
   return [{ name: 'Nodes', rows: nodeSheet }, ...edgeSheets];
 }

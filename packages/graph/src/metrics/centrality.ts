@@ -49,13 +49,37 @@ function pull(a: TAdjacency, x: Float64Array, y: Float64Array) {
   }
 }
 
+/** Whether the directed ties (self-loops are dropped from the CSR) form no cycle: Kahn's algorithm. */
+function isAcyclic(csr: TCsr): boolean {
+  const { n } = csr;
+  const { start, adj } = csr.out;
+  const indegree = new Int32Array(n);
+  for (let e = 0; e < start[n]!; e++) indegree[adj[e]!]! += 1;
+  const ready: number[] = [];
+  for (let v = 0; v < n; v++) if (indegree[v] === 0) ready.push(v);
+  let seen = 0;
+  while (ready.length > 0) {
+    const u = ready.pop()!;
+    seen += 1;
+    for (let e = start[u]!; e < start[u + 1]!; e++) {
+      const v = adj[e]!;
+      indegree[v]! -= 1;
+      if (indegree[v] === 0) ready.push(v);
+    }
+  }
+  return seen === n;
+}
+
 /**
  * Principal eigenvector of A + I over in-ties, largest value 1 (igraph's scale=True). Undirected
- * graphs give a symmetric operator, solved by Lanczos; directed ones by power iteration.
+ * graphs give a symmetric operator, solved by Lanczos; directed ones by power iteration. A directed
+ * graph without cycles has no positive eigenvalue (every eigenvalue of A is 0): igraph answers all
+ * zeros with a warning, and so do we (power iteration on A + I would end on an artefact of the shift).
  */
 export function eigenvector(csr: TCsr): Float64Array {
   const { n } = csr;
   if (csr.edges === 0) return new Float64Array(n).fill(1);
+  if (csr.directed && isAcyclic(csr)) return new Float64Array(n);
   const step = (x: Float64Array, y: Float64Array) => {
     pull(csr.in, x, y);
     for (let i = 0; i < n; i++) y[i]! += x[i]!;

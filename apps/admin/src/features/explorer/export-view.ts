@@ -1,20 +1,21 @@
 import type { TNetworkData } from '@tieline/graph';
+import { arrowOf, placeLabels, type TSceneEdge } from './picture-geometry';
 import type { TSceneItem } from './sigma-view';
 
 // Exports of what is on screen. PNG and SVG are drawn from the same scene (positions in screen pixels
 // with the colours and sizes sigma drew), so they match the canvas without reading WebGL buffers back.
+// Directed networks get arrowheads; labels are placed biggest node first and never overlap.
 
 type TScene = {
   width: number;
   height: number;
+  directed: boolean;
   nodes: TSceneItem[];
-  edges: { from: TSceneItem; to: TSceneItem; color: string; size: number }[];
+  edges: TSceneEdge[];
 };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const r1 = (x: number) => Math.round(x * 10) / 10;
-/** Labels drawn in exports: sigma's rule of thumb (big enough nodes), capped so a file stays readable. */
-const LABEL_SIZE = 6;
 
 export function sceneToSvg(scene: TScene, title: string): string {
   const out = [
@@ -23,19 +24,24 @@ export function sceneToSvg(scene: TScene, title: string): string {
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     '<g stroke-linecap="round">',
   ];
+  const heads: string[] = [];
   for (const e of scene.edges) {
+    const arrow = scene.directed ? arrowOf(e) : null;
+    const end = arrow?.end ?? e.to;
     out.push(
-      `<line x1="${r1(e.from.x)}" y1="${r1(e.from.y)}" x2="${r1(e.to.x)}" y2="${r1(e.to.y)}" stroke="${e.color}" stroke-width="${r1(e.size)}" stroke-opacity="0.6"/>`,
+      `<line x1="${r1(e.from.x)}" y1="${r1(e.from.y)}" x2="${r1(end.x)}" y2="${r1(end.y)}" stroke="${e.color}" stroke-width="${r1(e.size)}" stroke-opacity="0.6"/>`,
     );
+    if (arrow) {
+      const points = arrow.points.map(([x, y]) => `${r1(x)},${r1(y)}`).join(' ');
+      heads.push(`<polygon points="${points}" class="arrow" fill="${e.color}" fill-opacity="0.8"/>`);
+    }
   }
+  out.push(...heads);
   out.push('</g><g>');
   for (const n of scene.nodes)
     out.push(`<circle cx="${r1(n.x)}" cy="${r1(n.y)}" r="${r1(n.size)}" fill="${n.color}"/>`);
   out.push('</g><g font-family="Inter, system-ui, sans-serif" font-size="12" fill="#1f2937">');
-  for (const n of scene.nodes) {
-    if (n.size >= LABEL_SIZE && n.label)
-      out.push(`<text x="${r1(n.x + n.size + 3)}" y="${r1(n.y + 4)}">${esc(n.label)}</text>`);
-  }
+  for (const l of placeLabels(scene.nodes)) out.push(`<text x="${r1(l.x)}" y="${r1(l.y)}">${esc(l.text)}</text>`);
   out.push('</g></svg>');
   return out.join('\n');
 }
@@ -53,12 +59,21 @@ export async function sceneToPng(scene: TScene, scale: number): Promise<Blob> {
   ctx.globalAlpha = 0.6;
   ctx.lineCap = 'round';
   for (const e of scene.edges) {
+    const arrow = scene.directed ? arrowOf(e) : null;
+    const end = arrow?.end ?? e.to;
     ctx.strokeStyle = e.color;
     ctx.lineWidth = e.size;
     ctx.beginPath();
     ctx.moveTo(e.from.x, e.from.y);
-    ctx.lineTo(e.to.x, e.to.y);
+    ctx.lineTo(end.x, end.y);
     ctx.stroke();
+    if (arrow) {
+      ctx.fillStyle = e.color;
+      ctx.beginPath();
+      for (const [i, [x, y]] of arrow.points.entries()) i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y);
+      ctx.closePath();
+      ctx.fill();
+    }
   }
   ctx.globalAlpha = 1;
   for (const n of scene.nodes) {
@@ -69,7 +84,7 @@ export async function sceneToPng(scene: TScene, scale: number): Promise<Blob> {
   }
   ctx.fillStyle = '#1f2937';
   ctx.font = '12px Inter, system-ui, sans-serif';
-  for (const n of scene.nodes) if (n.size >= LABEL_SIZE && n.label) ctx.fillText(n.label, n.x + n.size + 3, n.y + 4);
+  for (const l of placeLabels(scene.nodes)) ctx.fillText(l.text, l.x, l.y);
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The picture could not be made.'))), 'image/png'),
   );

@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { METRIC_KEYS, METRIC_LABELS } from './explorer-state';
 import { download } from './export-view';
+import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
 type TColumn = 'name' | 'degree' | 'betweennessNormalized' | 'closeness' | 'pagerank' | 'community';
 const COLUMNS: { key: TColumn; label: string }[] = [
@@ -131,6 +132,17 @@ export function MetricsTable({
           Show more ({(rows.length - limit).toLocaleString('en-US')} left)
         </Button>
       ) : null}
+      <details className="text-xs">
+        <summary className="cursor-pointer text-muted-foreground">What the measures mean</summary>
+        <dl className="mt-1 flex flex-col gap-1">
+          {METRIC_KEYS.map((k) => (
+            <div key={k}>
+              <dt className="inline font-medium">{METRIC_LABELS[k]}: </dt>
+              <dd className="inline">{METRIC_DESCRIPTIONS[k]}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatDay } from '@tieline/validation';
 import { useMemo } from 'react';
 import { layerColor } from './encoding';
 import { METRIC_KEYS, METRIC_LABELS } from './explorer-state';
+import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
 const fmt = (x: number) => (Number.isInteger(x) ? x.toLocaleString('en-US') : x.toFixed(3));
 
@@ -101,7 +102,9 @@ export function NodePanel({
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" aria-label="Metrics">
           {METRIC_KEYS.map((k) => (
             <div key={k} className="contents">
-              <dt className="text-muted-foreground">{METRIC_LABELS[k]}</dt>
+              <dt className="text-muted-foreground" title={METRIC_DESCRIPTIONS[k]}>
+                {METRIC_LABELS[k]}
+              </dt>
               <dd className="tabular-nums">{fmt(Number(m[k]))}</dd>
             </div>
           ))}

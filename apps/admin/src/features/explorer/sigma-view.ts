@@ -361,6 +361,7 @@ export class SigmaView {
   scene(): {
     width: number;
     height: number;
+    directed: boolean;
     nodes: TSceneItem[];
     edges: { from: TSceneItem; to: TSceneItem; color: string; size: number }[];
   } {
@@ -381,7 +382,7 @@ export class SigmaView {
       if (!d || d.hidden || !from || !to) return;
       edges.push({ from, to, color: d.color, size: d.size });
     });
-    return { width, height, nodes: [...items.values()], edges };
+    return { width, height, directed: this.graph.type === 'directed', nodes: [...items.values()], edges };
   }
 
   kill() {

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, buttonVariants, DialogFooter, Label, RadioGroup, RadioGroupItem, toast } from '@tieline/ui';
-import { NETWORK_FILE_TYPES, NETWORK_MSG, type TNetworkFileType } from '@tieline/validation';
+import { NETWORK_EXPORT_TYPES, NETWORK_MSG, type TNetworkExportType } from '@tieline/validation';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DialogActions } from '../../components/dialog-actions';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { exportUrl, FILE_TYPE_INFO } from './network-files';
+import { EXPORT_TYPE_INFO, exportUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog, useRouteNetwork, WithNetwork } from './route-dialog';
 
@@ -136,7 +136,7 @@ export function DeleteSelectedDialog() {
 export function ExportDialog() {
   const network = useRouteNetwork();
   const close = useCloseToList();
-  const [fileType, setFileType] = useState<TNetworkFileType>('excel');
+  const [fileType, setFileType] = useState<TNetworkExportType>('excel');
   const groupId = useId();
   return (
     <RouteDialog title="Export network" description="Download the network as a file to open in other tools.">
@@ -150,12 +150,22 @@ export function ExportDialog() {
               <RadioGroup
                 aria-labelledby={groupId}
                 value={fileType}
-                onValueChange={(v) => setFileType(v as TNetworkFileType)}
+                onValueChange={(v) => setFileType(v as TNetworkExportType)}
               >
-                {NETWORK_FILE_TYPES.map((t) => (
-                  <div key={t} className="flex items-center gap-3">
-                    <RadioGroupItem id={`${groupId}-${t}`} value={t} />
-                    <Label htmlFor={`${groupId}-${t}`}>{FILE_TYPE_INFO[t].exportLabel}</Label>
+                {NETWORK_EXPORT_TYPES.map((t) => (
+                  <div key={t} className="flex items-start gap-3">
+                    <RadioGroupItem
+                      id={`${groupId}-${t}`}
+                      value={t}
+                      aria-describedby={`${groupId}-${t}-hint`}
+                      className="mt-0.5"
+                    />
+                    <div className="flex flex-col gap-0.5">
+                      <Label htmlFor={`${groupId}-${t}`}>{EXPORT_TYPE_INFO[t].label}</Label>
+                      <span id={`${groupId}-${t}-hint`} className="text-xs text-muted-foreground">
+                        {EXPORT_TYPE_INFO[t].hint}
+                      </span>
+                    </div>
                   </div>
                 ))}
               </RadioGroup>

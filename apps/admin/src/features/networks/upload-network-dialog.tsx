@@ -68,7 +68,12 @@ export function UploadNetworkDialog() {
       setRefusal(outcome.payload);
       return;
     }
-    toast.success(`Uploaded “${outcome.network.name}”`);
+    // What the upload did besides reading the file (people only the edges named, added) stays until read.
+    const notices = outcome.network.notices ?? [];
+    toast.success(
+      `Uploaded “${outcome.network.name}”`,
+      notices.length > 0 ? { description: notices.join(' '), duration: Number.POSITIVE_INFINITY } : undefined,
+    );
     refresh();
     close(outcome.network._id);
   });

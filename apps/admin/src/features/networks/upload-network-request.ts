@@ -1,8 +1,8 @@
 import {
   NETWORK_MSG,
   type TNetworkFileType,
-  type TNetworkSummary,
   type TNetworkUploadErrorPayload,
+  type TNetworkUploadResult,
   ZNetworkUploadErrorPayload,
 } from '@tieline/validation';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
@@ -17,7 +17,7 @@ export type TNetworkUpload = {
 };
 
 export type TNetworkUploadOutcome =
-  | { ok: true; network: TNetworkSummary }
+  | { ok: true; network: TNetworkUploadResult }
   | { ok: false; payload: TNetworkUploadErrorPayload };
 
 /** POST /api/base/networks: a refused file answers with every problem and its place. */
@@ -28,7 +28,7 @@ export async function uploadNetwork(req: TNetworkUpload): Promise<TNetworkUpload
   form.append('directed', req.directed ? 'true' : 'false');
   form.append('file', req.file, req.fileName);
   const { status, text } = await postWithProgress('/api/base/networks', form, req.onProgress);
-  if (status >= 200 && status < 300) return { ok: true, network: JSON.parse(text) as TNetworkSummary };
+  if (status >= 200 && status < 300) return { ok: true, network: JSON.parse(text) as TNetworkUploadResult };
   const { message, body } = readErrorBody(text, NETWORK_MSG.failed);
   const parsed = ZNetworkUploadErrorPayload.safeParse(body);
   return { ok: false, payload: parsed.success ? parsed.data : { type: 'format', message, problems: [] } };

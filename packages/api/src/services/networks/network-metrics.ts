@@ -20,9 +20,15 @@ export type TMetricsState =
   | { state: 'queued' | 'running'; progress: number }
   | { state: 'done'; progress: 1; metrics: TMetricsResult };
 
-/** The options as stored: one canonical JSON text per set of options. */
+/**
+ * Bumped when a measure's answer changes (2: eigenvector is 0 on directed acyclic graphs), so results
+ * cached by older code are computed again rather than served.
+ */
+const METRICS_REVISION = 2;
+
+/** The options as stored: one canonical JSON text per set of options (and the measures' revision). */
 export const optionsKey = (o: TMetricsOptionsKey) =>
-  JSON.stringify({ layer: o.layer, groupAttribute: o.groupAttribute });
+  JSON.stringify({ layer: o.layer, groupAttribute: o.groupAttribute, revision: METRICS_REVISION });
 
 /** Options the network can answer; a layer or group attribute it lacks is the caller's mistake (400). */
 export function checkOptions(data: TNetworkData, input: TNetworkMetricsInput): TMetricsOptionsKey {

@@ -11,10 +11,17 @@ import { networkRefusal } from './formats';
  * throws (networkRefusal with every problem, or an AppError).
  */
 export async function readNetworkInWorker(input: TNetworkParseInput): Promise<TDocument> {
+  return (await readNetworkWithNotes(input)).document;
+}
+
+/** readNetworkInWorker, with the people only the edges named (an upload's answer tells them). */
+export async function readNetworkWithNotes(
+  input: TNetworkParseInput,
+): Promise<{ document: TDocument; addedFromEdges: string[] }> {
   const answer = await runScriptWorker<TNetworkParseAnswer>('network-parse', input);
   if (answer.ok) {
-    const { json, nodes, edges, layers, directed } = answer;
-    return { json, counts: { nodeCount: nodes, edgeCount: edges, layers, directed } };
+    const { json, nodes, edges, layers, directed, addedFromEdges } = answer;
+    return { document: { json, counts: { nodeCount: nodes, edgeCount: edges, layers, directed } }, addedFromEdges };
   }
   if ('upload' in answer) throw networkRefusal(answer.upload as TNetworkUploadErrorPayload);
   throw new AppError(answer.code, answer.message);

@@ -53,7 +53,12 @@ export const DEFAULT_LAYER = 'Edges';
 
 const text = (cell: TCell) => (cell === null ? '' : cleanCell(String(cell)));
 
-export function buildNetwork(raw: TRawNetwork, directed: boolean): TNetworkData {
+/** What an upload's answer tells besides the network: people only the edges named, added. */
+export interface TBuildNotes {
+  addedFromEdges: string[];
+}
+
+export function buildNetwork(raw: TRawNetwork, directed: boolean, notes?: TBuildNotes): TNetworkData {
   if (
     raw.nodeAttributes.length > NETWORK_LIMITS.maxAttributes ||
     raw.edgeAttributes.length > NETWORK_LIMITS.maxAttributes
@@ -102,6 +107,8 @@ export function buildNetwork(raw: TRawNetwork, directed: boolean): TNetworkData 
     if (name.length > NETWORK_LIMITS.maxValueLength) problems.add(M.tooLong('The name'), place);
     index.set(nameKey(name), { at: nodes.length, place });
     nodes.push({ name, attributes: blankAttributes() });
+    // Said only when the file lists people: edges alone naming everyone is no surprise.
+    if (raw.nodes.length > 0) notes?.addedFromEdges.push(name);
     return nodes.length - 1;
   };
   const edges: TNetworkEdge[] = [];

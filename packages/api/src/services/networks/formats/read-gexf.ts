@@ -1,4 +1,5 @@
 import type { TRawNetwork } from './build';
+import { readGexfDescription, type TGexfFacts } from './gexf-meta';
 import {
   checkCount,
   type TXmlDeclaration,
@@ -12,7 +13,8 @@ import { walkXml } from './xml';
 // GEXF 1.2 and 1.3, the static subset: <attributes class="node|edge"> declarations (with <default>),
 // nodes (label as the name, else the id), edges (weight; 'kind' as the layer), <attvalues>. Hierarchies
 // are flattened; viz, spells and dynamic values are ignored. The file's defaultedgetype is ignored: the
-// upload form says whether the network is directed.
+// upload form says whether the network is directed. Our own exports say the exact attribute types and
+// (GEXF 1.2) the layer attribute in their description (gexf-meta.ts); older ones marked types with tl:type.
 
 export function readGexf(bytes: Buffer): TRawNetwork {
   let sawGraph = false;
@@ -23,7 +25,9 @@ export function readGexf(bytes: Buffer): TRawNetwork {
   const edges: TXmlEdge[] = [];
   // The innermost open node or edge, which <attvalue> elements belong to.
   const open: TXmlItem[] = [];
+  let facts: TGexfFacts | null = null;
   walkXml(bytes, 'gexf', {
+    longText: 'description',
     open({ name, attrs, marks, line }) {
       if (name === 'graph') sawGraph = true;
       else if (name === 'attributes')
@@ -66,7 +70,18 @@ export function readGexf(bytes: Buffer): TRawNetwork {
       else if (name === 'attributes') declClass = null;
       else if (name === 'attribute') decl = null;
       else if (name === 'default' && decl) decl.fallback = text;
+      else if (name === 'description') facts = readGexfDescription(text) ?? facts;
     },
   });
+  if (facts) applyFacts(facts, decls, edges);
   return xmlNetwork('gexf', sawGraph, decls, nodes, edges);
+}
+
+function applyFacts(facts: TGexfFacts, decls: Record<'node' | 'edge', TXmlDeclaration[]>, edges: TXmlEdge[]) {
+  for (const d of decls.node) d.mark = Object.hasOwn(facts.node, d.id) ? facts.node[d.id] : d.mark;
+  for (const d of decls.edge) d.mark = Object.hasOwn(facts.edge, d.id) ? facts.edge[d.id] : d.mark;
+  const layer = facts.layer;
+  if (layer === undefined || !decls.edge.some((d) => d.id === layer)) return;
+  decls.edge = decls.edge.filter((d) => d.id !== layer);
+  for (const e of edges) e.layer = e.values.get(layer) ?? e.layer;
 }

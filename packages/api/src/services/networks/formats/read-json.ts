@@ -1,10 +1,12 @@
 import { NETWORK_UPLOAD_MSG as M, NETWORK_LIMITS, type TNetworkJson, ZNetworkJson } from '@tieline/validation';
 import type { TRawAttribute, TRawNetwork } from './build';
 import type { TCell } from './infer';
+import { isNodeLink, readNodeLink } from './node-link';
 import { Problems, refusal } from './upload-error';
 
 // The JSON format (ZNetworkJson, docs/networks.md): nodes by name, edges naming their ends, optional
 // attribute declarations; keys no declaration names are typed by inference, in order of first use.
+// networkx's node-link JSON is read too (node-link.ts).
 
 export function readJson(bytes: Buffer): TRawNetwork {
   let parsed: unknown;
@@ -14,11 +16,12 @@ export function readJson(bytes: Buffer): TRawNetwork {
     throw refusal('format', M.notFormatDetail('json', error instanceof SyntaxError ? error.message : 'not UTF-8 text'));
   }
   // Counted before the schema walks a million edges.
-  const counts = parsed as { nodes?: unknown; edges?: unknown } | null;
-  if (Array.isArray(counts?.edges) && counts.edges.length > NETWORK_LIMITS.maxEdges)
-    throw refusal('size', M.tooManyEdges);
+  const counts = parsed as { nodes?: unknown; edges?: unknown; links?: unknown } | null;
+  for (const edges of [counts?.edges, counts?.links])
+    if (Array.isArray(edges) && edges.length > NETWORK_LIMITS.maxEdges) throw refusal('size', M.tooManyEdges);
   if (Array.isArray(counts?.nodes) && counts.nodes.length > NETWORK_LIMITS.maxNodes)
     throw refusal('size', M.tooManyNodes);
+  if (isNodeLink(parsed)) return readNodeLink(parsed);
   const result = ZNetworkJson.safeParse(parsed);
   if (!result.success) {
     const problems = new Problems();

@@ -1,9 +1,10 @@
 import type { TAttributeDef, TAttributeValue, TNetworkData } from '@tieline/graph';
 import { TIELINE_NS } from './xml';
 
-// GEXF 1.3 and GraphML writers. Numbers are written as doubles; text, category and date as strings
-// (GraphML has no date) with our exact type as a namespaced mark that other programs ignore, so an
-// export uploads again as the same network. Edges are written grouped by layer, in layer order.
+// The GraphML writer and what the XML writers share (write-gexf.ts is the other). Numbers are written as
+// doubles; text, category and date as strings (GraphML has no date) with our exact type as a namespaced
+// mark that other programs ignore, so an export uploads again as the same network. Edges are written
+// grouped by layer, in layer order.
 
 // Characters XML 1.0 cannot carry (cleaned cells have none, attribute keys from JSON might).
 const XML_INVALID =
@@ -19,48 +20,13 @@ const ESCAPES: Record<string, string> = {
   '\r': '&#13;',
 };
 /** Text for an attribute value or element content; tabs and line breaks as references so they survive. */
-const esc = (s: string) => s.replace(XML_INVALID, '\uFFFD').replace(/[&<>"\t\n\r]/g, (c) => ESCAPES[c]!);
+export const esc = (s: string) => s.replace(XML_INVALID, '\uFFFD').replace(/[&<>"\t\n\r]/g, (c) => ESCAPES[c]!);
 
-const valueText = (v: TAttributeValue) => (v === null ? null : String(v));
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+export const valueText = (v: TAttributeValue) => (v === null ? null : String(v));
+export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-function byLayer(data: TNetworkData) {
+export function byLayer(data: TNetworkData) {
   return data.edges.map((e, i) => ({ e, i })).sort((a, b) => a.e.layer - b.e.layer || a.i - b.i);
-}
-
-export function gexf(data: TNetworkData): string {
-  const type = (d: TAttributeDef) =>
-    d.type === 'number' ? 'type="double"' : `type="${d.type === 'date' ? 'date' : 'string'}" tl:type="${d.type}"`;
-  const decls = (cls: string, defs: TAttributeDef[]) =>
-    defs.length === 0
-      ? ''
-      : `<attributes class="${cls}">${defs.map((d, i) => `<attribute id="${i}" title="${esc(d.key)}" ${type(d)}/>`).join('')}</attributes>\n`;
-  const attvalues = (defs: TAttributeDef[], values: Record<string, TAttributeValue>) => {
-    const parts = defs.flatMap((d, i) => {
-      const v = valueText(values[d.key] ?? null);
-      return v === null ? [] : [`<attvalue for="${i}" value="${esc(v)}"/>`];
-    });
-    return parts.length ? `<attvalues>${parts.join('')}</attvalues>` : '';
-  };
-  const out = [
-    XML_HEAD,
-    `<gexf xmlns="http://gexf.net/1.3" xmlns:tl="${TIELINE_NS}" version="1.3">\n`,
-    `<graph mode="static" defaultedgetype="${data.directed ? 'directed' : 'undirected'}">\n`,
-    decls('node', data.nodeAttributes),
-    decls('edge', data.edgeAttributes),
-    '<nodes>\n',
-  ];
-  data.nodes.forEach((n, i) => {
-    out.push(`<node id="${i}" label="${esc(n.name)}">${attvalues(data.nodeAttributes, n.attributes)}</node>\n`);
-  });
-  out.push('</nodes>\n<edges>\n');
-  for (const { e, i } of byLayer(data)) {
-    out.push(
-      `<edge id="${i}" source="${e.source}" target="${e.target}" weight="${e.weight}" kind="${esc(data.layers[e.layer]!)}">${attvalues(data.edgeAttributes, e.attributes)}</edge>\n`,
-    );
-  }
-  out.push('</edges>\n</graph>\n</gexf>\n');
-  return out.join('');
 }
 
 export function graphml(data: TNetworkData): string {
@@ -68,7 +34,7 @@ export function graphml(data: TNetworkData): string {
     d.type === 'number' ? 'attr.type="double"' : `attr.type="string" tl:type="${d.type}"`;
   const keys = [
     '<key id="name" for="node" attr.name="Name" attr.type="string"/>',
-    '<key id="weight" for="edge" attr.name="Weight" attr.type="double"/>',
+    '<key id="weight" for="edge" attr.name="weight" attr.type="double"/>',
     '<key id="type" for="edge" attr.name="Type" attr.type="string"/>',
     ...data.nodeAttributes.map((d, i) => `<key id="n${i}" for="node" attr.name="${esc(d.key)}" ${type(d)}/>`),
     ...data.edgeAttributes.map((d, i) => `<key id="e${i}" for="edge" attr.name="${esc(d.key)}" ${type(d)}/>`),

@@ -1,9 +1,11 @@
 import type { TNetworkData } from '@tieline/graph';
-import type { TNetworkFileType } from '@tieline/validation';
+import type { TNetworkExportType } from '@tieline/validation';
 import { XLSX_CONTENT_TYPE } from '../../../xlsx/write';
+import { nodeLinkJson } from './node-link';
 import { excelWorkbook } from './write-excel';
+import { gexf } from './write-gexf';
 import { networkJson } from './write-json';
-import { gexf, graphml } from './write-xml';
+import { graphml } from './write-xml';
 
 export interface TNetworkFile {
   bytes: Buffer;
@@ -39,7 +41,7 @@ function withMetrics(data: TNetworkData, metrics: TNodeMetrics | undefined): TNe
 /** A network as a file of the given type, with optional metric columns on the nodes. */
 export async function writeNetwork(
   data: TNetworkData,
-  fileType: TNetworkFileType,
+  fileType: TNetworkExportType,
   metrics?: TNodeMetrics,
 ): Promise<TNetworkFile> {
   const full = withMetrics(data, metrics);
@@ -47,12 +49,23 @@ export async function writeNetwork(
     case 'excel':
       return { bytes: await excelWorkbook(full), contentType: XLSX_CONTENT_TYPE, extension: 'xlsx' };
     case 'gexf':
-      return { bytes: Buffer.from(gexf(full)), contentType: 'application/gexf+xml', extension: 'gexf' };
+    case 'gexf12':
+      return {
+        bytes: Buffer.from(gexf(full, fileType === 'gexf' ? '1.3' : '1.2')),
+        contentType: 'application/gexf+xml',
+        extension: 'gexf',
+      };
     case 'graphml':
       return { bytes: Buffer.from(graphml(full)), contentType: 'application/graphml+xml', extension: 'graphml' };
     case 'json':
       return {
         bytes: Buffer.from(JSON.stringify(networkJson(full))),
+        contentType: 'application/json',
+        extension: 'json',
+      };
+    case 'nodelink':
+      return {
+        bytes: Buffer.from(JSON.stringify(nodeLinkJson(full))),
         contentType: 'application/json',
         extension: 'json',
       };

@@ -20,15 +20,20 @@ export interface TXmlElement {
   /** Attributes in TIELINE_NS, by local name. */
   marks: Record<string, string>;
   line: number;
+  /** A prefix is bound to TIELINE_NS (on this element or an ancestor seen so far): one of our exports. */
+  tieline: boolean;
 }
 
 export interface TXmlHandlers {
+  /** An element whose text is kept to LONG_TEXT_KEPT characters (GEXF's description of our types). */
+  longText?: string;
   open(element: TXmlElement): void;
-  /** The element's text content (direct text and CDATA), cut to the value limit. */
+  /** The element's own text (direct text and CDATA, not its children's), cut to the value limit. */
   close(name: string, text: string): void;
 }
 
 const TEXT_KEPT = NETWORK_LIMITS.maxValueLength + 1;
+const LONG_TEXT_KEPT = 100_000;
 const CHUNK = 1 << 20;
 
 function decode(bytes: Buffer, type: TNetworkFileType): string {
@@ -53,8 +58,9 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   const parser = new SaxesParser({ position: true });
   const ours = new Set<string>();
   let text = '';
+  let kept = TEXT_KEPT;
   const addText = (t: string) => {
-    if (text.length < TEXT_KEPT) text += t.slice(0, TEXT_KEPT - text.length);
+    if (text.length < kept) text += t.slice(0, kept - text.length);
   };
   parser.on('error', (error) => {
     throw refusal('format', M.notFormatDetail(type, error.message), { line: parser.line });
@@ -69,8 +75,13 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
   });
   parser.on('text', addText);
   parser.on('cdata', addText);
+  // Each open element's own text: a parent's text goes on after a child closes (yEd's
+  // <y:NodeLabel>Ann<y:LabelModel/></y:NodeLabel> is 'Ann').
+  const outer: { text: string; kept: number }[] = [];
   parser.on('opentag', (tag) => {
+    outer.push({ text, kept });
     text = '';
+    kept = localName(tag.name) === handlers.longText ? LONG_TEXT_KEPT : TEXT_KEPT;
     const attrs: Record<string, string> = Object.create(null);
     const marks: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(tag.attributes)) {
@@ -80,12 +91,12 @@ export function walkXml(bytes: Buffer, type: TNetworkFileType, handlers: TXmlHan
         if (value === TIELINE_NS) ours.add(name.slice(6));
       } else if (ours.has(name.slice(0, colon))) marks[name.slice(colon + 1)] = value;
     }
-    handlers.open({ name: localName(tag.name), attrs, marks, line: parser.line });
+    handlers.open({ name: localName(tag.name), attrs, marks, line: parser.line, tieline: ours.size > 0 });
   });
   parser.on('closetag', (tag) => {
     depth -= 1;
     handlers.close(localName(tag.name), text);
-    text = '';
+    ({ text, kept } = outer.pop() ?? { text: '', kept: TEXT_KEPT });
   });
   // Fed in pieces: saxes slows down on one write of tens of megabytes.
   for (let at = 0; at < xml.length; at += CHUNK) parser.write(xml.slice(at, at + CHUNK));
