@@ -209,7 +209,7 @@ function describeOperation(path: string, method: string, op: Operation): Documen
   };
   const documented = Object.keys(op.responses ?? {});
   // A JSON body on every method that carries one, even when all input is in the path (POST .../duplicate),
-  // as the apps send it: the bridge answers a body-less POST with 415.
+  // as the apps send it (a POST with no body and no content-type is taken too: rest-empty-body.test.ts).
   const restOfBody = http === 'GET' || http === 'DELETE' ? undefined : valid;
 
   // Bad input, each with the status it earns from a caller the builder admits.

@@ -36,10 +36,14 @@ export function requestGate(publicUrl: string) {
  * File uploads are the one exception to JSON: `multipartRoutes` (paths under /api) also take
  * multipart/form-data, still only from our own pages. A Bearer call (API key) is exempt: cookies never
  * authenticate it (context.ts), so a cross-site page could only send a key it already holds.
+ * A request without a body and without a content-type (`curl -X POST .../duplicate`) is JSON with no
+ * body: the REST bridge answers it as `{}` where the operation takes no input, instead of 415.
  */
 export function sameOriginJson(publicOrigin: string, multipartRoutes: readonly RegExp[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE.has(req.method) || readBearer(req) !== null) return next();
+    if (SAFE.has(req.method)) return next();
+    if (!req.headers['content-type'] && hasNoBody(req)) req.headers['content-type'] = 'application/json';
+    if (readBearer(req) !== null) return next();
     if (isCrossSite(req, publicOrigin)) return sendError(res, 'FORBIDDEN', MSG.crossSite);
     const type = req.headers['content-type'];
     const upload = type?.startsWith('multipart/form-data') && multipartRoutes.some((r) => r.test(req.path));
@@ -49,6 +53,10 @@ export function sameOriginJson(publicOrigin: string, multipartRoutes: readonly R
     next();
   };
 }
+
+/** No Content-Length above 0 and no Transfer-Encoding: nothing follows the headers. */
+const hasNoBody = (req: Request) =>
+  req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
 
 /**
  * express.json's `verify`: refuses JSON nested past MAX_INPUT_DEPTH before it is parsed, since the
