@@ -1,4 +1,6 @@
+import { ZAnswers } from '@tieline/validation';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { z } from 'zod';
 import { SESSION_COOKIE } from './auth/session';
 import { AONA_REST_PATHS } from './rest/aona';
 import { PASSIVE_DATA_REST_PATHS } from './rest/passive-data';
@@ -23,7 +25,8 @@ export function openApiDocument(baseUrl = '/api/base') {
     title: 'Tieline REST API',
     version: '1.0.0',
     baseUrl,
-    description: 'REST bridges to the same procedures the apps call over tRPC. Errors are `{ message }`.',
+    description:
+      'REST bridges to the same procedures the apps call over tRPC. Errors are `{ message, code }` (components.schemas error.*), with the fields an operation documents beside them.',
     securitySchemes: {
       session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: '`__Host-` prefixed over https' },
       apiKey: {
@@ -42,10 +45,47 @@ export function openApiDocument(baseUrl = '/api/base') {
     if (!builtOn(proc, protectedProcedure)) delete operation.security;
     else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
+  documentErrorDetails(doc);
   // Multipart uploads are express routes (rest/), documented beside them.
   doc.paths = {
     ...doc.paths,
     ...(structuredClone({ ...PASSIVE_DATA_REST_PATHS, ...AONA_REST_PATHS }) as unknown as typeof doc.paths),
   };
   return doc;
+}
+
+type Doc = ReturnType<typeof generateOpenApiDocument>;
+type JsonSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * Errors that carry fields beside `{ message, code }` (AppError `details`): each such response gets the
+ * error schema of its status with those fields added, so every documented error body is exact.
+ */
+const ERROR_DETAILS: Record<string, Record<string, Record<string, unknown>>> = {
+  'put /responses/{randomUUID}': {
+    400: { problems: { type: 'object', additionalProperties: { type: 'string' }, description: 'By question id' } },
+    409: {
+      revision: { type: 'integer', description: 'The current revision' },
+      answers: { ...z.toJSONSchema(ZAnswers, { io: 'output' }), $schema: undefined, description: 'The saved answers' },
+    },
+  },
+};
+
+function documentErrorDetails(doc: Doc) {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  for (const [key, byStatus] of Object.entries(ERROR_DETAILS)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const operation = doc.paths?.[path]?.[method as 'put'];
+    for (const [status, fields] of Object.entries(byStatus)) {
+      const response = operation?.responses?.[status] as
+        | { description: string; content?: { 'application/json'?: { schema?: { $ref?: string } } } }
+        | undefined;
+      const base = schemas[response?.content?.['application/json']?.schema?.$ref?.split('/').at(-1) ?? ''];
+      if (!operation?.responses || !response || !base)
+        throw new Error(`openapi: no error schema for ${status} of ${key}`);
+      // Responses objects are shared between operations: this one gets its own.
+      const schema = { ...structuredClone(base), properties: { ...base.properties, ...fields } };
+      operation.responses[status] = { description: response.description, content: { 'application/json': { schema } } };
+    }
+  }
 }

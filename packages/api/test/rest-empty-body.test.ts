@@ -53,7 +53,7 @@ describe('a POST without a body', () => {
       cookie: owner.cookie,
       'content-type': 'text/plain',
     });
-    expect(typed).toEqual({ status: 415, body: { message: MSG.jsonOnly } });
+    expect(typed).toEqual({ status: 415, body: { message: MSG.jsonOnly, code: 'UNSUPPORTED_MEDIA_TYPE' } });
   });
 
   it('answers a procedure that needs input with its validation error, not 415', async () => {

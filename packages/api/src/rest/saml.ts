@@ -3,6 +3,7 @@ import express from 'express';
 import { replaceSession } from '../auth/cookies';
 import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
+import { sendError } from '../http/guards';
 import { SamlRefusal, samlLoginUrl, samlMetadata, samlSignIn } from '../services/organizations/saml-sign-in';
 
 /** An IdP's SAMLResponse with a certificate chain and attributes fits well within this. */
@@ -49,7 +50,7 @@ export function samlRest(deps: Deps, logRefusal: (line: string) => void): expres
   // anything else goes on to the one error handler.
   routes.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (!(error instanceof SamlRefusal)) return next(error);
-    if (req.path.startsWith('/saml/metadata/')) return res.status(404).json({ message: MSG.notFound });
+    if (req.path.startsWith('/saml/metadata/')) return sendError(res, 'NOT_FOUND', MSG.notFound);
     // What failed is for whoever sets up the IdP, never for the page (it would guide a forger).
     logRefusal(`SAML sign-in refused (${req.originalUrl}): ${error.reason}`);
     res.status(error.status).type('html').send(page('Single sign-on failed', error.userMessage));
