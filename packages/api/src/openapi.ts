@@ -3,9 +3,51 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { SESSION_COOKIE } from './auth/session';
 import { AONA_REST_PATHS } from './rest/aona';
+import { BILLING_REST_PATHS } from './rest/billing';
+import { EMAILS_REST_PATHS } from './rest/emails';
+import { LISTS_REST_PATHS } from './rest/lists';
+import { NETWORKS_REST_PATHS } from './rest/networks';
+import { restOperation } from './rest/openapi-paths';
+import { ORGANIZATION_LOGOS_REST_PATHS } from './rest/organization-logos';
+import { ORGANIZATION_USERS_REST_PATHS } from './rest/organization-users';
 import { PASSIVE_DATA_REST_PATHS } from './rest/passive-data';
+import { PROFILE_REST_PATHS } from './rest/profile';
+import { RESPONSES_REST_PATHS } from './rest/responses';
+import { SAML_REST_PATHS } from './rest/saml';
+import { SURVEYS_REST_PATHS } from './rest/surveys';
 import { appRouter } from './root';
 import { protectedProcedure, sessionProcedure } from './trpc';
+
+/** The OpenAPI document itself, served at GET /api/base/openapi.json. */
+const OPENAPI_REST_PATHS = {
+  '/openapi.json': {
+    get: restOperation({
+      id: 'openapi',
+      summary: 'This document',
+      tags: ['meta'],
+      signedIn: false,
+      ok: { 200: { description: 'The OpenAPI 3.1 document', json: { type: 'object' } } },
+      errors: {},
+    }),
+  },
+};
+
+/** Every express route's operations, by path and method (openapi-routes.test.ts holds the routes to it). */
+export const EXPRESS_REST_PATHS: Record<string, Record<string, object>> = {
+  ...OPENAPI_REST_PATHS,
+  ...PASSIVE_DATA_REST_PATHS,
+  ...AONA_REST_PATHS,
+  ...NETWORKS_REST_PATHS,
+  ...LISTS_REST_PATHS,
+  ...SURVEYS_REST_PATHS,
+  ...RESPONSES_REST_PATHS,
+  ...ORGANIZATION_USERS_REST_PATHS,
+  ...PROFILE_REST_PATHS,
+  ...ORGANIZATION_LOGOS_REST_PATHS,
+  ...EMAILS_REST_PATHS,
+  ...SAML_REST_PATHS,
+  ...BILLING_REST_PATHS,
+};
 
 type Procedure = { _def: { middlewares: unknown[]; meta?: { openapi?: { method: string; path: string } } } };
 
@@ -46,11 +88,16 @@ export function openApiDocument(baseUrl = '/api/base') {
     else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
   documentErrorDetails(doc);
-  // Multipart uploads are express routes (rest/), documented beside them.
-  doc.paths = {
-    ...doc.paths,
-    ...(structuredClone({ ...PASSIVE_DATA_REST_PATHS, ...AONA_REST_PATHS }) as unknown as typeof doc.paths),
-  };
+  // Uploads, downloads, pages and webhooks are express routes (rest/), documented beside them; a path
+  // may have bridge methods too (GET /networks is the bridge's, POST /networks an upload).
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [path, item] of Object.entries(structuredClone(EXPRESS_REST_PATHS))) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (paths[path]?.[method]) throw new Error(`openapi: ${method} ${path} is documented twice`);
+      paths[path] = { ...paths[path], [method]: operation };
+    }
+  }
+  doc.paths = paths as typeof doc.paths;
   return doc;
 }
 
