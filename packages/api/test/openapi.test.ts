@@ -122,6 +122,7 @@ describe('OpenAPI document', () => {
         '/userLogins/verifyEmail/{token}',
         '/users/accounts',
         '/users/me',
+        '/users/lookupByEmail',
         // Express routes (rest/*.ts: uploads, downloads, metrics, pages, webhooks).
         '/billing/webhook',
         '/downloads/Respondent_List_Template.xlsx',
