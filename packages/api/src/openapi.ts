@@ -1,9 +1,53 @@
+import { ZAnswers } from '@tieline/validation';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { z } from 'zod';
 import { SESSION_COOKIE } from './auth/session';
 import { AONA_REST_PATHS } from './rest/aona';
+import { BILLING_REST_PATHS } from './rest/billing';
+import { EMAILS_REST_PATHS } from './rest/emails';
+import { LISTS_REST_PATHS } from './rest/lists';
+import { NETWORKS_REST_PATHS } from './rest/networks';
+import { restOperation } from './rest/openapi-paths';
+import { ORGANIZATION_LOGOS_REST_PATHS } from './rest/organization-logos';
+import { ORGANIZATION_USERS_REST_PATHS } from './rest/organization-users';
 import { PASSIVE_DATA_REST_PATHS } from './rest/passive-data';
+import { PROFILE_REST_PATHS } from './rest/profile';
+import { RESPONSES_REST_PATHS } from './rest/responses';
+import { SAML_REST_PATHS } from './rest/saml';
+import { SURVEYS_REST_PATHS } from './rest/surveys';
 import { appRouter } from './root';
 import { protectedProcedure, sessionProcedure } from './trpc';
+
+/** The OpenAPI document itself, served at GET /api/base/openapi.json. */
+const OPENAPI_REST_PATHS = {
+  '/openapi.json': {
+    get: restOperation({
+      id: 'openapi',
+      summary: 'This document',
+      tags: ['meta'],
+      signedIn: false,
+      ok: { 200: { description: 'The OpenAPI 3.1 document', json: { type: 'object' } } },
+      errors: {},
+    }),
+  },
+};
+
+/** Every express route's operations, by path and method (openapi-routes.test.ts holds the routes to it). */
+export const EXPRESS_REST_PATHS: Record<string, Record<string, object>> = {
+  ...OPENAPI_REST_PATHS,
+  ...PASSIVE_DATA_REST_PATHS,
+  ...AONA_REST_PATHS,
+  ...NETWORKS_REST_PATHS,
+  ...LISTS_REST_PATHS,
+  ...SURVEYS_REST_PATHS,
+  ...RESPONSES_REST_PATHS,
+  ...ORGANIZATION_USERS_REST_PATHS,
+  ...PROFILE_REST_PATHS,
+  ...ORGANIZATION_LOGOS_REST_PATHS,
+  ...EMAILS_REST_PATHS,
+  ...SAML_REST_PATHS,
+  ...BILLING_REST_PATHS,
+};
 
 type Procedure = { _def: { middlewares: unknown[]; meta?: { openapi?: { method: string; path: string } } } };
 
@@ -23,7 +67,8 @@ export function openApiDocument(baseUrl = '/api/base') {
     title: 'Tieline REST API',
     version: '1.0.0',
     baseUrl,
-    description: 'REST bridges to the same procedures the apps call over tRPC. Errors are `{ message }`.',
+    description:
+      'REST bridges to the same procedures the apps call over tRPC. Errors are `{ message, code }` (components.schemas error.*), with the fields an operation documents beside them.',
     securitySchemes: {
       session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: '`__Host-` prefixed over https' },
       apiKey: {
@@ -42,10 +87,52 @@ export function openApiDocument(baseUrl = '/api/base') {
     if (!builtOn(proc, protectedProcedure)) delete operation.security;
     else operation.security = builtOn(proc, sessionProcedure) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
   }
-  // Multipart uploads are express routes (rest/), documented beside them.
-  doc.paths = {
-    ...doc.paths,
-    ...(structuredClone({ ...PASSIVE_DATA_REST_PATHS, ...AONA_REST_PATHS }) as unknown as typeof doc.paths),
-  };
+  documentErrorDetails(doc);
+  // Uploads, downloads, pages and webhooks are express routes (rest/), documented beside them; a path
+  // may have bridge methods too (GET /networks is the bridge's, POST /networks an upload).
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [path, item] of Object.entries(structuredClone(EXPRESS_REST_PATHS))) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (paths[path]?.[method]) throw new Error(`openapi: ${method} ${path} is documented twice`);
+      paths[path] = { ...paths[path], [method]: operation };
+    }
+  }
+  doc.paths = paths as typeof doc.paths;
   return doc;
+}
+
+type Doc = ReturnType<typeof generateOpenApiDocument>;
+type JsonSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * Errors that carry fields beside `{ message, code }` (AppError `details`): each such response gets the
+ * error schema of its status with those fields added, so every documented error body is exact.
+ */
+const ERROR_DETAILS: Record<string, Record<string, Record<string, unknown>>> = {
+  'put /responses/{randomUUID}': {
+    400: { problems: { type: 'object', additionalProperties: { type: 'string' }, description: 'By question id' } },
+    409: {
+      revision: { type: 'integer', description: 'The current revision' },
+      answers: { ...z.toJSONSchema(ZAnswers, { io: 'output' }), $schema: undefined, description: 'The saved answers' },
+    },
+  },
+};
+
+function documentErrorDetails(doc: Doc) {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  for (const [key, byStatus] of Object.entries(ERROR_DETAILS)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const operation = doc.paths?.[path]?.[method as 'put'];
+    for (const [status, fields] of Object.entries(byStatus)) {
+      const response = operation?.responses?.[status] as
+        | { description: string; content?: { 'application/json'?: { schema?: { $ref?: string } } } }
+        | undefined;
+      const base = schemas[response?.content?.['application/json']?.schema?.$ref?.split('/').at(-1) ?? ''];
+      if (!operation?.responses || !response || !base)
+        throw new Error(`openapi: no error schema for ${status} of ${key}`);
+      // Responses objects are shared between operations: this one gets its own.
+      const schema = { ...structuredClone(base), properties: { ...base.properties, ...fields } };
+      operation.responses[status] = { description: response.description, content: { 'application/json': { schema } } };
+    }
+  }
 }

@@ -22,6 +22,7 @@ import {
   sameOriginJson,
   sendError,
 } from './http/guards';
+import { markRestCall } from './http/rest-call';
 import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -225,6 +226,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }), refuseNonObjectJson);
   api.use(
     '/base',
+    markRestCall,
     createOpenApiExpressMiddleware({
       router: appRouter,
       createContext,

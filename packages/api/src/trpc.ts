@@ -7,6 +7,7 @@ import { enforce, type Limit } from './auth/rate-limit';
 import type { Context } from './context';
 import { AppError, errorDetails, publicMessage, toTRPCError } from './errors';
 import { isCrossSite } from './http/origin';
+import { isRestCall } from './http/rest-call';
 
 /**
  * What a procedure declares besides its REST path. `module`: the module that guards it (spec platform
@@ -21,11 +22,13 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // tRPC clients read `data` (TRPCClientError.data: the admin app's errorCode; tRPC's HTTP status);
+    // the REST bridges answer `{ message, code }` and the error's documented details (http/guards.ts).
     errorFormatter: ({ shape, error }) => ({
       ...errorDetails(error),
       message: publicMessage(error.code, shape.message),
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+      ...(isRestCall() ? {} : { data: { code: shape.data.code, httpStatus: shape.data.httpStatus } }),
     }),
   });
 

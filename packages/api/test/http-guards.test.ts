@@ -24,7 +24,7 @@ describe('cross-site and non-JSON mutations', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: MSG.crossSite });
+    expect(await res.json()).toEqual({ message: MSG.crossSite, code: 'FORBIDDEN' });
     expect((await victim.get('/users/me')).status).toBe(200);
   });
 

@@ -211,7 +211,7 @@ describe('a respondent list upload', () => {
         skipCheckForDeletedNodes: 'true',
       });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ message: MSG.somethingWrong });
+      expect(res.body).toEqual({ message: MSG.somethingWrong, code: 'INTERNAL_SERVER_ERROR' });
     } finally {
       await db().execute(sql`drop trigger refuse_explode on responses`);
       await db().execute(sql`drop function refuse_explode`);

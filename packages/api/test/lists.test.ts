@@ -215,7 +215,7 @@ describe('downloads', () => {
     expect((await download(app, '', `/lists/getIndividualList/${listId}/XLSX`)).status).toBe(401);
     const theirs = await download(app, stranger.cookie, `/lists/getIndividualList/${listId}/XLSX`);
     expect(theirs.status).toBe(404);
-    expect(JSON.parse(theirs.bytes.toString())).toEqual({ message: LIST_MSG.listNotFound });
+    expect(JSON.parse(theirs.bytes.toString())).toEqual({ message: LIST_MSG.listNotFound, code: 'NOT_FOUND' });
     expect((await download(app, owner.cookie, '/lists/getIndividualList/not-an-id/XLSX')).status).toBe(404);
   });
 

@@ -120,7 +120,7 @@ describe('POST organizations/logos/{orgId}', () => {
   ])('refuses %s whatever it claims to be', async (_, upload) => {
     expect(await postLogo(owner.cookie, upload)).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.fileType },
+      body: { message: ORGANIZATION_LOGO_MSG.fileType, code: 'BAD_REQUEST' },
     });
   });
 
@@ -128,52 +128,52 @@ describe('POST organizations/logos/{orgId}', () => {
     const huge = Buffer.concat([png(1, 1), Buffer.alloc(ORGANIZATION_LOGO_LIMITS.maxBytes)]);
     expect(await postLogo(owner.cookie, { file: huge })).toEqual({
       status: 413,
-      body: { message: ORGANIZATION_LOGO_MSG.tooLarge },
+      body: { message: ORGANIZATION_LOGO_MSG.tooLarge, code: 'PAYLOAD_TOO_LARGE' },
     });
     const wide = ORGANIZATION_LOGO_LIMITS.maxDimension + 1;
     expect(await postLogo(owner.cookie, { file: png(wide, 1) })).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.dimensions },
+      body: { message: ORGANIZATION_LOGO_MSG.dimensions, code: 'BAD_REQUEST' },
     });
     expect(await postLogo(owner.cookie, { file: jpeg(8, wide), fileType: 'image/jpeg' })).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.dimensions },
+      body: { message: ORGANIZATION_LOGO_MSG.dimensions, code: 'BAD_REQUEST' },
     });
     expect(await postLogo(owner.cookie, { file: null })).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.fileRequired },
+      body: { message: ORGANIZATION_LOGO_MSG.fileRequired, code: 'BAD_REQUEST' },
     });
   });
 
   it('validates the logo type and the declared file type', async () => {
     expect(await postLogo(owner.cookie, { logoType: 'blackLogo' })).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.logoType },
+      body: { message: ORGANIZATION_LOGO_MSG.logoType, code: 'BAD_REQUEST' },
     });
     expect(await postLogo(owner.cookie, { logoType: '' })).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.logoType },
+      body: { message: ORGANIZATION_LOGO_MSG.logoType, code: 'BAD_REQUEST' },
     });
     expect(await postLogo(owner.cookie, { fileType: 'image/svg+xml' })).toEqual({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.declaredType },
+      body: { message: ORGANIZATION_LOGO_MSG.declaredType, code: 'BAD_REQUEST' },
     });
   });
 
   it('is for the owner of that organization only; other organizations answer 404', async () => {
     const before = await configOf(owner.cookie);
-    expect(await postLogo('')).toEqual({ status: 401, body: { message: MSG.notSignedIn } });
+    expect(await postLogo('')).toEqual({ status: 401, body: { message: MSG.notSignedIn, code: 'UNAUTHORIZED' } });
     expect(await postLogo(colleague.cookie)).toEqual({
       status: 403,
-      body: { message: ORGANIZATION_LOGO_MSG.notOwner },
+      body: { message: ORGANIZATION_LOGO_MSG.notOwner, code: 'FORBIDDEN' },
     });
     expect(await postLogo(otherOwner.cookie)).toEqual({
       status: 404,
-      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound },
+      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound, code: 'NOT_FOUND' },
     });
     expect(await postLogo(owner.cookie, { orgId: otherOwner.organizationId! })).toEqual({
       status: 404,
-      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound },
+      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound, code: 'NOT_FOUND' },
     });
     expect(await postLogo(individual.cookie, { orgId: crypto.randomUUID() })).toMatchObject({ status: 404 });
     expect(await postLogo(owner.cookie, { orgId: 'not-an-id' })).toMatchObject({ status: 404 });
@@ -247,16 +247,16 @@ describe('DELETE organizations/logos/{orgId}/{logoType}', () => {
     await postLogo(otherOwner.cookie, { orgId: otherOwner.organizationId! });
     expect(await remove(owner.cookie, otherOwner.organizationId!, 'whiteLogo')).toMatchObject({
       status: 404,
-      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound },
+      body: { message: ORGANIZATION_LOGO_MSG.organizationNotFound, code: 'NOT_FOUND' },
     });
     expect((await configOf(otherOwner.cookie)).logos.whiteLogoUUID).toBeDefined();
     expect(await remove(colleague.cookie, owner.organizationId!, 'whiteLogo')).toMatchObject({
       status: 403,
-      body: { message: MSG.forbidden },
+      body: { message: MSG.forbidden, code: 'FORBIDDEN' },
     });
     expect(await remove(owner.cookie, owner.organizationId!, 'banner')).toMatchObject({
       status: 400,
-      body: { message: ORGANIZATION_LOGO_MSG.logoType },
+      body: { message: ORGANIZATION_LOGO_MSG.logoType, code: 'BAD_REQUEST' },
     });
   });
 });

@@ -133,14 +133,17 @@ describe('refused uploads (nothing changes)', () => {
       const member = await memberOf(app, owner, permission);
       expect(await upload(app, member.cookie, path(owner.organizationId!), file)).toEqual({
         status: 403,
-        body: { message: MSG.forbidden },
+        body: { message: MSG.forbidden, code: 'FORBIDDEN' },
       });
     }
     const individual = await seedUser(app, 'individual');
     expect((await upload(app, individual.cookie, path(owner.organizationId!), file)).status).toBe(403);
     const other = await seedUser(app, 'owner');
     for (const id of [owner.organizationId!, randomUUID(), 'not-an-id']) {
-      expect(await upload(app, other.cookie, path(id), file)).toEqual({ status: 404, body: { message: MSG.notFound } });
+      expect(await upload(app, other.cookie, path(id), file)).toEqual({
+        status: 404,
+        body: { message: MSG.notFound, code: 'NOT_FOUND' },
+      });
     }
     expect((await upload(app, '', path(owner.organizationId!), file)).status).toBe(401);
   });

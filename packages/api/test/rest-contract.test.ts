@@ -17,9 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, organizations, users } from '@tieline/db';
 import { MODULES, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../src/openapi';
-import { AONA_REST_PATHS } from '../src/rest/aona';
-import { PASSIVE_DATA_REST_PATHS } from '../src/rest/passive-data';
+import { EXPRESS_REST_PATHS, openApiDocument } from '../src/openapi';
 import { appRouter } from '../src/root';
 import {
   orgAdminProcedure,
@@ -28,6 +26,7 @@ import {
   sessionProcedure,
   superAdminProcedure,
 } from '../src/trpc';
+import { bodyProblem } from './documented-schema';
 import { RestClient, type SeededUser, type SeedRole, seedUser, startTestApp, type TestApp } from './helpers';
 
 interface Schema {
@@ -173,6 +172,8 @@ interface Case {
   ok?: boolean;
   /** The statuses the document lists for this operation. */
   documented: string[];
+  /** The operation's documented responses, which every error body must match. */
+  responses: Record<string, unknown>;
 }
 
 interface Documented {
@@ -207,15 +208,16 @@ function describeOperation(path: string, method: string, op: Operation): Documen
     const search = new URLSearchParams(Object.entries(querySample).filter(([name]) => name !== dropQuery)).toString();
     return `/api/base${filled}${search ? `?${search}` : ''}`;
   };
-  const documented = Object.keys(op.responses ?? {});
+  const responses = op.responses ?? {};
+  const documented = Object.keys(responses);
   // A JSON body on every method that carries one, even when all input is in the path (POST .../duplicate),
-  // as the apps send it: the bridge answers a body-less POST with 415.
+  // as the apps send it (a POST with no body and no content-type is taken too: rest-empty-body.test.ts).
   const restOfBody = http === 'GET' || http === 'DELETE' ? undefined : valid;
 
   // Bad input, each with the status it earns from a caller the builder admits.
   const invalid: Omit<Case, 'as'>[] = [];
   const bad = (name: string, target: string, sent: unknown, status = [400]) =>
-    invalid.push({ name, method: http, url: target, body: sent, status, documented });
+    invalid.push({ name, method: http, url: target, body: sent, status, documented, responses });
   for (const [name, schema] of props) bad(`${name} of the wrong type`, url(), { ...valid, [name]: wrongType(schema) });
   if (body?.required?.length) bad('an empty body', url(), {});
   for (const name of body?.required ?? []) {
@@ -230,7 +232,7 @@ function describeOperation(path: string, method: string, op: Operation): Documen
 
   const as = role ? `, as ${role}` : '';
   const cases: Case[] = [];
-  const add = (c: Omit<Case, 'documented'>) => cases.push({ ...c, documented });
+  const add = (c: Omit<Case, 'documented' | 'responses'>) => cases.push({ ...c, documented, responses });
   const signedOut = { as: null, status: [401], message: MSG.notSignedIn };
   if (role) for (const c of invalid) add({ ...c, ...signedOut, name: `${label}, signed out, ${c.name}` });
   for (const c of invalid) add({ ...c, name: `${label}${as}, ${c.name}`, as: role });
@@ -254,18 +256,16 @@ function describeOperation(path: string, method: string, op: Operation): Documen
 }
 
 const document = openApiDocument();
-// Express routes documented beside the bridge (multipart uploads in rest/passive-data.ts, the AONA
-// download) have no procedure: their own tests call them over HTTP (passive-slack-export-input.test.ts,
-// aona.test.ts).
-const MULTIPART_PATHS = new Set(Object.keys({ ...PASSIVE_DATA_REST_PATHS, ...AONA_REST_PATHS }));
-const operations = Object.entries(document.paths ?? {})
-  .filter(([path]) => !MULTIPART_PATHS.has(path))
-  .flatMap(([path, item]) =>
-    (['get', 'put', 'post', 'delete', 'patch'] as const).flatMap((method) => {
-      const op = (item as Record<string, Operation | undefined>)[method];
-      return op ? [describeOperation(path, method, op)] : [];
-    }),
-  );
+// Express routes documented beside the bridge (uploads, downloads, pages, webhooks: rest/*.ts) have no
+// procedure: their own tests call them over HTTP (lists-upload.test.ts, aona.test.ts, ...), and
+// openapi-routes.test.ts holds the routes to the document.
+const expressOperation = (path: string, method: string) => Boolean(EXPRESS_REST_PATHS[path]?.[method]);
+const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  (['get', 'put', 'post', 'delete', 'patch'] as const).flatMap((method) => {
+    const op = (item as Record<string, Operation | undefined>)[method];
+    return op && !expressOperation(path, method) ? [describeOperation(path, method, op)] : [];
+  }),
+);
 const cases = operations.flatMap((o) => o.cases);
 
 let app: TestApp;
@@ -324,6 +324,8 @@ describe('documented REST paths', () => {
     expect(typeof res.body?.message).toBe('string');
     expect(res.body.message.trim()).not.toBe('');
     if (c.message) expect(res.body.message).toBe(c.message);
+    // One error shape, the documented one: `{ message, code }` and the operation's documented fields.
+    expect(bodyProblem(document, c.responses, res.status, res.body)).toBeNull();
     expect(res.body.stack).toBeUndefined();
     const text = JSON.stringify(res.body);
     for (const leak of LEAKS) expect(text).not.toMatch(leak);
@@ -342,13 +344,26 @@ describe('the document against the server (known mismatches are it.fails: flip t
     }
   });
 
-  // KNOWN BUG: the documented error bodies (components.schemas['error.*'], additionalProperties: false)
-  // hold message, code and issues; the server adds `data: { code, httpStatus }` (the tRPC error
-  // formatter's shape), while its express-level errors (malformed JSON, unknown path) send `{ message }`.
-  it.fails('answers errors in the documented error schema', async () => {
+  // The documented error bodies (components.schemas['error.*'], additionalProperties: false) are
+  // `{ message, code }`: the bridge's errors leave out tRPC's `data`, express-level errors (malformed
+  // JSON, unknown path) carry the code too. Every case above checks its body (bodyProblem).
+  it('answers errors in the documented error schema', async () => {
     const res = await send({ as: null, method: 'POST', url: '/api/base/supportRequest', body: {} });
-    const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
-    const allowed = Object.keys(schemas['error.BAD_REQUEST']!.properties);
-    expect(Object.keys(res.body).filter((k) => !allowed.includes(k))).toEqual([]);
+    const responses = document.paths?.['/supportRequest']?.post?.responses ?? {};
+    expect(bodyProblem(document, responses, res.status, res.body)).toBeNull();
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'message']);
+    const unknown = await send({ as: null, method: 'GET', url: '/api/base/no-such-path' });
+    expect(unknown).toMatchObject({ status: 404, body: { message: MSG.notFound, code: 'NOT_FOUND' } });
+    expect(Object.keys(unknown.body).sort()).toEqual(['code', 'message']);
+  });
+
+  it('documents the fields a stale or refused save carries beside message and code', () => {
+    const responses = document.paths?.['/responses/{randomUUID}']?.put?.responses ?? {};
+    const stale = { message: 'x', code: 'CONFLICT', revision: 3, answers: [] };
+    expect(bodyProblem(document, responses, 409, stale)).toBeNull();
+    expect(
+      bodyProblem(document, responses, 400, { message: 'x', code: 'BAD_REQUEST', problems: { q1: 'x' } }),
+    ).toBeNull();
+    expect(bodyProblem(document, responses, 409, { ...stale, data: { code: 'CONFLICT' } })).not.toBeNull();
   });
 });

@@ -122,6 +122,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'organizations.save': { none: ORGANIZATION },
   'organizations.users.list': { none: ORGANIZATION },
   'organizations.users.add': { none: ORGANIZATION },
+  'organizations.users.lookupByEmail': { none: ORGANIZATION },
   'organizations.users.edit': { none: ORGANIZATION },
   'organizations.users.delete': { none: ORGANIZATION },
   'organizations.users.transfer': { none: ORGANIZATION },

@@ -32,6 +32,8 @@ export const ORGANIZATION_PROCEDURES: Record<string, Row> = {
       input: (orgId) => ({ orgId, name: 'Ada', email: newAccount().email, permission: 'Admin' }),
     },
   },
+  // No id in the input: only the caller's own organization is searched (organization-users-lookup.test.ts).
+  'organizations.users.lookupByEmail': { rule: 'orgOwner', input: () => ({ email: newAccount().email }) },
   'organizations.users.edit': {
     rule: 'orgOwner',
     input: ({ me }) => ({ orgId: me.organizationId, _id: me.userId, permission: 'Owner', modules: defaultModules() }),

@@ -151,8 +151,8 @@ describe('reading worksheet cells (sheet-cells.ts) against SheetJS', () => {
     expect(readFirstSheet(swapped, limits)).toStrictEqual([['Name'], ['Second']]);
     expectSameAsSheetjs(swapped);
     expect(readAllSheets(bytes, limits)).toStrictEqual([
-      { name: 'Zeta', rows: sheetjsRows(bytes, limits, 0) },
-      { name: 'Alpha', rows: sheetjsRows(bytes, limits, 1) },
+      { name: 'Zeta', rows: sheetjsRows(bytes, limits, 0), skippedRows: 0 },
+      { name: 'Alpha', rows: sheetjsRows(bytes, limits, 1), skippedRows: 0 },
     ]);
   });
 
@@ -162,8 +162,10 @@ describe('reading worksheet cells (sheet-cells.ts) against SheetJS', () => {
       '<row r="1" spans="1:3" x14ac:dyDescent="0.25"><c r="A1" s="1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>',
       // Attributes in another order, single quotes, extra attributes, whitespace and line breaks.
       `<row r='1'>\n  <c t="s" r="A1"><v>1</v></c>\n  <c r='B1' cm="1"><v>12.50</v></c>\n</row>\n<row r="3"/>`,
-      // Empty cells, empty values, boolean and error cells, a formula without a value.
-      '<row r="1"><c r="A1"/><c r="B1" t="s"/><c r="C1" t="str"/><c r="D1" t="b"><v>1</v></c><c r="E1" t="e"><v>#N/A</v></c><c r="F1"><f>1+1</f></c><c r="G1" t="n"><v></v></c></row>',
+      // Empty cells, empty values, boolean and error cells, formulas with saved values (an empty text).
+      '<row r="1"><c r="A1"/><c r="B1" t="s"/><c r="C1" t="str"/><c r="D1" t="b"><v>1</v></c><c r="E1" t="e"><v>#N/A</v></c><c r="F1"><f>1+1</f><v>2</v></c><c r="G1" t="n"><v></v></c><c r="H1" t="str"><f>""</f><v></v></c></row>',
+      // Leading empty rows (skipped), empty cells in them.
+      '<row r="1"/><row r="2"><c r="A2" t="str"><v> </v></c></row><row r="3"><c r="B3"><v>3</v></c></row>',
       // Cells out of order, repeated, in another row than their row element says, past the width.
       '<row r="1"><c r="C1"><v>3</v></c><c r="A1"><v>1</v></c><c r="A1"><v>2</v></c><c r="Z1"><v>9</v></c></row><row r="2"><c r="B5"><v>5</v></c></row>',
       // Rows numbered past the row limit are skipped; a cell placed past it still counts.
@@ -191,6 +193,33 @@ describe('reading worksheet cells (sheet-cells.ts) against SheetJS', () => {
     const cells = '<row r="1"><c r="A1"><v>1</v></c></row>';
     const link = '<hyperlinks><hyperlink ref="C5" location="Sheet1!A1" display="x"/></hyperlinks>';
     expectSameAsSheetjs(withSheetData(cells, { tail: link }));
+  });
+});
+
+describe('a formula without a saved value', () => {
+  const forms = [
+    '<c r="C2"><f>B2+1</f></c>',
+    '<c r="C2" t="e"><f>B2+1</f></c>',
+    '<c r="C2"><f>B2+1</f><v></v></c>',
+    '<c r="C2" t="str"><f>B2</f></c>',
+    '<c r="C2"><f t="shared" si="0"/></c>',
+    '<c r="C2"><f>B2+1</f><v/></c>',
+  ];
+
+  it('is refused with its sheet and cell, read by sheet-cells.ts or by SheetJS', () => {
+    for (const form of forms) {
+      for (const entity of ['', '<c r="D2" t="str"><v>&amp;</v></c>']) {
+        const bytes = withSheetData(`<row r="1"><c r="A1"><v>1</v></c></row><row r="2">${form}${entity}</row>`);
+        for (const read of [() => readFirstSheet(bytes, limits), () => readAllSheets(bytes, limits)]) {
+          expect(read).toThrow(WorkbookError);
+          try {
+            read();
+          } catch (error) {
+            expect(error).toMatchObject({ problem: 'formulaWithoutValue', place: { sheet: 'Sheet1', cell: 'C2' } });
+          }
+        }
+      }
+    }
   });
 });
 

@@ -5,6 +5,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 // What users read about lists and their uploads. Spec wording (surveys §5, §8) where the spec has one;
 // the rest says what went wrong and what to do.
 
+/** A spreadsheet cell holding a formula whose value was never saved (openpyxl writes them so). */
+export const formulaWithoutValue = (sheet: string, cell: string) =>
+  `Cell ${sheet}!${cell} holds a formula without a saved value: open the file in Excel or LibreOffice and save it`;
+
 const listWord = (type: TListType) => (type === 'Respondent List' ? 'Respondent list' : 'Supplementary list');
 
 export const LIST_MSG = {
@@ -34,6 +38,9 @@ export const LIST_MSG = {
   fileTooLarge: `The file is larger than ${LIST_LIMITS.maxFileBytes / 1024 / 1024} MB. Please upload a smaller file.`,
   unpackedTooLarge: 'The spreadsheet is too large once unpacked. Please upload a smaller file.',
   passwordProtected: 'The file is password-protected. Please remove the password and upload it again.',
+  formulaWithoutValue,
+  /** Added to a heading error when no sheet of a workbook has the list's headings. */
+  sheetRead: (sheet: string) => `(Sheet '${sheet}' was read: no sheet has the list's column headings.)`,
   tooManyRows: `The list has more than ${count(LIST_LIMITS.maxRows)} rows. Please upload a shorter list.`,
   tooManyColumns: `The list has more than ${LIST_LIMITS.maxColumns} columns. Please remove the columns you do not need.`,
   noRows: 'The list has no rows below the column headings.',

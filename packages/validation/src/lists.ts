@@ -110,6 +110,19 @@ export function headerError(type: TListType, header: readonly string[]): string 
   return type === 'Respondent List' ? LIST_MSG.respondentHeader : LIST_MSG.supplementaryHeader;
 }
 
+/** Whether rows (a sheet of a workbook) begin with the list's column headings. */
+export function hasListHeadings(type: TListType, rows: readonly (readonly string[])[]): boolean {
+  const header = rows.find((r) => r.some((c) => cleanCell(c ?? '') !== ''));
+  return header !== undefined && headerError(type, header) === null;
+}
+
+/** A heading error of a workbook where no sheet has the headings names the sheet that was read. */
+export function namingSheetRead(payload: TUploadErrorPayload, sheet: string): TUploadErrorPayload {
+  if (payload.type !== 'header') return payload;
+  const message = `${payload.message} ${LIST_MSG.sheetRead(sheet)}`;
+  return { ...payload, message, headerErrors: [message] };
+}
+
 /** Spec §5: the first duplicated value, then 'and N other ...' when there are more. */
 function duplicateMessages(type: TListType, duplicated: string[]): string[] {
   if (duplicated.length === 0) return [];

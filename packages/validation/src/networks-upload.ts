@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formulaWithoutValue } from './lists-messages';
 
 // Network uploads (docs/networks.md, "Upload formats"): the file types, the limits and every message a
 // user reads about a refused network file, plus the JSON format's schema. The readers and writers live
@@ -54,6 +55,7 @@ export const NETWORK_UPLOAD_MSG = {
   fileTooLarge: `The file is larger than ${NETWORK_LIMITS.maxFileBytes / 1024 / 1024} MB. Please upload a smaller network.`,
   unpackedTooLarge: 'The workbook is too large once unpacked. Please upload a smaller network.',
   passwordProtected: 'The file is password-protected. Please remove the password and upload it again.',
+  formulaWithoutValue,
   notFormat: (type: TNetworkFileType) => `The file is not ${FORMAT_NAMES[type]}. Check the file type you chose.`,
   notFormatDetail: (type: TNetworkFileType, detail: string) => `The file is not ${FORMAT_NAMES[type]}: ${detail}`,
   xmlEntities:

@@ -79,6 +79,19 @@ export const ZOrganizationUser = z.object({
 });
 export type TOrganizationUser = z.infer<typeof ZOrganizationUser>;
 
+/** POST /users/lookupByEmail: an address an Owner is about to add (spec platform §7). */
+export const ZLookupByEmailInput = z.object({ email: ZEmail });
+/**
+ * Whether the address is a user ('member') or a pending invitation ('invited') of the caller's
+ * organization, with that user; 'none' otherwise, saying nothing of logins elsewhere.
+ */
+export const ZLookupByEmailResult = z.object({
+  email: z.string(),
+  status: z.enum(['member', 'invited', 'none']),
+  user: ZOrganizationUser.nullable(),
+});
+export type TLookupByEmailResult = z.infer<typeof ZLookupByEmailResult>;
+
 /** GET /organizations/users/{id}: the organization's id. */
 export const ZOrgUsersListInput = z.object({ id: ZId });
 

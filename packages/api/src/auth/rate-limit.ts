@@ -54,6 +54,8 @@ export const LIMITS = {
   searchPerAddress: { max: 2000, windowMs: MIN },
   /** Test sends (up to 10 addresses each) go to any address typed: per user, so no account is a mail relay. */
   testEmailsPerUser: { max: 10, windowMs: 60 * MIN },
+  /** An organization Owner's lookups of an email address among their users (POST /users/lookupByEmail). */
+  emailLookupsPerUser: { max: 60, windowMs: 10 * MIN },
 } satisfies Record<string, Limit>;
 
 export interface Window {

@@ -35,7 +35,7 @@ export function directRoute(opts: {
       const error =
         cause instanceof TRPCError ? cause : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: cause as Error });
       opts.onError({ error });
-      const shape = getErrorShape({
+      const { data: _data, ...shape } = getErrorShape({
         config: opts.router._def._config,
         error,
         type: 'mutation',

@@ -5,9 +5,22 @@ import { readBearer } from '../auth/api-keys';
 import { APP_ERROR_STATUS, AppError, type AppErrorCode } from '../errors';
 import { hostAllowed, isCrossSite } from './origin';
 
-export function sendError(res: Response, code: AppErrorCode, message: string) {
-  res.status(APP_ERROR_STATUS[code]).json({ message });
+/**
+ * The one shape of a REST error body, documented as components.schemas['error.*'] (openapi.ts): the
+ * message to show and the code (BAD_REQUEST, NOT_FOUND, ...). tRPC's own error shape adds `data`
+ * (trpc.ts), which the REST bodies leave out.
+ */
+export function errorBody(code: string, message: string) {
+  return { message, code };
 }
+
+export function sendError(res: Response, code: AppErrorCode, message: string) {
+  res.status(APP_ERROR_STATUS[code]).json(errorBody(code, message));
+}
+
+const CODE_OF_STATUS = new Map<number, string>(
+  Object.entries(APP_ERROR_STATUS).map(([code, status]) => [status, code]),
+);
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -24,7 +37,7 @@ export function requestGate(publicUrl: string) {
       return sendError(res, 'METHOD_NOT_SUPPORTED', MSG.methodNotAllowed);
     }
     // 421 Misdirected Request: not a tRPC code, so written directly.
-    if (!hostAllowed(req, publicHost)) return res.status(421).json({ message: MSG.unknownHost });
+    if (!hostAllowed(req, publicHost)) return res.status(421).json(errorBody('MISDIRECTED_REQUEST', MSG.unknownHost));
     next();
   };
 }
@@ -36,10 +49,14 @@ export function requestGate(publicUrl: string) {
  * File uploads are the one exception to JSON: `multipartRoutes` (paths under /api) also take
  * multipart/form-data, still only from our own pages. A Bearer call (API key) is exempt: cookies never
  * authenticate it (context.ts), so a cross-site page could only send a key it already holds.
+ * A request without a body and without a content-type (`curl -X POST .../duplicate`) is JSON with no
+ * body: the REST bridge answers it as `{}` where the operation takes no input, instead of 415.
  */
 export function sameOriginJson(publicOrigin: string, multipartRoutes: readonly RegExp[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE.has(req.method) || readBearer(req) !== null) return next();
+    if (SAFE.has(req.method)) return next();
+    if (!req.headers['content-type'] && hasNoBody(req)) req.headers['content-type'] = 'application/json';
+    if (readBearer(req) !== null) return next();
     if (isCrossSite(req, publicOrigin)) return sendError(res, 'FORBIDDEN', MSG.crossSite);
     const type = req.headers['content-type'];
     const upload = type?.startsWith('multipart/form-data') && multipartRoutes.some((r) => r.test(req.path));
@@ -49,6 +66,10 @@ export function sameOriginJson(publicOrigin: string, multipartRoutes: readonly R
     next();
   };
 }
+
+/** No Content-Length above 0 and no Transfer-Encoding: nothing follows the headers. */
+const hasNoBody = (req: Request) =>
+  req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
 
 /**
  * express.json's `verify`: refuses JSON nested past MAX_INPUT_DEPTH before it is parsed, since the
@@ -95,7 +116,7 @@ export function errorHandler(log: (e: unknown) => void) {
     if (err instanceof AppError) {
       if (err.closeConnection) res.setHeader('Connection', 'close');
       if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      return res.status(APP_ERROR_STATUS[err.code]).json(err.body ?? { message: err.message });
+      return res.status(APP_ERROR_STATUS[err.code]).json(err.body ?? errorBody(err.code, err.message));
     }
     if (uniqueViolation(err) !== null) return sendError(res, 'CONFLICT', MSG.duplicate);
     const { type, status } = err as { type?: string; status?: number };
@@ -107,7 +128,8 @@ export function errorHandler(log: (e: unknown) => void) {
     }
     if (err instanceof URIError || status === 400) return sendError(res, 'BAD_REQUEST', MSG.badRequest);
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return res.status(status).json({ message: status === 404 ? MSG.notFound : MSG.badRequest });
+      const code = CODE_OF_STATUS.get(status) ?? 'BAD_REQUEST';
+      return res.status(status).json(errorBody(code, status === 404 ? MSG.notFound : MSG.badRequest));
     }
     log(err);
     sendError(res, 'INTERNAL_SERVER_ERROR', MSG.somethingWrong);

@@ -3,6 +3,7 @@ import express from 'express';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { applyPaymentEvent } from '../services/billing/payment-webhook';
+import { restOperation } from './openapi-paths';
 
 /** Provider events are small (a Checkout Session); this leaves room for any the provider adds. */
 const WEBHOOK_BODY_LIMIT = '512kb';
@@ -31,3 +32,23 @@ export function billingRest(deps: Deps, log: (line: string) => void): express.Ro
   });
   return routes;
 }
+
+/** The OpenAPI operation of the webhook (openapi.ts merges it: a raw signed body, outside the bridge). */
+export const BILLING_REST_PATHS = {
+  '/billing/webhook': {
+    post: restOperation({
+      id: 'billing-webhook',
+      summary: "The payment provider's signed events (its signature header over the raw body)",
+      tags: ['billing'],
+      signedIn: false,
+      body: { contentType: 'application/json', schema: { type: 'object' } },
+      ok: {
+        200: {
+          description: '{ received, outcome }',
+          json: { type: 'object', properties: { received: { type: 'boolean' }, outcome: { type: 'string' } } },
+        },
+      },
+      errors: { 400: 'The signature does not verify', 404: 'No payment provider is configured' },
+    }),
+  },
+};

@@ -4,6 +4,7 @@ import express from 'express';
 import type { Deps } from '../deps';
 import { AppError, zodMessage } from '../errors';
 import { optOut, reportBounce } from '../services/emails/opt-out';
+import { restOperation, uuid } from './openapi-paths';
 
 /**
  * Routes of the emails feature reached from outside our pages, mounted under /api/base before the
@@ -56,3 +57,51 @@ export function emailsRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+const OPT_OUT = { randomUUID: uuid("The respondent's link") };
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: pages and a webhook, outside the bridge). */
+export const EMAILS_REST_PATHS = {
+  '/responses/optOut/{randomUUID}': {
+    get: restOperation({
+      id: 'responses-optOut-page',
+      summary: 'The unsubscribe page of a survey email (asks before changing anything)',
+      tags: ['emails'],
+      signedIn: false,
+      path: OPT_OUT,
+      ok: { 200: { description: 'An HTML page with the confirming form', contentType: 'text/html' } },
+      errors: {},
+    }),
+    post: restOperation({
+      id: 'responses-optOut',
+      summary: "Unsubscribe a respondent from a survey's emails (the page's form, or List-Unsubscribe=One-Click)",
+      tags: ['emails'],
+      signedIn: false,
+      path: OPT_OUT,
+      body: { contentType: 'application/x-www-form-urlencoded', schema: { type: 'object' } },
+      ok: { 200: { description: 'An HTML page saying so', contentType: 'text/html' } },
+      errors: {
+        404: { description: 'An HTML page: no such link', content: { 'text/html': { schema: { type: 'string' } } } },
+      },
+    }),
+  },
+  '/emails/bounce': {
+    post: restOperation({
+      id: 'emails-bounce',
+      summary: "The mail system's bounce report (Authorization: Bearer $BOUNCE_WEBHOOK_TOKEN)",
+      tags: ['emails'],
+      signedIn: false,
+      body: {
+        contentType: 'application/json',
+        schema: {
+          type: 'object',
+          properties: { deliveryId: { type: 'string' }, email: { type: 'string', format: 'email' } },
+        },
+      },
+      ok: {
+        200: { description: '{ bounced }', json: { type: 'object', properties: { bounced: { type: 'boolean' } } } },
+      },
+      errors: { 400: 'Neither a delivery nor an email', 401: 'Wrong token', 404: 'No bounce token is configured' },
+    }),
+  },
+};

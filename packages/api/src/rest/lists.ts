@@ -16,6 +16,7 @@ import { refusal } from '../services/lists/upload-error';
 import { uploadList } from '../services/lists/upload-list';
 import { restCaller } from './caller';
 import { sendDownload } from './download';
+import { errorWith, file, restOperation, text, UPLOAD_REFUSAL_SCHEMA, uuid, XLSX_TYPE } from './openapi-paths';
 import { idParam } from './params';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
@@ -78,3 +79,71 @@ export function listsRest(deps: Deps): express.Router {
   );
   return routes;
 }
+
+const listUpload = (type: 'Respondent' | 'Supplementary') =>
+  restOperation({
+    id: `lists-upload${type}List`,
+    summary: `Upload the survey's ${type.toLowerCase()} list (xlsx or CSV; the sheet headed as the list, else the first)`,
+    tags: ['lists'],
+    signedIn: true,
+    path: { surveyId: uuid('The survey') },
+    multipart: {
+      fields: {
+        file: file('The xlsx, xls or CSV file'),
+        title: text('The list name'),
+        type: text('The list type, if given, must match the path', { enum: [`${type} List`] }),
+        ...(type === 'Supplementary' ? { listId: uuid('A supplementary list the file replaces') } : {}),
+        skipCheckForDeletedNodes: text('yes: delete the people missing from the file without asking'),
+      },
+      required: ['file'],
+    },
+    ok: {
+      200: {
+        description:
+          type === 'Respondent' ? '{ respondentCreditsUsed, survey: { _id, respondentList } }' : 'The stored list',
+        json: { type: 'object' },
+      },
+    },
+    errors: {
+      400: errorWith('The file refused: the upload error payload (header, data, format, title)', UPLOAD_REFUSAL_SCHEMA),
+      401: 'Authorization not provided',
+      403: 'The surveys module is off, or no respondent credits left',
+      404: 'No such survey among the caller’s',
+      409: errorWith('People would be deleted with their answers: upload again to confirm', UPLOAD_REFUSAL_SCHEMA),
+      413: errorWith('Past the size limits', UPLOAD_REFUSAL_SCHEMA),
+    },
+  });
+
+const template = (type: 'Respondent' | 'Supplementary') => ({
+  get: restOperation({
+    id: `downloads-${type}ListTemplate`,
+    summary: `The ${type.toLowerCase()} list template (public)`,
+    tags: ['lists'],
+    signedIn: false,
+    ok: { 200: { description: 'The template workbook', contentType: XLSX_TYPE } },
+    errors: {},
+  }),
+});
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
+export const LISTS_REST_PATHS = {
+  '/lists/uploadRespondentList/{surveyId}': { post: listUpload('Respondent') },
+  '/lists/uploadSupplementaryList/{surveyId}': { post: listUpload('Supplementary') },
+  '/lists/getIndividualList/{listId}/XLSX': {
+    get: restOperation({
+      id: 'lists-export',
+      summary: 'A list as an xlsx workbook',
+      tags: ['lists'],
+      signedIn: true,
+      path: { listId: uuid('The list') },
+      ok: { 200: { description: 'The workbook', contentType: XLSX_TYPE } },
+      errors: {
+        401: 'Authorization not provided',
+        403: 'The surveys module is off',
+        404: 'No such list among the caller’s',
+      },
+    }),
+  },
+  '/downloads/Respondent_List_Template.xlsx': template('Respondent'),
+  '/downloads/Supplementary_List_Template.xlsx': template('Supplementary'),
+};

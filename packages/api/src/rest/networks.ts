@@ -3,9 +3,13 @@ import {
   NETWORK_MSG,
   NETWORK_UPLOAD_MSG,
   ZNetworkMetricsInput,
+  ZNetworkShare,
+  ZNetworkSummary,
+  ZNetworkUploadErrorPayload,
   ZNetworkUploadFields,
 } from '@tieline/validation';
 import express from 'express';
+import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError, zodMessage } from '../errors';
 import { type MultipartProblem, readMultipart } from '../http/multipart';
@@ -15,6 +19,7 @@ import { networkMetricsState } from '../services/networks/network-metrics';
 import { uploadShares } from '../services/networks/upload-shares';
 import { restCaller } from './caller';
 import { sendFile } from './download';
+import { errorWith, file, restOperation, text, uuid } from './openapi-paths';
 import { idParam } from './params';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
@@ -97,3 +102,113 @@ export function networksRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' });
+const refused = (description: string) => errorWith(description, json(ZNetworkUploadErrorPayload));
+const FILE_TYPE = text('excel, gexf, graphml or json', { enum: ['excel', 'gexf', 'graphml', 'json'] });
+const NETWORK_ID = { id: uuid('The network') };
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
+export const NETWORKS_REST_PATHS = {
+  '/networks': {
+    post: restOperation({
+      id: 'networks-upload',
+      summary: 'Upload a network file (Excel, GEXF, GraphML or JSON: docs/networks.md)',
+      tags: ['networks'],
+      signedIn: true,
+      multipart: {
+        fields: {
+          name: text('The network name'),
+          fileType: FILE_TYPE,
+          directed: text("'true' or 'false'", { enum: ['true', 'false'] }),
+          file: file('The network file'),
+        },
+        required: ['name', 'fileType', 'directed', 'file'],
+      },
+      ok: { 200: { description: 'The new network', json: json(ZNetworkSummary) } },
+      errors: {
+        400: refused('The file or a field refused: every problem with its place (sheet, row, line, path)'),
+        401: 'Authorization not provided',
+        403: 'The networks module is off',
+        413: refused('Past the size limits'),
+      },
+    }),
+  },
+  '/networks/templates/{fileType}': {
+    get: restOperation({
+      id: 'networks-template',
+      summary: 'A template network file to fill in (public)',
+      tags: ['networks'],
+      signedIn: false,
+      path: { fileType: FILE_TYPE },
+      ok: { 200: { description: 'The template file', contentType: 'application/octet-stream' } },
+      errors: { 404: 'Unknown file type' },
+    }),
+  },
+  '/networks/{id}/export/{fileType}': {
+    get: restOperation({
+      id: 'networks-export',
+      summary: 'A network as a file of the type asked for',
+      tags: ['networks'],
+      signedIn: true,
+      path: { ...NETWORK_ID, fileType: FILE_TYPE },
+      ok: {
+        200: { description: 'The network file (xlsx, GEXF, GraphML or JSON)', contentType: 'application/octet-stream' },
+      },
+      errors: {
+        400: 'Unknown file type',
+        401: 'Authorization not provided',
+        403: 'The networks module is off',
+        404: 'No such network among the caller’s',
+      },
+    }),
+  },
+  '/networks/{id}/metrics': {
+    get: restOperation({
+      id: 'networks-metrics',
+      summary: 'Network metrics: 202 with the job state while they compute, then 200 with the metrics',
+      tags: ['networks'],
+      signedIn: true,
+      path: NETWORK_ID,
+      query: {
+        layer: { type: 'integer', description: 'A layer index (all layers when absent)' } as never,
+        groupAttribute: text('A node attribute to group by'),
+      },
+      ok: {
+        200: { description: 'The metrics: network, nodes, ona (docs/network-metrics.md)', json: { type: 'object' } },
+        202: {
+          description: 'Computing: { state, progress }',
+          json: {
+            type: 'object',
+            required: ['state'],
+            properties: { state: { type: 'string' }, progress: { type: 'number' } },
+          },
+        },
+      },
+      errors: {
+        400: 'A bad layer or attribute',
+        401: 'Authorization not provided',
+        403: 'The networks module is off',
+        404: 'No such network among the caller’s',
+      },
+    }),
+  },
+  '/networks/{id}/users/upload': {
+    post: restOperation({
+      id: 'networks-users-upload',
+      summary: 'Share a network by a workbook of Name, Email, Permission',
+      tags: ['networks'],
+      signedIn: true,
+      path: NETWORK_ID,
+      multipart: { fields: { file: file('The xlsx or CSV') }, required: ['file'] },
+      ok: { 200: { description: 'The network’s shares', json: { type: 'array', items: json(ZNetworkShare) } } },
+      errors: {
+        400: 'The file or its rows refused',
+        401: 'Authorization not provided',
+        403: 'The networks module is off, or not the owner',
+        404: 'No such network among the caller’s',
+        413: refused('Past the size limit'),
+      },
+    }),
+  },
+};

@@ -7,6 +7,7 @@ import { readLogo } from '../services/organization-logos/read-logo';
 import { uploadLogo } from '../services/organization-logos/upload-logo';
 import { restCaller } from './caller';
 import { imageFormRefusal, sendStoredImage } from './images';
+import { file, restOperation, text, uuid } from './openapi-paths';
 import { idParam } from './params';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
@@ -40,3 +41,43 @@ export function organizationLogosRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
+export const ORGANIZATION_LOGOS_REST_PATHS = {
+  '/organizations/logos/{orgId}': {
+    post: restOperation({
+      id: 'organizations-logos-upload',
+      summary: "Upload one of the organization's logos (PNG or JPEG)",
+      tags: ['organizations'],
+      signedIn: true,
+      path: { orgId: uuid('The organization') },
+      multipart: {
+        fields: {
+          file: file('The image'),
+          logoType: text('Which logo', { enum: ['whiteLogo', 'whiteFavicon'] }),
+          fileType: text('The declared image type (image/png or image/jpeg)'),
+        },
+        required: ['file', 'logoType'],
+      },
+      ok: { 200: { description: 'The organization’s logos', json: { type: 'object' } } },
+      errors: {
+        400: 'Not an accepted image, a bad logo type, or no file',
+        401: 'Authorization not provided',
+        403: 'Not the owner of the organization',
+        404: 'No such organization',
+        413: 'Past the size limit',
+      },
+    }),
+  },
+  '/logos/{uuid}': {
+    get: restOperation({
+      id: 'logos',
+      summary: 'A logo image (public: the respondent app shows it)',
+      tags: ['organizations'],
+      signedIn: false,
+      path: { uuid: uuid('The logo') },
+      ok: { 200: { description: 'The image bytes', contentType: 'image/*' } },
+      errors: { 404: 'No such logo' },
+    }),
+  },
+};

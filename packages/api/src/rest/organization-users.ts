@@ -8,6 +8,7 @@ import { uploadRefusal } from '../services/organization-users/upload-error';
 import { uploadOrganizationUsers } from '../services/organization-users/upload-organization-users';
 import { restCaller } from './caller';
 import { sendDownload } from './download';
+import { errorWith, file, restOperation, text, UPLOAD_REFUSAL_SCHEMA, uuid, XLSX_TYPE } from './openapi-paths';
 import { idParam } from './params';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
@@ -44,3 +45,49 @@ export function organizationUsersRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+const ORG_ID = { orgId: uuid('The organization') };
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
+export const ORGANIZATION_USERS_REST_PATHS = {
+  '/organizations/users/upload/{orgId}': {
+    post: restOperation({
+      id: 'organizations-users-upload',
+      summary: "Replace the organization's users by a workbook (Name, Email, Permission)",
+      tags: ['organizations'],
+      signedIn: true,
+      path: ORG_ID,
+      multipart: {
+        fields: {
+          file: file('The xlsx or CSV'),
+          skipCheckForDeletedUsers: text('yes: remove the users missing from the file without asking'),
+        },
+        required: ['file'],
+      },
+      ok: { 200: { description: 'The organization users', json: { type: 'object' } } },
+      errors: {
+        400: errorWith('The file refused: the upload error payload', UPLOAD_REFUSAL_SCHEMA),
+        401: 'Authorization not provided',
+        403: 'Not an owner of the organization',
+        404: 'No such organization among the caller’s',
+        409: errorWith('Users would be removed: upload again to confirm', UPLOAD_REFUSAL_SCHEMA),
+        413: errorWith('Past the size limits', UPLOAD_REFUSAL_SCHEMA),
+      },
+    }),
+  },
+  '/organizations/users/download/{orgId}': {
+    get: restOperation({
+      id: 'organizations-users-download',
+      summary: "The organization's users as an xlsx workbook",
+      tags: ['organizations'],
+      signedIn: true,
+      path: ORG_ID,
+      ok: { 200: { description: 'The workbook', contentType: XLSX_TYPE } },
+      errors: {
+        401: 'Authorization not provided',
+        403: 'Not an admin of the organization',
+        404: 'No such organization',
+      },
+    }),
+  },
+};

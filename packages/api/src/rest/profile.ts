@@ -5,6 +5,7 @@ import { readMultipart } from '../http/multipart';
 import { readAvatar, uploadAvatar } from '../services/users/avatar';
 import { restCaller } from './caller';
 import { imageFormRefusal, sendStoredImage } from './images';
+import { file, restOperation, uuid } from './openapi-paths';
 import { idParam } from './params';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
@@ -37,3 +38,29 @@ export function profileRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
+export const PROFILE_REST_PATHS = {
+  '/users/avatar': {
+    post: restOperation({
+      id: 'users-avatar-upload',
+      summary: "Upload the caller's avatar (JPEG or PNG)",
+      tags: ['users'],
+      signedIn: true,
+      multipart: { fields: { file: file('The image') }, required: ['file'] },
+      ok: { 200: { description: 'The stored avatar', json: { type: 'object' } } },
+      errors: { 400: 'Not a JPEG or PNG, or no file', 401: 'Authorization not provided', 413: 'Past the size limit' },
+    }),
+  },
+  '/users/avatar/{avatarUuid}': {
+    get: restOperation({
+      id: 'users-avatar',
+      summary: 'An avatar image (signed-in callers)',
+      tags: ['users'],
+      signedIn: true,
+      path: { avatarUuid: uuid('The avatar') },
+      ok: { 200: { description: 'The image bytes', contentType: 'image/*' } },
+      errors: { 401: 'Authorization not provided', 404: 'No such avatar' },
+    }),
+  },
+};

@@ -3,7 +3,9 @@ import express from 'express';
 import { replaceSession } from '../auth/cookies';
 import { createContextFactory } from '../context';
 import type { Deps } from '../deps';
+import { sendError } from '../http/guards';
 import { SamlRefusal, samlLoginUrl, samlMetadata, samlSignIn } from '../services/organizations/saml-sign-in';
+import { restOperation, uuid } from './openapi-paths';
 
 /** An IdP's SAMLResponse with a certificate chain and attributes fits well within this. */
 const ACS_BODY_LIMIT = '256kb';
@@ -49,10 +51,54 @@ export function samlRest(deps: Deps, logRefusal: (line: string) => void): expres
   // anything else goes on to the one error handler.
   routes.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (!(error instanceof SamlRefusal)) return next(error);
-    if (req.path.startsWith('/saml/metadata/')) return res.status(404).json({ message: MSG.notFound });
+    if (req.path.startsWith('/saml/metadata/')) return sendError(res, 'NOT_FOUND', MSG.notFound);
     // What failed is for whoever sets up the IdP, never for the page (it would guide a forger).
     logRefusal(`SAML sign-in refused (${req.originalUrl}): ${error.reason}`);
     res.status(error.status).type('html').send(page('Single sign-on failed', error.userMessage));
   });
   return routes;
 }
+
+const ORG_ID = { orgId: uuid('The organization') };
+const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: redirects and form posts of SAML sign-in). */
+export const SAML_REST_PATHS = {
+  '/saml/login/{orgId}': {
+    get: restOperation({
+      id: 'saml-login',
+      summary: "Sign in by the organization's identity provider: a redirect with a new AuthnRequest",
+      tags: ['auth'],
+      signedIn: false,
+      path: ORG_ID,
+      ok: { 302: { description: 'To the identity provider' } },
+      errors: { 400: html('Single sign-on is not set up'), 404: html('No such organization') },
+    }),
+  },
+  '/saml/acs/{orgId}': {
+    post: restOperation({
+      id: 'saml-acs',
+      summary: "The identity provider's answer (form post: SAMLResponse, RelayState)",
+      tags: ['auth'],
+      signedIn: false,
+      path: ORG_ID,
+      body: {
+        contentType: 'application/x-www-form-urlencoded',
+        schema: { type: 'object', properties: { SAMLResponse: { type: 'string' }, RelayState: { type: 'string' } } },
+      },
+      ok: { 303: { description: 'Signed in: on to the app' } },
+      errors: { 400: html('The answer is refused'), 403: html('Not a user of the organization') },
+    }),
+  },
+  '/saml/metadata/{orgId}': {
+    get: restOperation({
+      id: 'saml-metadata',
+      summary: 'Our service provider metadata, to load into the identity provider',
+      tags: ['auth'],
+      signedIn: false,
+      path: ORG_ID,
+      ok: { 200: { description: 'The metadata XML', contentType: 'application/samlmetadata+xml' } },
+      errors: { 404: 'No such organization or single sign-on not set up' },
+    }),
+  },
+};

@@ -5,6 +5,7 @@ import { readMultipart } from '../http/multipart';
 import { readSurveyImage, uploadSurveyImage } from '../services/surveys/survey-image';
 import { restCaller } from './caller';
 import { imageFormRefusal, sendStoredImage } from './images';
+import { file, restOperation, uuid } from './openapi-paths';
 import { idParam } from './params';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
@@ -36,3 +37,36 @@ export function surveysRest(deps: Deps): express.Router {
   });
   return routes;
 }
+
+/** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
+export const SURVEYS_REST_PATHS = {
+  '/surveys/uploadImage/{id}': {
+    put: restOperation({
+      id: 'surveys-uploadImage',
+      summary: 'Upload an image for the survey (JPEG, PNG, GIF or WebP)',
+      tags: ['surveys'],
+      signedIn: true,
+      path: { id: uuid('The survey') },
+      multipart: { fields: { file: file('The image') }, required: ['file'] },
+      ok: { 200: { description: 'The stored image: { imageUuid, url }', json: { type: 'object' } } },
+      errors: {
+        400: 'Not an image of an accepted type, or no file',
+        401: 'Authorization not provided',
+        403: 'The surveys module is off',
+        404: 'No such survey among the caller’s',
+        413: 'Past the image size limit',
+      },
+    }),
+  },
+  '/surveys/image/{imageUuid}': {
+    get: restOperation({
+      id: 'surveys-image',
+      summary: 'A survey image (public: respondents see it without an account)',
+      tags: ['surveys'],
+      signedIn: false,
+      path: { imageUuid: uuid('The image') },
+      ok: { 200: { description: 'The image bytes', contentType: 'image/*' } },
+      errors: { 404: 'No such image' },
+    }),
+  },
+};

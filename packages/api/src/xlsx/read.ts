@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { cellText, type TSheetCell } from '@tieline/validation';
-import { readSheetCells, type TSheetContext } from './sheet-cells';
+import { readSheetCells, type TSheetContext, unsavedFormulaCell } from './sheet-cells';
 import { WorkbookError } from './workbook-error';
 import { inflateEntry, zipEntries } from './zip';
 
@@ -34,12 +34,16 @@ export interface TReadLimits {
 
 export interface TSheetRows {
   name: string;
+  /** From the first row that is not empty: leading empty rows are skipped. */
   rows: string[][];
+  /** Leading empty rows skipped: rows[i] is row i + 1 + skippedRows of the sheet. */
+  skippedRows: number;
 }
 
 const options = (limits: TReadLimits, sheets: XLSX.ParsingOptions['sheets']): XLSX.ParsingOptions => ({
   dense: true,
-  // Formulas are never evaluated by SheetJS; not reading them keeps only each cell's cached value.
+  // Formulas are never evaluated by SheetJS; not reading them keeps only each cell's saved value. A
+  // formula without one is refused (sheet-cells.ts), never read as blank.
   cellFormula: false,
   cellHTML: false,
   cellText: false,
@@ -59,10 +63,30 @@ function checkSize(bytes: Buffer, limits: TReadLimits) {
   if (bytes.length > limits.maxFileBytes) throw new WorkbookError('fileTooLarge');
 }
 
-/** The first sheet of a workbook (xlsx, xls) or of CSV-like text. */
+/** The first sheet of a workbook (xlsx, xls) or of CSV-like text, from its first row that is not empty. */
 export function readFirstSheet(bytes: Buffer, limits: TReadLimits): string[][] {
+  return readFirst(bytes, limits).rows;
+}
+
+/**
+ * The first sheet whose rows `matches` accepts (a list's headings), else the first sheet; `sheets`
+ * counts the workbook's sheets (1 for text), so a refusal can name the sheet that was read.
+ */
+export function readMatchingSheet(
+  bytes: Buffer,
+  limits: TReadLimits,
+  matches: (rows: string[][]) => boolean,
+): TSheetRows & { sheets: number } {
   checkSize(bytes, limits);
-  if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes, limits, 0)[0]?.rows ?? [];
+  if (!startsWith(bytes, ZIP_MAGIC) && !startsWith(bytes, CFB_MAGIC)) return { ...readFirst(bytes, limits), sheets: 1 };
+  const all = readAllSheets(bytes, limits);
+  const sheet = all.find((s) => matches(s.rows)) ?? all[0] ?? { name: '', rows: [], skippedRows: 0 };
+  return { ...sheet, sheets: all.length };
+}
+
+function readFirst(bytes: Buffer, limits: TReadLimits): TSheetRows {
+  checkSize(bytes, limits);
+  if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes, limits, 0)[0] ?? { name: '', rows: [], skippedRows: 0 };
   if (startsWith(bytes, CFB_MAGIC)) return sheetRows(readCfb(bytes, limits, 0), 0, limits);
   const text = decodeText(bytes);
   // SheetJS picks a reader by the first characters ('<' HTML, 'ID' SYLK, '{\rt' RTF, ...): a leading row
@@ -87,7 +111,7 @@ export function readAllSheets(bytes: Buffer, limits: TReadLimits): TSheetRows[] 
   if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes, limits, undefined);
   if (!startsWith(bytes, CFB_MAGIC)) throw new WorkbookError('format');
   const workbook = readCfb(bytes, limits, undefined);
-  return workbook.SheetNames.map((name, i) => ({ name, rows: sheetRows(workbook, i, limits) }));
+  return workbook.SheetNames.map((_, i) => sheetRows(workbook, i, limits));
 }
 
 /** Parts SheetJS needs from an xlsx (XML and relationships); images and other binaries stay packed. */
@@ -155,6 +179,12 @@ function partNumber(sheet: XLSX.WorkSheet | undefined): number | null {
   return cell?.t === 'n' && Object.keys(cell).length === 2 && typeof cell.v === 'number' ? cell.v : null;
 }
 
+/** The part number in a sheet read with swapped cells, whatever SheetJS added (comments, links). */
+function partOf(sheet: XLSX.WorkSheet | undefined): number | null {
+  const cell = (sheet?.['!data'] as TSheetCell[][] | undefined)?.[0]?.[0];
+  return cell?.t === 'n' && typeof cell.v === 'number' ? cell.v : null;
+}
+
 /**
  * The sheets of an xlsx. SheetJS reads the workbook (sheet order, shared strings, styles) with each
  * worksheet's cells swapped for one cell numbering the part, and sheet-cells.ts reads the cells of the
@@ -187,12 +217,27 @@ function readXlsx(bytes: Buffer, limits: TReadLimits, sheets: 0 | undefined): TS
   };
   const fast = names.map((name) => {
     const n = partNumber(outline.Sheets[name]);
-    const cells = n === null || held[n] === undefined ? null : readSheetCells(held[n], context, width(limits));
-    return cells && { name, rows: withinRows(cells, limits) as string[][] };
+    const cells = n === null || held[n] === undefined ? null : cellsOf(name, held[n], context, limits);
+    return cells && fromFirstRow(name, withinRows(cells, limits) as string[][]);
   });
   if (fast.every((sheet) => sheet !== null)) return fast as TSheetRows[];
+  for (const name of names) {
+    const n = partOf(outline.Sheets[name]);
+    const cell = n === null || held[n] === undefined ? null : unsavedFormulaCell(held[n]);
+    if (cell !== null) throw new WorkbookError('formulaWithoutValue', { sheet: name, cell });
+  }
   const workbook = parseParts(parts, options(limits, sheets));
-  return names.map((name, i) => ({ name, rows: sheetRows(workbook, i, limits) }));
+  return names.map((_, i) => sheetRows(workbook, i, limits));
+}
+
+/** readSheetCells of one sheet, a formula without a saved value placed in that sheet. */
+function cellsOf(name: string, xml: string, context: TSheetContext, limits: TReadLimits) {
+  try {
+    return readSheetCells(xml, context, width(limits));
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new WorkbookError(error.problem, { ...error.place, sheet: name });
+    throw error;
+  }
 }
 
 /** A compound file: a legacy .xls workbook, or an Excel-encrypted xlsx (the form a password gives it). */
@@ -240,10 +285,23 @@ function decodeText(bytes: Buffer): string {
   return text;
 }
 
-function sheetRows(workbook: Workbook, index: number, limits: TReadLimits, skip = 0): string[][] {
-  const sheet = workbook.Sheets[workbook.SheetNames[index] ?? ''];
-  const data = withinRows(((sheet?.['!data'] ?? []) as (TSheetCell[] | undefined)[]).slice(skip), limits);
-  return data.map((row) => (row ? Array.from(row.slice(0, width(limits)), cellText) : []));
+function sheetRows(workbook: Workbook, index: number, limits: TReadLimits, skip = 0): TSheetRows {
+  const name = workbook.SheetNames[index] ?? '';
+  const data = withinRows(
+    ((workbook.Sheets[name]?.['!data'] ?? []) as (TSheetCell[] | undefined)[]).slice(skip),
+    limits,
+  );
+  return fromFirstRow(
+    name,
+    data.map((row) => (row ? Array.from(row.slice(0, width(limits)), cellText) : [])),
+  );
+}
+
+/** The rows from the first one that is not empty: one rule for every upload (issue 25). */
+function fromFirstRow(name: string, rows: (string[] | undefined)[]): TSheetRows {
+  let skippedRows = 0;
+  while (skippedRows < rows.length && (rows[skippedRows] ?? []).every((cell) => cell.trim() === '')) skippedRows++;
+  return { name, rows: rows.slice(skippedRows) as string[][], skippedRows };
 }
 
 function withinRows<T>(data: T[], limits: TReadLimits): T[] {

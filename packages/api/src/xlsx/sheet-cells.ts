@@ -1,11 +1,13 @@
 import { cellText } from '@tieline/validation';
+import { WorkbookError } from './workbook-error';
 
 // The cells of one worksheet's <sheetData>, read from the XML in one pass. SheetJS spends ~4 µs a cell
 // there (a regex split per row and per cell, a generic attribute parser, unescaping twice), most of a
 // large upload's reading time; this reads the shapes Excel and SheetJS write, giving exactly what
 // SheetJS would with the options of read.ts (dense, cellDates, no formulas, no stubs), and answers
 // null for anything else, which SheetJS then reads. Shared strings, styles and number formats still
-// come from SheetJS. test/xlsx-read.test.ts compares both readers.
+// come from SheetJS. test/xlsx-read.test.ts compares both readers. A formula without a saved value is
+// refused (WorkbookError 'formulaWithoutValue', with its cell), where SheetJS would give a blank.
 
 export interface TSheetContext {
   /** The workbook's shared strings as SheetJS parsed them. */
@@ -185,12 +187,18 @@ export function readSheetCells(xml: string, ctx: TSheetContext, width: number): 
         at = skipSpace(xml, at + 6);
         break;
       }
-      let ref: { col: number; row: number; s: string | undefined; t: string | undefined };
+      let ref: { name: string; col: number; row: number; s: string | undefined; t: string | undefined };
       let empty: boolean;
       PLAIN_CELL.lastIndex = at;
       const plain = PLAIN_CELL.exec(xml);
       if (plain) {
-        ref = { col: column(plain[1]!), row: Number(plain[2]) - 1, s: plain[3], t: plain[4] };
+        ref = {
+          name: plain[1]! + plain[2]!,
+          col: column(plain[1]!),
+          row: Number(plain[2]) - 1,
+          s: plain[3],
+          t: plain[4],
+        };
         empty = plain[5] === '/';
         at = PLAIN_CELL.lastIndex;
       } else {
@@ -201,7 +209,8 @@ export function readSheetCells(xml: string, ctx: TSheetContext, width: number): 
         const cell = cellAttributes(xml.slice(at + 2, empty ? end - 1 : end));
         if (!cell) return null;
         const digits = cell.r.search(/\d/);
-        ref = { col: column(cell.r.slice(0, digits)), row: Number(cell.r.slice(digits)) - 1, s: cell.s, t: cell.t };
+        const col = column(cell.r.slice(0, digits));
+        ref = { name: cell.r, col, row: Number(cell.r.slice(digits)) - 1, s: cell.s, t: cell.t };
         at = end + 1;
       }
       let v: string | undefined;
@@ -221,6 +230,12 @@ export function readSheetCells(xml: string, ctx: TSheetContext, width: number): 
                 ? (INLINE_TEXT.exec(content)?.[1] ?? null)
                 : rawValue(content);
           if (raw === null) return null;
+          // rawValue let only <v> and <f> through. A formula whose value was never saved: no <v>, or an
+          // empty one (openpyxl); Excel saves an empty text result as t="str" with an empty <v>.
+          const unsaved = !content!.includes('<v') || ref.t !== 'str';
+          if (raw === undefined && !skipped && unsaved && content!.includes('<f')) {
+            throw new WorkbookError('formulaWithoutValue', { cell: ref.name });
+          }
           v = raw;
           at = close + 4;
         }
@@ -238,4 +253,32 @@ export function readSheetCells(xml: string, ctx: TSheetContext, width: number): 
     }
   }
   return rows;
+}
+
+const FORMULA = /<(?:\w+:)?f[\s/>]/;
+const CELL_OPEN = /<(?:\w+:)?c(\s[^>]*?)?(\/?)>/g;
+const CELL_CLOSE = /<\/(?:\w+:)?c>/g;
+const VALUE = /<(?:\w+:)?v(?:\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?v>)/;
+
+/**
+ * The reference of the first cell of `xml` (a <sheetData>'s content, any form) holding a formula
+ * without a saved value, by the rule readSheetCells follows: no <v>, or an empty one on a cell that is
+ * not text. For the sheets SheetJS reads, which drops such cells or reads them as blank.
+ */
+export function unsavedFormulaCell(xml: string): string | null {
+  if (!FORMULA.test(xml)) return null;
+  CELL_OPEN.lastIndex = 0;
+  for (let open = CELL_OPEN.exec(xml); open; open = CELL_OPEN.exec(xml)) {
+    if (open[2] === '/') continue;
+    CELL_CLOSE.lastIndex = CELL_OPEN.lastIndex;
+    const close = CELL_CLOSE.exec(xml);
+    if (!close) return null;
+    const content = xml.slice(CELL_OPEN.lastIndex, close.index);
+    CELL_OPEN.lastIndex = CELL_CLOSE.lastIndex;
+    if (!FORMULA.test(content)) continue;
+    const attrs = attributes(open[1] ?? '');
+    const value = VALUE.exec(content);
+    if (!value || (!value[1] && attrs.get('t') !== 'str')) return attrs.get('r') ?? '';
+  }
+  return null;
 }

@@ -2,6 +2,8 @@ import {
   ZAddOrganizationUserInput,
   ZDeleteOrganizationUserInput,
   ZEditOrganizationUserInput,
+  ZLookupByEmailInput,
+  ZLookupByEmailResult,
   ZOk,
   ZOrganizationUser,
   ZOrgUsersListInput,
@@ -9,6 +11,7 @@ import {
   ZTransferContentResult,
 } from '@tieline/validation';
 import { z } from 'zod';
+import { lookupByEmail } from '../../services/organization-users/lookup-by-email';
 import {
   addOrganizationUser,
   deleteOrganizationUser,
@@ -44,6 +47,30 @@ export const organizationUsersRouter = router({
     .input(ZOrgUsersListInput)
     .output(ZUsers)
     .query(({ ctx, input }) => listOrganizationUsers(ctx.deps, ctx.caller, input)),
+
+  // Spec platform §7's path: under /users, an organization users call all the same.
+  lookupByEmail: orgOwnerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/lookupByEmail',
+        tags,
+        summary: "Whether an address is already a user or an invitation of the Owner's organization",
+        description:
+          "For the organization's Owner adding a user. Only the caller's organization is searched: 'none' says " +
+          'nothing of logins elsewhere. Rate-limited per user (429 with Retry-After).',
+        errorResponses: {
+          400: 'A missing or malformed email address',
+          401: 'Not signed in',
+          403: 'Not an Owner of an organization, or a cross-site request',
+          429: 'Too many lookups: try again later',
+          500: 'Something went wrong',
+        },
+      },
+    })
+    .input(ZLookupByEmailInput)
+    .output(ZLookupByEmailResult)
+    .mutation(({ ctx, input }) => lookupByEmail(ctx.deps, ctx.caller, input)),
 
   add: orgOwnerProcedure
     .meta({

@@ -1,24 +1,27 @@
-import { LIST_LIMITS, LIST_MSG } from '@tieline/validation';
-import { readFirstSheet } from '../../xlsx/read';
+import { hasListHeadings, LIST_LIMITS, LIST_MSG, type TListType } from '@tieline/validation';
+import { readMatchingSheet, type TSheetRows } from '../../xlsx/read';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { formatError, sizeError } from './upload-error';
 
-// A list is the first sheet of a workbook or a CSV file, read under the list limits (xlsx/read.ts).
+// A list is a CSV file or the sheet of a workbook headed as the list type wants (the first sheet when
+// none is), read under the list limits (xlsx/read.ts).
 
-const REFUSALS: Record<TWorkbookProblem, () => Error> = {
+const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => formatError(LIST_MSG.fileEmpty),
   fileTooLarge: () => sizeError(LIST_MSG.fileTooLarge),
   format: () => formatError(),
   passwordProtected: () => formatError(LIST_MSG.passwordProtected),
   unpackedTooLarge: () => sizeError(LIST_MSG.unpackedTooLarge),
   tooManyRows: () => sizeError(LIST_MSG.tooManyRows),
+  formulaWithoutValue: ({ place }) => formatError(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
-export function readSheet(bytes: Buffer): string[][] {
+/** The list's sheet; `sheets` counts the workbook's sheets (1 for CSV). */
+export function readSheet(bytes: Buffer, type: TListType): TSheetRows & { sheets: number } {
   try {
-    return readFirstSheet(bytes, LIST_LIMITS);
+    return readMatchingSheet(bytes, LIST_LIMITS, (rows) => hasListHeadings(type, rows));
   } catch (error) {
-    if (error instanceof WorkbookError) throw REFUSALS[error.problem]();
+    if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
   }
 }

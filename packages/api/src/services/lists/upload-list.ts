@@ -4,6 +4,7 @@ import {
   emailKey,
   LIST_MSG,
   nameKey,
+  namingSheetRead,
   type TListNodeInput,
   type TListType,
   type TUploadFields,
@@ -63,8 +64,9 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
   if (listId) await requireOwnList(db, survey.id, listId);
   if (!input.file) throw refusal(uploadErrorPayload('format', LIST_MSG.fileMissing));
 
-  const checked = checkListRows(type, readSheet(input.file.bytes));
-  if (!checked.ok) throw refusal(checked.error);
+  const sheet = readSheet(input.file.bytes, type);
+  const checked = checkListRows(type, sheet.rows);
+  if (!checked.ok) throw refusal(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error);
   const title = fields.title?.trim() ? ZListTitle.safeParse(fields.title) : null;
   if (title && !title.success) {
     throw refusal(uploadErrorPayload('title', title.error.issues[0]?.message ?? LIST_MSG.titleRequired));

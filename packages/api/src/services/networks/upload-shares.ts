@@ -1,6 +1,7 @@
 import { inArray, networkShares, sql, userLogins, users } from '@tieline/db';
 import {
   emailProblem,
+  LIST_MSG,
   NETWORK_SHARES_UPLOAD_MSG as M,
   NETWORK_MANAGE_LIMITS,
   type TNetworkShare,
@@ -39,8 +40,11 @@ export async function uploadShares(
   try {
     rows = readFirstSheet(input.bytes, LIMITS);
   } catch (error) {
-    if (error instanceof WorkbookError) throw refuse(error.problem === 'tooManyRows' ? M.tooMany : M.format);
-    throw error;
+    if (!(error instanceof WorkbookError)) throw error;
+    const { problem, place } = error;
+    if (problem === 'formulaWithoutValue')
+      throw refuse(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? ''));
+    throw refuse(problem === 'tooManyRows' ? M.tooMany : M.format);
   }
   const [heading, ...body] = rows;
   if (!same(heading?.[0], 'Name') || !same(heading?.[1], 'Email') || !same(heading?.[2], 'Permission')) {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, tempUsers, userLogins, users } from '@tieline/db
 import {
   checkOrganizationUserRows,
   defaultModules,
+  LIST_MSG,
   ORG_USERS_LIMITS,
   ORG_USERS_MSG,
   type TOrganizationUser,
@@ -26,20 +27,21 @@ const READ_LIMITS = {
   maxUnzippedBytes: 30 * 1024 * 1024,
 };
 
-const REFUSALS: Record<TWorkbookProblem, () => Error> = {
+const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => formatRefusal(),
   fileTooLarge: () => sizeRefusal(ORG_USERS_MSG.fileTooLarge),
   format: () => formatRefusal(),
   passwordProtected: () => formatRefusal(),
   unpackedTooLarge: () => sizeRefusal(ORG_USERS_MSG.fileTooLarge),
   tooManyRows: () => sizeRefusal(ORG_USERS_MSG.tooManyRows),
+  formulaWithoutValue: ({ place }) => formatRefusal(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
 function readRows(bytes: Buffer): string[][] {
   try {
     return readFirstSheet(bytes, READ_LIMITS);
   } catch (error) {
-    if (error instanceof WorkbookError) throw REFUSALS[error.problem]();
+    if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
   }
 }

@@ -1,8 +1,10 @@
 import { eq, passiveLists } from '@tieline/db';
 import {
   checkListRows,
+  hasListHeadings,
   LIST_LIMITS,
   LIST_MSG,
+  namingSheetRead,
   PASSIVE_LIMITS,
   PASSIVE_MSG,
   type TPassiveList,
@@ -14,7 +16,7 @@ import { passiveAccountOf, requireList, requirePassiveManager } from '../../acce
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { uploadRefusal } from '../../http/upload-refusal';
-import { readFirstSheet } from '../../xlsx/read';
+import { readMatchingSheet } from '../../xlsx/read';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { listViewOf } from './lists-read';
 import { replaceMembers } from './lists-write';
@@ -36,20 +38,22 @@ export interface UploadPassiveListInput {
 const format = (message: string = LIST_MSG.incorrectFormat) => uploadRefusal(uploadErrorPayload('format', message));
 const size = (message: string) => uploadRefusal(uploadErrorPayload('size', message, { sizeErrors: [message] }));
 
-const REFUSALS: Record<TWorkbookProblem, () => Error> = {
+const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => format(LIST_MSG.fileEmpty),
   fileTooLarge: () => size(LIST_MSG.fileTooLarge),
   format: () => format(),
   passwordProtected: () => format(LIST_MSG.passwordProtected),
   unpackedTooLarge: () => size(LIST_MSG.unpackedTooLarge),
   tooManyRows: () => size(LIST_MSG.tooManyRows),
+  formulaWithoutValue: ({ place }) => format(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
-function readSheet(bytes: Buffer): string[][] {
+/** The list's rows: the sheet headed Name, Email (else the first), a heading error naming it. */
+function readSheet(bytes: Buffer) {
   try {
-    return readFirstSheet(bytes, LIST_LIMITS);
+    return readMatchingSheet(bytes, LIST_LIMITS, (rows) => hasListHeadings('Respondent List', rows));
   } catch (error) {
-    if (error instanceof WorkbookError) throw REFUSALS[error.problem]();
+    if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
   }
 }
@@ -88,8 +92,11 @@ export async function uploadPassiveList(
   if (!name.success) {
     throw uploadRefusal(uploadErrorPayload('title', name.error.issues[0]?.message ?? PASSIVE_MSG.nameRequired));
   }
-  const checked = checkListRows('Respondent List', readSheet(input.file.bytes));
-  if (!checked.ok) throw uploadRefusal(relabelPayload(checked.error));
+  const sheet = readSheet(input.file.bytes);
+  const checked = checkListRows('Respondent List', sheet.rows);
+  if (!checked.ok) {
+    throw uploadRefusal(relabelPayload(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error));
+  }
   if (checked.nodes.length > PASSIVE_LIMITS.listMembersMax) {
     throw size(PASSIVE_MSG.tooMany('members', PASSIVE_LIMITS.listMembersMax));
   }

@@ -18,14 +18,19 @@ const READ_LIMITS = {
   maxUnzippedBytes: NETWORK_LIMITS.maxUnzippedBytes,
 };
 
-const REFUSALS: Record<TWorkbookProblem, () => Error> = {
+const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => refusal('format', M.fileEmpty),
   fileTooLarge: () => refusal('size', M.fileTooLarge),
   format: () => refusal('format', M.notFormat('excel')),
   passwordProtected: () => refusal('format', M.passwordProtected),
   unpackedTooLarge: () => refusal('size', M.unpackedTooLarge),
   tooManyRows: () => refusal('size', M.tooManyEdges),
+  formulaWithoutValue: ({ place }) =>
+    refusal('format', M.formulaWithoutValue(place.sheet ?? '', place.cell ?? ''), { sheet: place.sheet }),
 };
+
+/** The row number in the file of a sheet's rows[i] (the reader skips leading empty rows). */
+const rowOf = (sheet: TSheetRows, i: number) => i + 1 + sheet.skippedRows;
 
 const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase();
 const isEdgeHeading = (rows: string[][]) => same(rows[0]?.[0], 'Source') && same(rows[0]?.[1], 'Target');
@@ -36,7 +41,7 @@ export function readExcel(bytes: Buffer): TRawNetwork {
   try {
     sheets = readAllSheets(bytes, READ_LIMITS);
   } catch (error) {
-    if (error instanceof WorkbookError) throw REFUSALS[error.problem]();
+    if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
   }
   const problems = new Problems();
@@ -46,7 +51,7 @@ export function readExcel(bytes: Buffer): TRawNetwork {
     named('Respondents') ??
     (sheets[0] && same(sheets[0].rows[0]?.[0], 'Name') ? sheets[0] : undefined);
   if (nodeSheet && !same(nodeSheet.rows[0]?.[0], 'Name'))
-    problems.add(M.nodesHeading(nodeSheet.name), { sheet: nodeSheet.name, row: 1 });
+    problems.add(M.nodesHeading(nodeSheet.name), { sheet: nodeSheet.name, row: rowOf(nodeSheet, 0) });
   // A relationship question may be called 'Attributes' too: that sheet is headed Source, Target.
   const declarations = named('Attributes');
   const typesSheet = declarations && same(declarations.rows[0]?.[0], 'Sheet') ? declarations : undefined;
@@ -54,7 +59,7 @@ export function readExcel(bytes: Buffer): TRawNetwork {
     (s) => s !== nodeSheet && s !== typesSheet && (isEdgeHeading(s.rows) || same(s.name, 'Edges')),
   );
   for (const s of edgeSheets)
-    if (!isEdgeHeading(s.rows)) problems.add(M.edgesHeading(s.name), { sheet: s.name, row: 1 });
+    if (!isEdgeHeading(s.rows)) problems.add(M.edgesHeading(s.name), { sheet: s.name, row: rowOf(s, 0) });
   if (!nodeSheet && edgeSheets.length === 0) throw refusal('format', M.missingSheets);
   problems.throwIfAny();
 
@@ -73,18 +78,18 @@ function declaredTypes(sheet: TSheetRows, problems: Problems): { nodes: Declared
   const out = { nodes: new Map(), edges: new Map() } as { nodes: Declared; edges: Declared };
   const [head, ...rows] = sheet.rows;
   if (!same(head?.[0], 'Sheet') || !same(head?.[1], 'Attribute') || !same(head?.[2], 'Type')) {
-    problems.add(M.attributesHeading, { sheet: sheet.name, row: 1 });
+    problems.add(M.attributesHeading, { sheet: sheet.name, row: rowOf(sheet, 0) });
     return out;
   }
   for (const [i, r] of rows.entries()) {
-    const place = { sheet: sheet.name, row: i + 2 };
+    const place = { sheet: sheet.name, row: rowOf(sheet, i + 1) };
     const [where = '', key = '', type = ''] = [0, 1, 2].map((c) => cleanCell(r[c] ?? ''));
     if (!where && !key && !type) continue;
     const target = same(where, 'Nodes') ? out.nodes : same(where, 'Edges') ? out.edges : null;
     const known = ATTRIBUTE_TYPES.find((t) => same(type, t));
     if (!target) problems.add(M.attributesSheet, place);
     else if (!known) problems.add(M.unknownType(type), place);
-    else target.set(key.toLowerCase(), { type: known, row: i + 2 });
+    else target.set(key.toLowerCase(), { type: known, row: place.row });
   }
   return out;
 }
@@ -112,22 +117,28 @@ function attributeColumns(rows: string[][], start: number, skip: string[], taken
 
 const isBlankRow = (r: string[]) => r.every((c) => cleanCell(c ?? '') === '');
 
-function withTypes(columns: { key: string }[], declared: Declared, sheet: string, problems: Problems): TRawAttribute[] {
+function withTypes(
+  columns: { key: string }[],
+  declared: Declared,
+  sheet: { name: string; row: number },
+  problems: Problems,
+): TRawAttribute[] {
   const keys = new Set(columns.map((c) => c.key.toLowerCase()));
   for (const [key, d] of declared)
     if (!keys.has(key)) problems.add(M.unknownAttribute(key), { sheet: 'Attributes', row: d.row });
-  return columns.map((c) => ({ key: c.key, type: declared.get(c.key.toLowerCase())?.type, place: { sheet, row: 1 } }));
+  const place = { sheet: sheet.name, row: sheet.row };
+  return columns.map((c) => ({ key: c.key, type: declared.get(c.key.toLowerCase())?.type, place }));
 }
 
 function readNodes(sheet: TSheetRows, raw: TRawNetwork, declared: Declared, problems: Problems) {
   const columns = attributeColumns(sheet.rows, 1, [], new Set());
-  raw.nodeAttributes = withTypes(columns, declared, sheet.name, problems);
+  raw.nodeAttributes = withTypes(columns, declared, { name: sheet.name, row: rowOf(sheet, 0) }, problems);
   sheet.rows.forEach((r, i) => {
     if (i === 0 || isBlankRow(r)) return;
     const node: TRawNode = {
       name: r[0] ?? '',
       values: columns.map((c) => r[c.index] ?? ''),
-      place: { sheet: sheet.name, row: i + 1 },
+      place: { sheet: sheet.name, row: rowOf(sheet, i) },
     };
     raw.nodes.push(node);
   });
@@ -152,7 +163,7 @@ function readEdges(sheets: TSheetRows[], raw: TRawNetwork, declared: Declared, p
   raw.edgeAttributes = withTypes(
     keys.map((key) => ({ key })),
     declared,
-    sheets[0]?.name ?? 'Edges',
+    { name: sheets[0]?.name ?? 'Edges', row: sheets[0] ? rowOf(sheets[0], 0) : 1 },
     problems,
   );
   for (const { sheet, columns, type, weight } of perSheet) {
@@ -167,7 +178,7 @@ function readEdges(sheets: TSheetRows[], raw: TRawNetwork, declared: Declared, p
         layer: (type >= 0 ? cleanCell(r[type] ?? '') : '') || sheet.name,
         weight: weight >= 0 ? (r[weight] ?? '') : '',
         values,
-        place: { sheet: sheet.name, row: i + 1 },
+        place: { sheet: sheet.name, row: rowOf(sheet, i) },
       };
       raw.edges.push(edge);
     });
