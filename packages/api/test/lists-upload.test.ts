@@ -112,7 +112,10 @@ describe('a respondent list upload', () => {
       headerErrors: [],
       dataErrors: {
         duplicates: {
-          names: ['Respondent list not uploaded. Ada has been duplicated', 'and 2 other name(s)/email address(es) have been duplicated'],
+          names: [
+            'Respondent list not uploaded. Ada has been duplicated',
+            'and 2 other name(s)/email address(es) have been duplicated',
+          ],
           emails: [
             'Respondent list not uploaded. ada@EXAMPLE.com has been duplicated',
             'and 1 other name(s)/email address(es) have been duplicated',

@@ -31,7 +31,14 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const BINARY = { type: 'string', format: 'binary' };
 export const SIGNED_IN = [{ session: [] }, { apiKey: [] }];
 
-type Field = { type: string; format?: string; enum?: string[]; description?: string };
+type Field = {
+  type: string;
+  format?: string;
+  enum?: string[];
+  description?: string;
+  minLength?: number;
+  maxLength?: number;
+};
 export const text = (description?: string, extra: Omit<Field, 'type'> = {}): Field => ({
   type: 'string',
   ...extra,

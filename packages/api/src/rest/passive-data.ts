@@ -10,6 +10,7 @@ import type { MultipartProblem } from '../http/multipart';
 import { readMultipartToDisk } from '../http/multipart-to-disk';
 import { uploadSlackExport } from '../services/passive-data/upload-slack-export';
 import { restCaller } from './caller';
+import { file, restOperation, text, uuid } from './openapi-paths';
 
 /** This feature's routes that take multipart/form-data (http/guards.ts admits it there and nowhere else). */
 export const PASSIVE_DATA_MULTIPART_ROUTES = [/^\/base\/passiveData\/connections\/slackExport\/?$/];
@@ -49,90 +50,68 @@ export function passiveDataRest(deps: Deps): express.Router {
   return routes;
 }
 
-const errorOf = (code: string, description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/error.${code}` } } },
-});
+const MANAGERS = 'Not a manager of passive data, or the passiveData module is off';
 
 /** The OpenAPI operations of these routes (openapi.ts adds them: multipart is outside the tRPC bridge). */
 export const PASSIVE_DATA_REST_PATHS = {
   '/passiveData/connections/slackExport': {
-    post: {
-      operationId: 'passiveData-connections-slackExport',
+    post: restOperation({
+      id: 'passiveData-connections-slackExport',
       summary: 'Upload a Slack workspace export (zip) and queue its import',
       description:
         'Organization Owners and Admins. The zip as Slack gives it (users.json, channels.json, a folder per ' +
         'conversation of YYYY-MM-DD.json files). Checked before anything is stored; a later export of the ' +
         'same workspace goes to its existing connection and adds only what is new. 202 with the connection.',
       tags: ['passiveData'],
-      security: [{ session: [] }, { apiKey: [] }],
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['name', 'file'],
-              properties: {
-                name: { type: 'string', minLength: 1, maxLength: 200 },
-                file: { type: 'string', format: 'binary', description: 'The export zip (SLACK_EXPORT_MAX_BYTES)' },
-              },
-            },
-          },
+      signedIn: true,
+      multipart: {
+        fields: {
+          name: text(undefined, { minLength: 1, maxLength: 200 }),
+          file: file('The export zip (SLACK_EXPORT_MAX_BYTES)'),
         },
+        required: ['name', 'file'],
       },
-      responses: {
-        '202': {
+      ok: {
+        202: {
           description: 'The connection, its import queued',
-          content: { 'application/json': { schema: z.toJSONSchema(ZConnection, { target: 'openapi-3.0' }) } },
+          json: z.toJSONSchema(ZConnection, { target: 'openapi-3.0' }),
         },
-        '400': errorOf('BAD_REQUEST', 'Not a zip, or no users.json or channels.json, or a missing field'),
-        '401': errorOf('UNAUTHORIZED', 'Authorization not provided'),
-        '403': errorOf('FORBIDDEN', 'Not a manager of passive data, or the passiveData module is off'),
-        '409': errorOf('CONFLICT', 'This workspace is being imported'),
-        '413': errorOf('PAYLOAD_TOO_LARGE', 'Past the upload limit, or unpacks past the limits'),
-        '500': errorOf('INTERNAL_SERVER_ERROR', 'Internal server error'),
       },
-    },
+      errors: {
+        400: 'Not a zip, or no users.json or channels.json, or a missing field',
+        401: 'Authorization not provided',
+        403: MANAGERS,
+        409: 'This workspace is being imported',
+        413: 'Past the upload limit, or unpacks past the limits',
+      },
+    }),
   },
   // The route itself is rest/passive-lists.ts.
   '/passiveData/lists/upload': {
-    post: {
-      operationId: 'passiveData-lists-upload',
+    post: restOperation({
+      id: 'passiveData-lists-upload',
       summary: 'Upload a list of people (xlsx with the columns Name and Email)',
       description:
         'Organization Owners and Admins. A new list named `name`, or with `listId` the members of that list ' +
         'replaced. The rules and messages of list uploads apply; at most 100,000 people.',
       tags: ['passiveData'],
-      security: [{ session: [] }, { apiKey: [] }],
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['file'],
-              properties: {
-                name: { type: 'string', minLength: 1, maxLength: 200, description: 'For a new list' },
-                listId: { type: 'string', format: 'uuid', description: 'A list whose members the file replaces' },
-                file: { type: 'string', format: 'binary', description: 'The xlsx workbook' },
-              },
-            },
-          },
+      signedIn: true,
+      multipart: {
+        fields: {
+          name: text('For a new list', { minLength: 1, maxLength: 200 }),
+          listId: uuid('A list whose members the file replaces'),
+          file: file('The xlsx workbook'),
         },
+        required: ['file'],
       },
-      responses: {
-        '200': {
-          description: 'The list',
-          content: { 'application/json': { schema: z.toJSONSchema(ZPassiveList, { target: 'openapi-3.0' }) } },
-        },
-        '400': errorOf('BAD_REQUEST', 'Not a workbook, or rows the upload rules refuse, or a missing field'),
-        '401': errorOf('UNAUTHORIZED', 'Authorization not provided'),
-        '403': errorOf('FORBIDDEN', 'Not a manager of passive data, or the passiveData module is off'),
-        '404': errorOf('NOT_FOUND', 'No such list of this account'),
-        '413': errorOf('PAYLOAD_TOO_LARGE', 'Past the upload limit'),
-        '500': errorOf('INTERNAL_SERVER_ERROR', 'Internal server error'),
+      ok: { 200: { description: 'The list', json: z.toJSONSchema(ZPassiveList, { target: 'openapi-3.0' }) } },
+      errors: {
+        400: 'Not a workbook, or rows the upload rules refuse, or a missing field',
+        401: 'Authorization not provided',
+        403: MANAGERS,
+        404: 'No such list of this account',
+        413: 'Past the upload limit',
       },
-    },
+    }),
   },
 };
