@@ -52,7 +52,11 @@ describe('eigenvector on acyclic directed graphs', () => {
       [0, 1],
       [1, 2],
     ]);
-    expect([...eigenvector(buildCsr(path))].map((v) => +v.toFixed(6))).toEqual([+Math.SQRT1_2.toFixed(6), 1, +Math.SQRT1_2.toFixed(6)]);
+    expect([...eigenvector(buildCsr(path))].map((v) => +v.toFixed(6))).toEqual([
+      +Math.SQRT1_2.toFixed(6),
+      1,
+      +Math.SQRT1_2.toFixed(6),
+    ]);
   });
 
   it('HITS on the same graph gives igraph its scores (one of several solutions there)', () => {
