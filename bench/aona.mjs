@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleGraph, median } from './lib.mjs';
+import { bundleGraph, median, random } from './lib.mjs';
 
 const N = 3_000;
 const ADVICE = 15_000;
@@ -16,17 +16,6 @@ const ENERGY = 3_000;
 const DEPARTMENTS = 30;
 const ROUNDS = 3;
 const PYTHON = '/usr/bin/python3';
-
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function networks() {
   const next = random(20261128);

@@ -84,3 +84,15 @@ export async function bundleGraph(dir, entry) {
   await build({ ...options, entryPoints: [join(dir, 'entry.ts')], outfile: join(dir, 'graph.js') });
   return await import(join(dir, 'graph.js'));
 }
+
+/** mulberry32, the seeded generator the graph package uses (seededRandom): the benches' graphs are fixed. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -8,20 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { median, root } from './lib.mjs';
+import { median, random, root } from './lib.mjs';
 
 const XLSX = createRequire(join(root, 'packages/api/package.json'))('@e965/xlsx');
-
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** n people in 12 departments and m random ties. */
 function randomEdges(n, m, seed) {

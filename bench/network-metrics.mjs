@@ -9,25 +9,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleGraph, median, root } from './lib.mjs';
+import { bundleGraph, median, random, root } from './lib.mjs';
 
 const N = 10_000;
 const M = 50_000;
 const ROUNDS = 3;
 // Debian's python3 has igraph; the one first on PATH may not.
 const PYTHON = '/usr/bin/python3';
-
-/** mulberry32, as the graph package seeds Louvain. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomNetwork() {
   const next = random(20261122);
