@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, AlertDescription, Button, Checkbox, FormField, fieldClasses, Input, Label } from '@tieline/ui';
+import { Alert, AlertDescription, Button, FormField, fieldClasses, Input } from '@tieline/ui';
 import {
   type TCfiInput,
   type TInformalInput,
@@ -10,8 +10,8 @@ import {
   ZInformalInput,
   ZReadinessInput,
 } from '@tieline/validation';
-import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { NetworkChecklist } from '../../components/network-checklist';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 
@@ -54,12 +54,21 @@ function NetworkSelect({
   );
 }
 
-function Failure({ error }: { error: unknown }) {
-  if (!error) return null;
+/** The form's submit button, with the refusal of the last run above it. */
+function RunButton({ run }: { run: { isPending: boolean; error: unknown } }) {
   return (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription>{errorMessage(error)}</AlertDescription>
-    </Alert>
+    <>
+      {run.error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{errorMessage(run.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={run.isPending}>
+          {run.isPending ? 'Analysing…' : 'Analyse'}
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -114,12 +123,7 @@ export function InformalForm({
           />
         )}
       />
-      <Failure error={run.error} />
-      <div>
-        <Button type="submit" disabled={run.isPending}>
-          {run.isPending ? 'Analysing…' : 'Analyse'}
-        </Button>
-      </div>
+      <RunButton run={run} />
     </form>
   );
 }
@@ -188,12 +192,7 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
         The network gets a new version with each person's score as the attribute “CFI (attribute)”, to colour by in the
         explorer.
       </p>
-      <Failure error={run.error} />
-      <div>
-        <Button type="submit" disabled={run.isPending}>
-          {run.isPending ? 'Analysing…' : 'Analyse'}
-        </Button>
-      </div>
+      <RunButton run={run} />
     </form>
   );
 }
@@ -201,7 +200,6 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
 /** adaptableReadiness: networks to unite, and the new network's name. */
 export function ReadinessForm({ networks, onDone }: { networks: readonly TNetworkSummary[]; onDone: Done }) {
   const trpc = useTRPC();
-  const listId = useId();
   const form = useForm<TReadinessInput>({
     resolver: zodResolver(ZReadinessInput),
     defaultValues: { networkIds: [], createdARNetworkName: '' },
@@ -220,46 +218,20 @@ export function ReadinessForm({ networks, onDone }: { networks: readonly TNetwor
         control={form.control}
         name="networkIds"
         render={({ field, fieldState }) => (
-          <fieldset className="flex flex-col gap-1" aria-describedby={fieldState.error ? listId : undefined}>
-            <legend className="mb-2 text-sm font-medium">
-              Networks to unite (layers named “energ…” count as energy)
-            </legend>
-            <div className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2">
-              {networks.map((n) => {
-                const id = `${listId}-${n._id}`;
-                return (
-                  <div key={n._id} className="flex min-h-9 items-center gap-3 rounded px-2 hover:bg-muted">
-                    <Checkbox
-                      id={id}
-                      checked={field.value.includes(n._id)}
-                      onCheckedChange={(on) =>
-                        field.onChange(on === true ? [...field.value, n._id] : field.value.filter((x) => x !== n._id))
-                      }
-                    />
-                    <Label htmlFor={id} className="flex-1 cursor-pointer font-normal">
-                      {n.name} <span className="text-muted-foreground">({n.layers.join(', ') || 'no layers'})</span>
-                    </Label>
-                  </div>
-                );
-              })}
-            </div>
-            {fieldState.error ? (
-              <p id={listId} className="text-sm font-medium text-destructive">
-                {fieldState.error.message}
-              </p>
-            ) : null}
-          </fieldset>
+          <NetworkChecklist
+            legend="Networks to unite (layers named “energ…” count as energy)"
+            networks={networks}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            detail={(n) => `(${n.layers.join(', ') || 'no layers'})`}
+          />
         )}
       />
       <FormField label="Name of the new network" error={form.formState.errors.createdARNetworkName?.message}>
         {(p) => <Input {...p} autoComplete="off" {...form.register('createdARNetworkName')} />}
       </FormField>
-      <Failure error={run.error} />
-      <div>
-        <Button type="submit" disabled={run.isPending}>
-          {run.isPending ? 'Analysing…' : 'Analyse'}
-        </Button>
-      </div>
+      <RunButton run={run} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Checkbox, FormField, Input, Label, Switch, toast } from '@tieline/ui';
+import { FormField, Input, Label, Switch, toast } from '@tieline/ui';
 import { type TCombineNetworksInput, ZCombineNetworksInput } from '@tieline/validation';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DialogActions } from '../../components/dialog-actions';
+import { NetworkChecklist } from '../../components/network-checklist';
 import { useTRPC } from '../../lib/trpc';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
@@ -17,7 +18,6 @@ export function CombineDialog() {
   const { networks, selected, refresh } = useNetworksOutlet();
   const close = useCloseToList();
   const directedId = useId();
-  const listId = useId();
   const form = useForm<TCombineForm>({
     resolver: zodResolver(ZCombineNetworksInput),
     defaultValues: {
@@ -52,37 +52,16 @@ export function CombineDialog() {
           control={form.control}
           name="ids"
           render={({ field, fieldState }) => (
-            <fieldset className="flex flex-col gap-1" aria-describedby={fieldState.error ? listId : undefined}>
-              <legend className="mb-2 text-sm font-medium">Networks to combine</legend>
-              {networks.length === 0 ? <p className="text-muted-foreground">You have no networks yet.</p> : null}
-              <div className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2">
-                {networks.map((n) => {
-                  const id = `${listId}-${n._id}`;
-                  return (
-                    <div key={n._id} className="flex min-h-9 items-center gap-3 rounded px-2 hover:bg-muted">
-                      <Checkbox
-                        id={id}
-                        checked={field.value.includes(n._id)}
-                        onCheckedChange={(on) =>
-                          field.onChange(on === true ? [...field.value, n._id] : field.value.filter((x) => x !== n._id))
-                        }
-                      />
-                      <Label htmlFor={id} className="flex-1 cursor-pointer font-normal">
-                        {n.name}{' '}
-                        <span className="text-muted-foreground">
-                          ({n.nodeCount.toLocaleString('en-US')} nodes, {n.edgeCount.toLocaleString('en-US')} edges)
-                        </span>
-                      </Label>
-                    </div>
-                  );
-                })}
-              </div>
-              {fieldState.error ? (
-                <p id={listId} className="text-sm font-medium text-destructive">
-                  {fieldState.error.message}
-                </p>
-              ) : null}
-            </fieldset>
+            <NetworkChecklist
+              legend="Networks to combine"
+              networks={networks}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              detail={(n) =>
+                `(${n.nodeCount.toLocaleString('en-US')} nodes, ${n.edgeCount.toLocaleString('en-US')} edges)`
+              }
+            />
           )}
         />
         <FormField label="Name of the new network" error={form.formState.errors.name?.message}>
