@@ -25,7 +25,8 @@ describe('the billing summary', () => {
       account: { _id: single.userId, organization: null },
       credits: 0,
       history: [],
-      canRequestCredits: false,
+      // Issue 25: an individual account asks support for credits too (without payments it has no other way).
+      canRequestCredits: true,
       canBuyCredits: true,
       // No payment keys here: payments are not configured (payments.test.ts brings a fake provider).
       payments: null,
@@ -113,6 +114,46 @@ describe('POST /organizations/{id}/requestCredits', () => {
       status: 429,
       message: MSG.tooManyRequests,
     });
+  });
+});
+
+describe('POST /billing/requestCredits', () => {
+  it("asks for the credits of the caller's own account: an individual's, or the organization they own", async () => {
+    const single = await seedUser(app, 'individual');
+    const res = await restOf(app, single).post('/billing/requestCredits', { credits: 120 });
+    expect(res).toMatchObject({ status: 200, body: { ok: true, message: BILLING_MSG.requestSent } });
+    const stored = await db().select().from(creditRequests).where(eq(creditRequests.userId, single.userId));
+    expect(stored).toEqual([expect.objectContaining({ organizationId: null, credits: 120 })]);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, single.userId));
+    expect(audit).toEqual([expect.objectContaining({ action: 'billing.credits.request', targetType: 'user' })]);
+    await app.flushMail();
+    const mail = app.inbox.find((m) => m.body.includes(single.userId));
+    expect(mail?.body).toContain(`${single.email} asks for 120 respondent credits for the individual account of`);
+
+    const owner = await seedUser(app, 'owner');
+    expect((await restOf(app, owner).post('/billing/requestCredits', { credits: 7 })).status).toBe(200);
+    const forOrg = await db().select().from(creditRequests).where(eq(creditRequests.userId, owner.userId));
+    expect(forOrg).toEqual([expect.objectContaining({ organizationId: owner.organizationId, credits: 7 })]);
+  });
+
+  it('refuses members who are not the owner, bad numbers, and too many requests', async () => {
+    const owner = await seedUser(app, 'owner');
+    const admin = await colleague(app, owner.organizationId!, 'Admin');
+    const refused = await restOf(app, admin).post('/billing/requestCredits', { credits: 5 });
+    expect(refused.status).toBe(403);
+    const single = await seedUser(app, 'individual');
+    for (const body of [{ credits: 0 }, { credits: '5' }, {}]) {
+      const res = await restOf(app, single).post('/billing/requestCredits', body);
+      expect({ status: res.status, message: res.body.message }, JSON.stringify(body)).toEqual({
+        status: 400,
+        message: BILLING_MSG.creditsInvalid,
+      });
+    }
+    for (let i = 0; i < 5; i += 1) {
+      expect((await restOf(app, single).post('/billing/requestCredits', { credits: 1 })).status).toBe(200);
+    }
+    expect((await restOf(app, single).post('/billing/requestCredits', { credits: 1 })).status).toBe(429);
+    expect(await db().select().from(creditRequests).where(eq(creditRequests.userId, admin.userId))).toEqual([]);
   });
 });
 

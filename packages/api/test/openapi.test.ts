@@ -15,6 +15,7 @@ describe('OpenAPI document', () => {
         '/apiKeys',
         '/apiKeys/{id}',
         '/billing/buyCredits',
+        '/billing/requestCredits',
         '/billing/payments/{id}',
         '/getConfig',
         '/lists/all/{surveyId}',

@@ -117,6 +117,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'apiKeys.revoke': { none: ACCOUNT },
   'billing.summary': { none: BILLING },
   'billing.buyCredits': { none: BILLING },
+  'billing.requestCredits': { none: BILLING },
   'billing.payment': { none: BILLING },
   'organizations.get': { none: ORGANIZATION },
   'organizations.save': { none: ORGANIZATION },

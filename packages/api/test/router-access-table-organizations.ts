@@ -71,6 +71,7 @@ export const ORGANIZATION_PROCEDURES: Record<string, Row> = {
     input: async (f) => ({ id: await paymentOf(f, f.me) }),
     foreign: { id: (f) => paymentOf(f, f.other), input: (id) => ({ id }), answer: paymentHidden },
   },
+  'billing.requestCredits': { rule: 'accountOwner', input: () => ({ credits: 10 }) },
   'organizations.billing.requestCredits': {
     rule: 'orgOwner',
     input: ({ me }) => ({ id: me.organizationId, credits: 100 }),

@@ -17,6 +17,9 @@ export const BILLING_MSG = {
   organizationNotFound: ORGANIZATION_MSG.notFound,
   ownerOnly: 'Only the owner of the organization can request credits',
   paymentsNotConfigured: 'Card payments are not configured on this Tieline. Please request credits instead.',
+  /** To a member of an organization who is not its owner (who alone asks for the organization's credits). */
+  paymentsNotConfiguredMember:
+    'Card payments are not configured on this Tieline. The owner of your organization can request credits.',
   checkoutFailed: 'The payment provider could not start a checkout. Please try again later.',
   accountNotFound: 'Account not found',
   paymentNotFound: 'Payment not found',

@@ -18,14 +18,15 @@ import { DialogActions } from './dialog-actions';
 
 /**
  * Request credits (spec §2 users/settings/billing/request-credits and organization/settings/manage-users/
- * request-credits; §6 owners only): asks support for respondent credits for the organization.
+ * request-credits; §6 owners only): asks support for respondent credits for the organization, or, with
+ * no organization, for the caller's individual account.
  */
 export function RequestCreditsDialog({
   organization,
   onClose,
   onSent,
 }: {
-  organization: { _id: string; name: string };
+  organization: { _id: string; name: string } | null;
   onClose: () => void;
   onSent?: () => void;
 }) {
@@ -34,30 +35,36 @@ export function RequestCreditsDialog({
     resolver: zodResolver(ZCreditsForm),
     defaultValues: { credits: 100 },
   });
-  const send = useMutation(
-    trpc.organizations.billing.requestCredits.mutationOptions({
-      onSuccess: () => {
-        toast.success(BILLING_MSG.requestSent);
-        onSent?.();
-        onClose();
-      },
-    }),
-  );
+  const sent = {
+    onSuccess: () => {
+      toast.success(BILLING_MSG.requestSent);
+      onSent?.();
+      onClose();
+    },
+  };
+  const forOrganization = useMutation(trpc.organizations.billing.requestCredits.mutationOptions(sent));
+  const forIndividual = useMutation(trpc.billing.requestCredits.mutationOptions(sent));
+  const send = organization ? forOrganization : forIndividual;
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
           <DialogTitle>Request credits</DialogTitle>
           <DialogDescription>
-            Ask Tieline support for respondent credits for {organization.name}. Support answers by email and adds the
-            credits to your organization.
+            Ask Tieline support for respondent credits for{' '}
+            {organization ? organization.name : 'your individual account'}. Support answers by email and adds the
+            credits to {organization ? 'your organization' : 'your account'}.
           </DialogDescription>
         </DialogHeader>
         <form
           noValidate
           className="flex flex-col gap-4"
           aria-busy={send.isPending}
-          onSubmit={form.handleSubmit(({ credits }) => send.mutate({ id: organization._id, credits }))}
+          onSubmit={form.handleSubmit(({ credits }) =>
+            organization
+              ? forOrganization.mutate({ id: organization._id, credits })
+              : forIndividual.mutate({ credits }),
+          )}
         >
           <FormField label="Respondent credits" error={form.formState.errors.credits?.message}>
             {(p) => (

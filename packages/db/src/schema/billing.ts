@@ -28,14 +28,15 @@ export const creditLedger = pgTable(
   ],
 );
 
-/** Credits an organization owner asked support for (POST /organizations/{id}/requestCredits). */
+/**
+ * Credits an account asked support for: an organization's owner (POST /organizations/{id}/requestCredits,
+ * `organizationId` set) or an individual account (POST /billing/requestCredits, `organizationId` null).
+ */
 export const creditRequests = pgTable(
   'credit_requests',
   {
     id: id(),
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     credits: integer().notNull(),
     createdAt: createdAt(),

@@ -124,9 +124,7 @@ export function BillingPage() {
           <div>
             <AlertTitle>Card payments are not configured</AlertTitle>
             <AlertDescription>
-              {s.canRequestCredits
-                ? BILLING_MSG.paymentsNotConfigured
-                : 'Card payments are not configured on this Tieline. Your organization owner can request credits.'}
+              {s.canRequestCredits ? BILLING_MSG.paymentsNotConfigured : BILLING_MSG.paymentsNotConfiguredMember}
             </AlertDescription>
           </div>
         </Alert>
@@ -146,7 +144,7 @@ export function BillingPage() {
           />
         </CardContent>
       </Card>
-      {dialog === 'request-credits' && organization && s.canRequestCredits ? (
+      {dialog === 'request-credits' && s.canRequestCredits ? (
         <RequestCreditsDialog organization={organization} onClose={close} />
       ) : null}
       {dialog === 'credits-to-buy' && s.payments && s.canBuyCredits ? (

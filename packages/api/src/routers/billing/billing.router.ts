@@ -1,6 +1,16 @@
-import { ZBillingSummary, ZBuyCreditsInput, ZCheckout, ZIdInput, ZPayment } from '@tieline/validation';
+import {
+  ZBillingSummary,
+  ZBuyCreditsInput,
+  ZCheckout,
+  ZCreditsForm,
+  ZIdInput,
+  ZOk,
+  ZPayment,
+} from '@tieline/validation';
+import { z } from 'zod';
 import { billingSummary } from '../../services/billing/billing-summary';
 import { buyCredits, paymentStatus } from '../../services/billing/buy-credits';
+import { requestAccountCredits } from '../../services/billing/request-credits';
 import { accountOwnerProcedure, protectedProcedure, router } from '../../trpc';
 
 const tags = ['billing'];
@@ -32,6 +42,21 @@ export const billingRouter = router({
     .input(ZBuyCreditsInput)
     .output(ZCheckout)
     .mutation(({ ctx, input }) => buyCredits(ctx.deps, ctx.caller, input)),
+
+  requestCredits: accountOwnerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/billing/requestCredits',
+        tags,
+        summary:
+          'Ask support for respondent credits for the account the caller buys for (individual or owned organization)',
+        errorResponses,
+      },
+    })
+    .input(ZCreditsForm)
+    .output(ZOk.extend({ message: z.string() }))
+    .mutation(({ ctx, input }) => requestAccountCredits(ctx.deps, ctx.caller, input)),
 
   payment: accountOwnerProcedure
     .meta({

@@ -28,7 +28,8 @@ export async function billingSummary(deps: Deps, caller: SignedInCaller): Promis
     },
     credits,
     history,
-    canRequestCredits: actor.permission === 'Owner' && actor.organizationId !== null,
+    // Who buys for the account may ask support for credits: an individual, or an organization's owner.
+    canRequestCredits: actor.organizationId === null || actor.permission === 'Owner',
     // Who may request credits buys them; an individual buys for their own account.
     canBuyCredits: actor.organizationId === null || actor.permission === 'Owner',
     payments: deps.payments
