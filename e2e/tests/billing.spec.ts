@@ -15,9 +15,17 @@ test('an individual account sees its plan, its sign-up credits, and that payment
   await expect(page.getByTestId('credit-balance')).toHaveText('100');
   await expect(page.getByRole('row', { name: /Granted/ })).toContainText('Sign-up allowance');
   await expect(page.getByText('Card payments are not configured', { exact: true })).toBeVisible();
-  // Only organization owners request credits.
-  await expect(page.getByRole('button', { name: 'Request credits' })).toHaveCount(0);
+  await expect(page.getByText(/request credits instead/)).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Without payments an individual account asks support for credits, as an organization's owner does.
+  await page.getByRole('button', { name: 'Request credits' }).click();
+  const request = page.getByRole('dialog', { name: 'Request credits' });
+  await expect(request).toContainText('for your individual account');
+  await request.getByLabel('Respondent credits').fill('300');
+  await request.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Your request for credits has been sent')).toBeVisible();
+  await expect(request).toBeHidden();
 
   await page.getByRole('button', { name: 'Add credit card' }).click();
   await expect(page).toHaveURL(/\/users\/settings\/billing\/add-credit-card$/);
