@@ -98,7 +98,7 @@ describe('POST /billing/webhook', () => {
     const { session } = await checkoutOf(app(), provider(), owner, 10);
     const before = await stateOf(app(), owner);
     const good = completedEvent(session);
-    const refused = { status: 400, body: { message: BILLING_MSG.webhookSignature } };
+    const refused = { status: 400, body: { code: 'BAD_REQUEST', message: BILLING_MSG.webhookSignature } };
     // Signed with another secret; a good signature over other bytes (the credits raised); no signature.
     expect(await deliver(webhookOf(app()), completedEvent(session, { secret: 'whsec_someone_else' }))).toEqual(refused);
     const tampered = { ...good, payload: good.payload.replace('"credits":"10"', '"credits":"10000"') };
@@ -112,7 +112,7 @@ describe('POST /billing/webhook', () => {
     const owner = await seedUser(app(), 'owner');
     const { session } = await checkoutOf(app(), provider(), owner, 10);
     const before = await stateOf(app(), owner);
-    const refused = { status: 400, body: { message: BILLING_MSG.webhookSignature } };
+    const refused = { status: 400, body: { code: 'BAD_REQUEST', message: BILLING_MSG.webhookSignature } };
     const now = Math.floor(Date.now() / 1000);
     for (const offset of [-3600, -310, 310, 3600]) {
       const res = await deliver(webhookOf(app()), completedEvent(session, { timestamp: now + offset }));
