@@ -109,7 +109,7 @@ export function QuestionsStep({
 
   useEffect(() => {
     if (!focusFirst) return;
-    const first = document.querySelector('fieldset[data-invalid]');
+    const first = document.querySelector('[data-invalid]');
     const control = first?.querySelector<HTMLElement>('input, select, textarea, [role="listbox"], button');
     (control ?? (first as HTMLElement | null))?.focus();
   }, [focusFirst]);
@@ -197,7 +197,12 @@ export function QuestionsStep({
           {preview ? (
             <span>{testEmailId ? TEXT.testNothingSaved : 'Preview: nothing is saved'}</span>
           ) : (
-            <LastSaved at={state.lastSaved} saving={state.saving} deviceOnly={state.offline && state.unconfirmed} />
+            <LastSaved
+              at={state.lastSaved}
+              savedBefore={state.savedBefore}
+              saving={state.saving}
+              deviceOnly={state.offline && state.unconfirmed}
+            />
           )}
         </div>
         <div

@@ -71,10 +71,10 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     }
   }, [state.submitted, survey.redirectTo]);
 
-  const close = useCallback(() => {
-    if (preview && !test) window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin);
-    else setStep({ kind: 'welcome' });
-  }, [preview, test]);
+  const close = useCallback(
+    () => window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin),
+    [],
+  );
 
   if (!preview && survey.status === 'Completed' && !state.submitted && !submittedBefore) {
     return (
@@ -102,7 +102,10 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     );
   }
 
-  const closable = (preview && !test) || step.kind === 'page';
+  // Only the owner's preview closes (back to the builder). A respondent's pages have no close: it could
+  // only go back to the welcome page (Back does that from page 1), and a tap beside the card on a phone
+  // would lose their place.
+  const closable = preview && !test;
   return (
     <Frame data={data} onClose={closable ? close : undefined}>
       {test ? (
@@ -160,7 +163,12 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
 
 function Frame({ data, onClose, children }: { data: TLoaded; onClose?: () => void; children: React.ReactNode }) {
   return (
-    <FlowFrame label={data.survey.name} imageURL={data.survey.imageURL} onClose={onClose}>
+    <FlowFrame
+      label={data.survey.name}
+      imageURL={data.survey.imageURL}
+      onClose={onClose}
+      closeLabel="Close the preview"
+    >
       {children}
     </FlowFrame>
   );
