@@ -7,6 +7,7 @@ import {
   ownerPage,
   PHONE,
   type Survey,
+  storedResponse,
   uploadList,
 } from './respondent-setup';
 
@@ -230,8 +231,9 @@ test('every question type on a phone: axe on each page, every field named as Chr
   await expect(page.getByRole('textbox', { name: /What is your role/ })).toBeFocused();
   await page.keyboard.type('Engineer');
   // Escape in the flow no longer leaves the page.
-  await page.getByRole('heading', { level: 2 }).first().click();
+  await page.getByText('It takes about five minutes.').click();
   await page.keyboard.press('Escape');
+  await expect(page.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
   await next(page);
 
   // 2: a number, labelled by the question text (a tap on the text focuses the field).
@@ -306,14 +308,19 @@ test('every question type on a phone: axe on each page, every field named as Chr
 });
 
 test('reopening a link after answers were saved says they are saved, not "Not saved yet"', async ({ browser }) => {
-  const page = await (await browser.newContext(PHONE)).newPage();
-  await page.goto(await linkOf('Colleague 004'));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Page 1 of')).toBeVisible();
-  await page.getByRole('textbox', { name: /What is your role/ }).fill('Planner');
-  await expect(page.getByText(/Last saved \d+ seconds? ago/)).toBeVisible();
+  const link = await linkOf('Colleague 004');
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  await phone.goto(link);
+  await phone.getByRole('button', { name: 'Continue' }).click();
+  await expect(phone.getByText('Page 1 of')).toBeVisible();
+  await phone.getByRole('textbox', { name: /What is your role/ }).fill('Planner');
+  await expect(phone.getByText(/Last saved \d+ seconds? ago/)).toBeVisible();
+  await expect.poll(async () => (await storedResponse(phone, link.split('/').pop()!)).answers).toHaveLength(1);
+  await phone.context().close();
 
-  await page.reload();
+  // The link opened again with nothing kept on the device (another device, or cleared storage).
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await page.goto(link);
   await expect(page.getByRole('textbox', { name: /What is your role/ })).toHaveValue('Planner');
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await expect(page.getByText('Not saved yet')).toHaveCount(0);
