@@ -44,10 +44,9 @@ export function QuestionFrame({ q, number, error, notice, single, children }: Qu
     <div
       className={`rounded-lg border p-4 sm:p-5 ${error ? 'border-destructive bg-destructive-soft/40' : 'border-border'}`}
     >
-      <Group
-        single={single}
+      <fieldset
         id={`q-${q._id}`}
-        legendId={legendId}
+        aria-labelledby={single ? legendId : undefined}
         aria-describedby={ids.describedBy}
         data-invalid={error ? '' : undefined}
         className="min-w-0"
@@ -70,32 +69,14 @@ export function QuestionFrame({ q, number, error, notice, single, children }: Qu
             </p>
           ) : null}
         </div>
-      </Group>
+      </fieldset>
     </div>
-  );
-}
-
-type GroupProps = {
-  single: boolean | undefined;
-  id: string;
-  legendId: string;
-  'aria-describedby': string | undefined;
-  'data-invalid': '' | undefined;
-  className: string;
-  children: ReactNode;
-};
-
-/** The question's group: named by its legend, or by the label of a one-field question. */
-function Group({ single, legendId, children, ...rest }: GroupProps) {
-  return (
-    <fieldset aria-labelledby={single ? legendId : undefined} {...rest}>
-      {children}
-    </fieldset>
   );
 }
 
 type LegendProps = { single: boolean | undefined; id: string; htmlFor: string; className: string; children: ReactNode };
 
+/** The question text: the fieldset's legend, or the label of a one-field question's field. */
 function Legend({ single, htmlFor, children, ...rest }: LegendProps) {
   return single ? (
     <label htmlFor={htmlFor} {...rest}>
