@@ -106,7 +106,7 @@ test('the builder previews questions, the welcome page and the completion page; 
   await page.screenshot({ path: `${SHOTS}/admin-preview.png` });
   await expectNoAxeViolations(page);
   // The respondent flow's own close button closes the builder's dialog.
-  await frame.getByRole('button', { name: 'Close' }).click();
+  await frame.getByRole('button', { name: 'Close the preview' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/surveys/${survey.id}/questions$`));
 

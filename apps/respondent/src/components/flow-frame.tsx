@@ -5,15 +5,17 @@ type FlowFrameProps = {
   /** Name of the dialog (the survey name). */
   label: string;
   imageURL?: string | null;
-  /** When set, the flow can be closed: close button, Escape and a click outside the card. */
+  /** When set, the flow can be closed: close button, Escape and a click outside the card (the owner's preview). */
   onClose?: (() => void) | undefined;
+  /** What closing does, as the close button's name and tooltip. */
+  closeLabel?: string;
 };
 
 /**
  * The respondent flow's dialog (spec §2: up to 1400 px, closable by a click outside, Escape or the close
  * button). Escape is left to the support dialog while it is open, and to text fields.
  */
-export function FlowFrame({ children, label, imageURL, onClose }: FlowFrameProps) {
+export function FlowFrame({ children, label, imageURL, onClose, closeLabel = 'Close' }: FlowFrameProps) {
   useEffect(() => {
     if (!onClose) return;
     const onKey = (event: KeyboardEvent) => {
@@ -41,7 +43,8 @@ export function FlowFrame({ children, label, imageURL, onClose }: FlowFrameProps
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={closeLabel}
+            title={closeLabel}
             className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-md text-xl text-muted-foreground hover:bg-muted hover:text-foreground"
           >
             <span aria-hidden="true">×</span>

@@ -9,15 +9,30 @@ function ago(ms: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
 }
 
-/** 'Last saved N seconds ago', refreshed every second (spec §4); offline, that answers wait on the device. */
-export function LastSaved({ at, saving, deviceOnly }: { at: number | null; saving: boolean; deviceOnly: boolean }) {
+export type TSaveLabelInput = {
+  /** The last save confirmed in this visit (ms), null before the first. */
+  at: number | null;
+  /** The server already held saves when the link opened (a reopened link). */
+  savedBefore: boolean;
+  saving: boolean;
+  /** Offline with changes not yet confirmed: they wait on this device. */
+  deviceOnly: boolean;
+};
+
+/** The words of the save state: 'Last saved N seconds ago' once this visit saved, 'Saved' for earlier visits' answers. */
+export function saveLabel({ at, savedBefore, saving, deviceOnly }: TSaveLabelInput, now: number): string {
+  if (deviceOnly) return 'Saved on this device';
+  if (at !== null) return `Last saved ${ago(Math.max(0, now - at))}`;
+  if (savedBefore) return 'Saved';
+  return saving ? 'Saving…' : 'Not saved yet';
+}
+
+/** The save state (spec §4), refreshed every second; offline, that answers wait on the device. */
+export function LastSaved(props: TSaveLabelInput) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  if (deviceOnly) return <span>Saved on this device</span>;
-  if (saving && at === null) return <span>Saving…</span>;
-  if (at === null) return <span>Not saved yet</span>;
-  return <span>Last saved {ago(Math.max(0, now - at))}</span>;
+  return <span>{saveLabel(props, now)}</span>;
 }

@@ -109,7 +109,7 @@ export function QuestionsStep({
 
   useEffect(() => {
     if (!focusFirst) return;
-    const first = document.querySelector('fieldset[data-invalid]');
+    const first = document.querySelector('[data-invalid]');
     const control = first?.querySelector<HTMLElement>('input, select, textarea, [role="listbox"], button');
     (control ?? (first as HTMLElement | null))?.focus();
   }, [focusFirst]);
@@ -186,7 +186,8 @@ export function QuestionsStep({
   const percent = progressPercent(index, pages.length);
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2 pr-10">
+      {/* Room for the preview's close button; a respondent's pages have none. */}
+      <div className={`flex flex-col gap-2 ${preview && !testEmailId ? 'pr-10' : ''}`}>
         <StepHeading key={index} id="page-title" className="text-xl sm:text-2xl">
           {survey.name}
         </StepHeading>
@@ -197,7 +198,12 @@ export function QuestionsStep({
           {preview ? (
             <span>{testEmailId ? TEXT.testNothingSaved : 'Preview: nothing is saved'}</span>
           ) : (
-            <LastSaved at={state.lastSaved} saving={state.saving} deviceOnly={state.offline && state.unconfirmed} />
+            <LastSaved
+              at={state.lastSaved}
+              savedBefore={state.savedBefore}
+              saving={state.saving}
+              deviceOnly={state.offline && state.unconfirmed}
+            />
           )}
         </div>
         <div

@@ -71,10 +71,10 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     }
   }, [state.submitted, survey.redirectTo]);
 
-  const close = useCallback(() => {
-    if (preview && !test) window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin);
-    else setStep({ kind: 'welcome' });
-  }, [preview, test]);
+  const close = useCallback(
+    () => window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin),
+    [],
+  );
 
   if (!preview && survey.status === 'Completed' && !state.submitted && !submittedBefore) {
     return (
@@ -102,13 +102,16 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     );
   }
 
-  const closable = (preview && !test) || step.kind === 'page';
+  // Only the owner's preview closes (back to the builder). A respondent's pages have no close: it could
+  // only go back to the welcome page (Back does that from page 1), and a tap beside the card on a phone
+  // would lose their place.
+  const closable = preview && !test;
   return (
     <Frame data={data} onClose={closable ? close : undefined}>
       {test ? (
         <p
           role="note"
-          className="mr-9 mb-4 rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium text-accent-foreground"
+          className="mb-4 rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium text-accent-foreground"
         >
           {TEXT.testBanner}
         </p>
@@ -116,7 +119,7 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
       {state.offline ? (
         <p
           role="status"
-          className="mr-9 mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning"
+          className={`${closable ? 'mr-9 ' : ''}mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning`}
         >
           {TEXT.offline}
         </p>
@@ -160,7 +163,12 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
 
 function Frame({ data, onClose, children }: { data: TLoaded; onClose?: () => void; children: React.ReactNode }) {
   return (
-    <FlowFrame label={data.survey.name} imageURL={data.survey.imageURL} onClose={onClose}>
+    <FlowFrame
+      label={data.survey.name}
+      imageURL={data.survey.imageURL}
+      onClose={onClose}
+      closeLabel="Close the preview"
+    >
       {children}
     </FlowFrame>
   );

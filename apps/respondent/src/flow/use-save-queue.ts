@@ -74,6 +74,7 @@ const NONE: TQueueState = {
   offline: false,
   saving: false,
   lastSaved: null,
+  savedBefore: false,
   unconfirmed: false,
   submitQueued: false,
   canWithdraw: false,

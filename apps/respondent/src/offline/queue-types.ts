@@ -21,8 +21,10 @@ export interface TQueueState {
   /** The last save failed to reach the server (or the browser says it is offline). */
   offline: boolean;
   saving: boolean;
-  /** Time of the last confirmed save (ms), null before the first. */
+  /** Time of the last confirmed save of this visit (ms), null before the first. */
   lastSaved: number | null;
+  /** The server held saves of this response when it opened (a reopened link): its answers are saved. */
+  savedBefore: boolean;
   /** Changes (or a submission) not yet confirmed by the server. */
   unconfirmed: boolean;
   /** A submission is queued and not yet confirmed. */

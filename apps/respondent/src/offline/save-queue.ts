@@ -37,7 +37,12 @@ export class SaveQueue {
   private readonly o: Required<TQueueOptions>;
   private closed = false;
 
-  private constructor(options: TQueueOptions, pending: TLive, submitted: boolean, resume: number | null) {
+  private constructor(
+    options: TQueueOptions,
+    pending: TLive,
+    server: { submitted: boolean; savedBefore: boolean },
+    resume: number | null,
+  ) {
     this.o = {
       newSaveId,
       now: Date.now,
@@ -61,10 +66,11 @@ export class SaveQueue {
       offline: false,
       saving: false,
       lastSaved: null,
+      savedBefore: server.savedBefore,
       unconfirmed: false,
       submitQueued: false,
       canWithdraw: false,
-      submitted,
+      submitted: server.submitted,
       refused: null,
       conflicts: pending.conflicts,
       lateChanges: false,
@@ -99,7 +105,7 @@ export class SaveQueue {
     const queue = new SaveQueue(
       options,
       resume === null ? pending : { ...pending, page: resume },
-      server.submitted,
+      { submitted: server.submitted, savedBefore: server.revision > 0 },
       resume,
     );
     if (kept) {

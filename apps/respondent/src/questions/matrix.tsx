@@ -16,7 +16,8 @@ type MatrixProps = {
 /**
  * Matrix selection, one group per row (readable at 360 px): rows are the question's options (regular)
  * or people (relationship); columns its headings, or the same people (ego network). In an undirected
- * ego network a tie chosen in one row is mirrored in the other person's row.
+ * ego network a tie chosen in one row is mirrored in the other person's row. Each row is a group named
+ * by the row, and each choice is named 'row: column'.
  */
 export function Matrix({ q, entries, ids, people, onChange }: MatrixProps) {
   const relationship = q.isRelationshipQuestion;
@@ -80,6 +81,8 @@ export function Matrix({ q, entries, ids, people, onChange }: MatrixProps) {
                     name={`${q._id}-${row.id}`}
                     checked={chosen.includes(col.id)}
                     onChange={() => toggle(row.id, col.id)}
+                    // Named with its row as well: not every screen reader announces the row's group (VoiceOver on a phone).
+                    aria-label={`${row.label}: ${col.label}`}
                     className="size-5 shrink-0 accent-primary"
                   />
                   <span className="min-w-0 break-words">{col.label}</span>

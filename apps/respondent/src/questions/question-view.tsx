@@ -41,6 +41,9 @@ type QuestionViewProps = {
   notice?: ReactNode;
 };
 
+/** Types answered in one field, which the question text labels. */
+const SINGLE_FIELD = new Set<TQuestion['type']>(['freeFormText', 'singleNumeric', 'numericRange']);
+
 /** One question of a page, by type (spec §3 question types). */
 export function QuestionView({ q, number, answer, error, env, onChange, notice }: QuestionViewProps) {
   const entries = answer?.dataInput ?? [];
@@ -57,7 +60,7 @@ export function QuestionView({ q, number, answer, error, env, onChange, notice }
   }
   const people = q.isRelationshipQuestion || q.type === 'searchAndSelect' ? peopleFor(q, env) : null;
   return (
-    <QuestionFrame q={q} number={number} error={error} notice={notice}>
+    <QuestionFrame q={q} number={number} error={error} notice={notice} single={SINGLE_FIELD.has(q.type)}>
       {(ids) => {
         const props = { q, entries, ids, onChange: change };
         switch (q.type) {

@@ -9,8 +9,9 @@ type InputProps = {
   onChange: (dataInput: TDataInput[] | null) => void;
 };
 
+// The question text is the field's <label> (QuestionFrame `single`).
 const aria = (ids: TFieldIds) => ({
-  'aria-labelledby': ids.legendId,
+  id: ids.controlId,
   'aria-describedby': ids.describedBy,
   'aria-invalid': ids.invalid,
 });
