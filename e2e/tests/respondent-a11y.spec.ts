@@ -230,7 +230,7 @@ test('every question type on a phone: axe on each page, every field named as Chr
   await page.getByText('What is your role?').click();
   await expect(page.getByRole('textbox', { name: /What is your role/ })).toBeFocused();
   await page.keyboard.type('Engineer');
-  // Escape leaves the respondent on their page (only the owner's preview closes).
+  // Escape in the flow no longer leaves the page.
   await page.getByText('It takes about five minutes.').click();
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
