@@ -186,8 +186,7 @@ export function QuestionsStep({
   const percent = progressPercent(index, pages.length);
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      {/* Room for the preview's close button; a respondent's pages have none. */}
-      <div className={`flex flex-col gap-2 ${preview && !testEmailId ? 'pr-10' : ''}`}>
+      <div className="flex flex-col gap-2 pr-10">
         <StepHeading key={index} id="page-title" className="text-xl sm:text-2xl">
           {survey.name}
         </StepHeading>

@@ -111,7 +111,7 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
       {test ? (
         <p
           role="note"
-          className="mb-4 rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium text-accent-foreground"
+          className="mr-9 mb-4 rounded-md border border-border bg-accent px-3 py-2 text-sm font-medium text-accent-foreground"
         >
           {TEXT.testBanner}
         </p>
@@ -119,7 +119,7 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
       {state.offline ? (
         <p
           role="status"
-          className={`${closable ? 'mr-9 ' : ''}mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning`}
+          className="mr-9 mb-4 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm font-medium text-warning"
         >
           {TEXT.offline}
         </p>
