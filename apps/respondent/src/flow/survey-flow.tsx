@@ -71,10 +71,10 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     }
   }, [state.submitted, survey.redirectTo]);
 
-  const close = useCallback(
-    () => window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin),
-    [],
-  );
+  const close = useCallback(() => {
+    if (preview && !test) window.parent.postMessage({ type: 'tieline:preview-close' }, window.location.origin);
+    else setStep({ kind: 'welcome' });
+  }, [preview, test]);
 
   if (!preview && survey.status === 'Completed' && !state.submitted && !submittedBefore) {
     return (
@@ -102,12 +102,16 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     );
   }
 
-  // Only the owner's preview closes (back to the builder). A respondent's pages have no close: it could
-  // only go back to the welcome page (Back does that from page 1), and a tap beside the card on a phone
-  // would lose their place.
-  const closable = preview && !test;
+  // Spec §2: the flow closes by its button, Escape or a click outside the card. The owner's preview goes
+  // back to the builder; a respondent's page goes back to the welcome page (answers stay saved), and the
+  // button says so (issue 25: it named no destination).
+  const closable = (preview && !test) || step.kind === 'page';
   return (
-    <Frame data={data} onClose={closable ? close : undefined}>
+    <Frame
+      data={data}
+      onClose={closable ? close : undefined}
+      closeLabel={preview && !test ? 'Close the preview' : 'Back to the welcome page'}
+    >
       {test ? (
         <p
           role="note"
@@ -161,14 +165,19 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
   );
 }
 
-function Frame({ data, onClose, children }: { data: TLoaded; onClose?: () => void; children: React.ReactNode }) {
+function Frame({
+  data,
+  onClose,
+  closeLabel,
+  children,
+}: {
+  data: TLoaded;
+  onClose?: () => void;
+  closeLabel?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <FlowFrame
-      label={data.survey.name}
-      imageURL={data.survey.imageURL}
-      onClose={onClose}
-      closeLabel="Close the preview"
-    >
+    <FlowFrame label={data.survey.name} imageURL={data.survey.imageURL} onClose={onClose} closeLabel={closeLabel}>
       {children}
     </FlowFrame>
   );
