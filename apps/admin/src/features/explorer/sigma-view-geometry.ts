@@ -71,7 +71,10 @@ export function fitInside(
   width: number,
   height: number,
   free: TRect,
-  toFramed: (p: { x: number; y: number }, camera: { x: number; y: number; ratio: number; angle: number }) => {
+  toFramed: (
+    p: { x: number; y: number },
+    camera: { x: number; y: number; ratio: number; angle: number },
+  ) => {
     x: number;
     y: number;
   },
