@@ -49,6 +49,39 @@ async function canvasPixels(page: Page, palette = PALETTE, hide: TBox | null = n
   );
 }
 
+/** Dark pixels of the drawing inside `box` (a box on the page), with the legend over it hidden. */
+async function inkUnder(page: Page, box: TBox) {
+  // A hidden legend leaves the accessibility tree: hold on to the element itself.
+  const legend = await page.getByRole('region', { name: 'Legend' }).elementHandle();
+  await legend?.evaluate((el) => {
+    (el as HTMLElement).style.visibility = 'hidden';
+  });
+  const canvas = page.getByTestId('explorer-canvas');
+  const at = (await canvas.boundingBox()) ?? { x: 0, y: 0 };
+  const png = await canvas.screenshot();
+  await legend?.evaluate((el) => {
+    (el as HTMLElement).style.visibility = '';
+  });
+  return page.evaluate(
+    async ({ base64, box }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      ctx.drawImage(bitmap, 0, 0);
+      const w = Math.max(1, Math.floor(box.width));
+      const h = Math.max(1, Math.floor(box.height));
+      const { data } = ctx.getImageData(Math.floor(box.x), Math.floor(box.y), w, h);
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if ((data[i] ?? 255) < 200 || (data[i + 1] ?? 255) < 200 || (data[i + 2] ?? 255) < 200) ink++;
+      }
+      return ink;
+    },
+    { base64: png.toString('base64'), box: { ...box, x: box.x - at.x, y: box.y - at.y } },
+  );
+}
+
 /** Sweeps the pointer over the drawing until a person is highlighted; answers where, or null. */
 async function hoverSomeone(page: Page) {
   const canvas = page.getByTestId('explorer-canvas');
@@ -85,6 +118,12 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('60 people');
   // The drawing is there: dark pixels of nodes and ties on the white canvas.
   await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 20_000 }).toBeGreaterThan(2_000);
+  // On first open the drawing is fitted beside the legend: nothing of it lies under the legend.
+  await expect(page.getByTestId('explorer-canvas')).toHaveAttribute('data-layout', 'still', { timeout: 30_000 });
+  const legendBox = (await legend.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  expect(legendBox.width).toBeGreaterThan(0);
+  expect(await inkUnder(page, legendBox)).toBeLessThan(20);
+  await shot(page, 'explorer-first-open');
 
   // Colour by community and size by betweenness (metrics from the server).
   await page.getByLabel('Colour by', { exact: true }).selectOption('community');
@@ -138,6 +177,14 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   }
   await expect(page.getByText('Showing 12 of 60 people')).toBeVisible();
   await expect(legend).toContainText('12 of 60 people');
+  // Each community counts both: those on screen, of all of it.
+  const communities = legend.getByRole('listitem').filter({ hasText: /^Community/ });
+  await expect(communities.first()).toHaveText(/^Community \d+\d+ of \d+$/);
+  const counts = await communities.evaluateAll((items) =>
+    items.map((li) => Number(/^(\d+) of \d+$/.exec(li.lastElementChild?.textContent?.trim() ?? '')?.[1] ?? Number.NaN)),
+  );
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
+  await shot(page, 'explorer-legend-filtered');
 
   // Search a person (keyboard: / jumps to the search) and open the panel.
   await page.getByRole('heading', { level: 1 }).click();
@@ -154,10 +201,20 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
 
   // Save the view, reload, and get it back.
   await page.getByRole('tab', { name: 'Views' }).click();
-  await page.getByLabel('New view').fill('Sales by community');
+  await page.getByLabel('New view').fill('Sales by community for the quarterly review');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/networks\/explore\/[^/]+\/[^/]+$/);
   await expect(page.getByText('Sales by community').first()).toBeVisible();
+  // The Update button shows the view's whole name, inside the panel (wrapped, not clipped).
+  const updateView = page.getByRole('button', { name: 'Update “Sales by community for the quarterly review”' });
+  await expect(updateView).toBeVisible();
+  const fits = await updateView.evaluate((el) => {
+    const panel = el.parentElement?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return el.scrollWidth <= el.clientWidth && !!panel && box.right <= panel.right + 0.5;
+  });
+  expect(fits).toBe(true);
+  await shot(page, 'explorer-update-view');
   await page.reload();
   await expect(legend).toContainText('12 of 60 people', { timeout: 20_000 });
   await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
@@ -344,4 +401,25 @@ test('more than 16 categories each in its own colour, and the metrics of one lay
   await page.reload();
   await expect(legend).toContainText('Size: Degree (Advice)', { timeout: 30_000 });
   await expect(page.getByLabel('Metrics from')).toHaveValue('0');
+});
+
+test('a network made from a survey says when it was refreshed, and refreshes now', async ({ page }) => {
+  test.setTimeout(60_000);
+  const name = 'Team collaboration survey network (demo)';
+  await signInAsDemo(page);
+  await networkRow(page, name).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const refreshed = page.getByTestId('survey-refreshed');
+  await expect(refreshed).toHaveText(/^Refreshed \d{1,2}-[A-Z][a-z]{2}-\d{2} \d{1,2}:\d{2} (am|pm)$/);
+  const refresh = page.getByRole('button', { name: 'Refresh now' });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('networks.survey.refresh')),
+    refresh.click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await expect(refresh).toBeEnabled();
+  await expect(refreshed).toHaveText(/^Refreshed /);
+  await expect(page.getByText('New answers are waiting')).toHaveCount(0);
+  await expect(page.getByTestId('explorer-canvas')).toHaveAttribute('data-rendered', 'true', { timeout: 20_000 });
+  await shot(page, 'explorer-survey-network');
 });

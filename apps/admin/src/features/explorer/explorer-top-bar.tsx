@@ -70,7 +70,6 @@ export function ExplorerTopBar({
         {network.nodeCount.toLocaleString('en-US')} people · {network.edgeCount.toLocaleString('en-US')} ties ·{' '}
         {network.directed ? 'directed' : 'undirected'}
       </span>
-      <SurveyStatus network={network} />
       <div className="ml-auto flex gap-2">
         {network.access !== 'View' ? (
           <Link to={`/networks/${network._id}/manage`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
@@ -116,6 +115,7 @@ export function ExplorerTopBar({
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
+      <SurveyStatus network={network} />
     </div>
   );
 }

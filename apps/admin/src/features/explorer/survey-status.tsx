@@ -37,7 +37,7 @@ export function SurveyStatus({ network }: { network: TNetworkSummary }) {
   if (!network.surveyId) return null;
   const newer = now.version > network.version;
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground" aria-live="polite">
+    <p className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground" aria-live="polite">
       <span data-testid="survey-refreshed">
         {now.surveyRefreshedAt ? `Refreshed ${formatDateTime(now.surveyRefreshedAt)}` : 'Made from a survey'}
       </span>
