@@ -407,6 +407,8 @@ test('a network made from a survey says when it was refreshed, and refreshes now
   test.setTimeout(60_000);
   const name = 'Team collaboration survey network (demo)';
   await signInAsDemo(page);
+  // The networks list says it too.
+  await expect(networkRow(page, name)).toContainText(/Refreshed \d{1,2}-[A-Z][a-z]{2}-\d{2} \d{1,2}:\d{2} (am|pm)/);
   await networkRow(page, name).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const refreshed = page.getByTestId('survey-refreshed');
