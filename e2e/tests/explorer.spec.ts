@@ -34,6 +34,12 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('Size: Betweenness');
   await expect.poll(async () => (await canvasPixels(page)).palette, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await shot(page, 'explorer-community');
+  // Fit to screen leaves the taller legend's corner free too.
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await page.waitForTimeout(600);
+  const tallLegend = (await legend.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  expect(await inkUnder(page, tallLegend)).toBeLessThan(20);
+  await shot(page, 'explorer-fit-beside-legend');
   // The README's picture (docs/screenshot.png): the drawing beside the network's dashboard.
   await page.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(page.getByText('Density')).toBeVisible();
