@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { canvasPixels, hoverSomeone, inkUnder, overlayInk, PALETTE } from './explorer-pixels';
 import { signUp } from './helpers';
 import { expectNoAxeViolations, networkRow, SHOTS, shot, signInAsDemo } from './networks-helpers';
 
@@ -7,72 +8,6 @@ import { expectNoAxeViolations, networkRow, SHOTS, shot, signInAsDemo } from './
 // the drawing reads the pixels of a screenshot of the canvas, never only that a canvas exists.
 
 const DEMO = 'Acme organization (demo)';
-/** The categorical palette's first colours (encoding.ts), as drawn. */
-const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9'];
-
-type TBox = { x: number; y: number; width: number; height: number };
-
-/**
- * Colours of the canvas's pixels: how many are not background, and how many of `palette`'s colours
- * appear (on more than 20 pixels each), outside `hide` (a box on the page: the legend over the drawing).
- */
-async function canvasPixels(page: Page, palette = PALETTE, hide: TBox | null = null) {
-  const canvas = page.getByTestId('explorer-canvas');
-  const at = (await canvas.boundingBox()) ?? { x: 0, y: 0 };
-  const png = await canvas.screenshot();
-  const box = hide ? { ...hide, x: hide.x - at.x, y: hide.y - at.y } : null;
-  return page.evaluate(
-    async ({ base64, palette, box }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-      ctx.drawImage(bitmap, 0, 0);
-      const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-      const rgb = palette.map((hex) => [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16)));
-      const seen = new Array<number>(palette.length).fill(0);
-      let ink = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const [x, y] = [(i / 4) % bitmap.width, Math.floor(i / 4 / bitmap.width)];
-        if (box && x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height) continue;
-        const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
-        if (r < 235 || g < 235 || b < 235) ink++;
-        rgb.forEach(([pr, pg, pb], k) => {
-          if (Math.abs(r - (pr ?? 0)) < 12 && Math.abs(g - (pg ?? 0)) < 12 && Math.abs(b - (pb ?? 0)) < 12) {
-            seen[k] = (seen[k] ?? 0) + 1;
-          }
-        });
-      }
-      return { ink, palette: seen.filter((n) => n > 20).length };
-    },
-    { base64: png.toString('base64'), palette, box },
-  );
-}
-
-/** Sweeps the pointer over the drawing until a person is highlighted; answers where, or null. */
-async function hoverSomeone(page: Page) {
-  const canvas = page.getByTestId('explorer-canvas');
-  const box = (await canvas.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
-  for (let y = box.y + box.height * 0.3; y < box.y + box.height * 0.8; y += 9) {
-    for (let x = box.x + 40; x < box.x + box.width - 40; x += 5) {
-      await page.mouse.move(x, y);
-      if (await canvas.getAttribute('data-highlight')) return { x, y };
-    }
-  }
-  return null;
-}
-
-/** Pixels the highlight overlay (a 2D canvas) has drawn dark: the hovered person's ring and ties. */
-const overlayInk = (page: Page) =>
-  page.getByTestId('explorer-highlight').evaluate((el) => {
-    const c = el as HTMLCanvasElement;
-    const { data } = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height);
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if ((data[i + 3] ?? 0) > 200 && (data[i] ?? 0) < 80 && (data[i + 1] ?? 0) < 80) dark++;
-    }
-    return dark;
-  });
 
 test('explore the demo network: encode, filter, search, lasso, views, layers, exports', async ({ page }) => {
   test.setTimeout(120_000);
@@ -85,6 +20,12 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('60 people');
   // The drawing is there: dark pixels of nodes and ties on the white canvas.
   await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 20_000 }).toBeGreaterThan(2_000);
+  // On first open the drawing is fitted beside the legend: nothing of it lies under the legend.
+  await expect(page.getByTestId('explorer-canvas')).toHaveAttribute('data-layout', 'still', { timeout: 30_000 });
+  const legendBox = (await legend.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  expect(legendBox.width).toBeGreaterThan(0);
+  expect(await inkUnder(page, legendBox)).toBeLessThan(20);
+  await shot(page, 'explorer-first-open');
 
   // Colour by community and size by betweenness (metrics from the server).
   await page.getByLabel('Colour by', { exact: true }).selectOption('community');
@@ -93,6 +34,12 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('Size: Betweenness');
   await expect.poll(async () => (await canvasPixels(page)).palette, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await shot(page, 'explorer-community');
+  // Fit to screen leaves the taller legend's corner free too.
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await page.waitForTimeout(600);
+  const tallLegend = (await legend.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  expect(await inkUnder(page, tallLegend)).toBeLessThan(20);
+  await shot(page, 'explorer-fit-beside-legend');
   // The README's picture (docs/screenshot.png): the drawing beside the network's dashboard.
   await page.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(page.getByText('Density')).toBeVisible();
@@ -138,6 +85,14 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   }
   await expect(page.getByText('Showing 12 of 60 people')).toBeVisible();
   await expect(legend).toContainText('12 of 60 people');
+  // Each community counts both: those on screen, of all of it.
+  const communities = legend.getByRole('listitem').filter({ hasText: /^Community/ });
+  await expect(communities.first()).toHaveText(/^Community \d+\d+ of \d+$/);
+  const counts = await communities.evaluateAll((items) =>
+    items.map((li) => Number(/^(\d+) of \d+$/.exec(li.lastElementChild?.textContent?.trim() ?? '')?.[1] ?? Number.NaN)),
+  );
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
+  await shot(page, 'explorer-legend-filtered');
 
   // Search a person (keyboard: / jumps to the search) and open the panel.
   await page.getByRole('heading', { level: 1 }).click();
@@ -154,10 +109,20 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
 
   // Save the view, reload, and get it back.
   await page.getByRole('tab', { name: 'Views' }).click();
-  await page.getByLabel('New view').fill('Sales by community');
+  await page.getByLabel('New view').fill('Sales by community for the quarterly review');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/networks\/explore\/[^/]+\/[^/]+$/);
   await expect(page.getByText('Sales by community').first()).toBeVisible();
+  // The Update button shows the view's whole name, inside the panel (wrapped, not clipped).
+  const updateView = page.getByRole('button', { name: 'Update “Sales by community for the quarterly review”' });
+  await expect(updateView).toBeVisible();
+  const fits = await updateView.evaluate((el) => {
+    const panel = el.parentElement?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return el.scrollWidth <= el.clientWidth && !!panel && box.right <= panel.right + 0.5;
+  });
+  expect(fits).toBe(true);
+  await shot(page, 'explorer-update-view');
   await page.reload();
   await expect(legend).toContainText('12 of 60 people', { timeout: 20_000 });
   await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
@@ -344,4 +309,27 @@ test('more than 16 categories each in its own colour, and the metrics of one lay
   await page.reload();
   await expect(legend).toContainText('Size: Degree (Advice)', { timeout: 30_000 });
   await expect(page.getByLabel('Metrics from')).toHaveValue('0');
+});
+
+test('a network made from a survey says when it was refreshed, and refreshes now', async ({ page }) => {
+  test.setTimeout(60_000);
+  const name = 'Team collaboration survey network (demo)';
+  await signInAsDemo(page);
+  // The networks list says it too.
+  await expect(networkRow(page, name)).toContainText(/Refreshed \d{1,2}-[A-Z][a-z]{2}-\d{2} \d{1,2}:\d{2} (am|pm)/);
+  await networkRow(page, name).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const refreshed = page.getByTestId('survey-refreshed');
+  await expect(refreshed).toHaveText(/^Refreshed \d{1,2}-[A-Z][a-z]{2}-\d{2} \d{1,2}:\d{2} (am|pm)$/);
+  const refresh = page.getByRole('button', { name: 'Refresh now' });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('networks.survey.refresh')),
+    refresh.click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await expect(refresh).toBeEnabled();
+  await expect(refreshed).toHaveText(/^Refreshed /);
+  await expect(page.getByText('New answers are waiting')).toHaveCount(0);
+  await expect(page.getByTestId('explorer-canvas')).toHaveAttribute('data-rendered', 'true', { timeout: 20_000 });
+  await shot(page, 'explorer-survey-network');
 });

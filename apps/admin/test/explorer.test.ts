@@ -1,12 +1,12 @@
 import type { TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIZE, encode, sizeScale, viridis } from '../src/features/explorer/encoding';
+import { DEFAULT_SIZE, encode, shownCounts, sizeScale, viridis } from '../src/features/explorer/encoding';
 import { defaultState, readState, type TExplorerState } from '../src/features/explorer/explorer-state';
 import { filteredXlsx, sceneToSvg } from '../src/features/explorer/export-view';
 import { adjacency, applyFilters, degreeOf } from '../src/features/explorer/filters';
 import { binLabel, degreeBins, modeBin } from '../src/features/explorer/histogram';
 import { groupLayout, xyLayout } from '../src/features/explorer/layouts';
-import { insidePolygon, relativeStep } from '../src/features/explorer/sigma-view-geometry';
+import { fitInside, freeArea, insidePolygon, relativeStep } from '../src/features/explorer/sigma-view-geometry';
 
 // Two departments joined by one tie (b-c), a second layer with one tie (a-d), and an isolate (e).
 const data: TNetworkData = {
@@ -88,6 +88,19 @@ describe('encoding', () => {
     });
     expect(e.color[0]).toBe(e.color[1]);
     expect(e.color[0]).not.toBe(e.color[2]);
+  });
+  it('counts each legend category among the people a filter leaves on screen', () => {
+    const s = state((x) => ({
+      ...x,
+      encoding: { ...x.encoding, color: 'a:Department' },
+      filters: { ...x.filters, ranges: [{ source: 'a:Tenure', min: 2, max: 5 }] },
+    }));
+    const e = encode(s, data, null);
+    const { visible } = applyFilters(s, data, null, adjacency(data, [0, 1]));
+    // b (Sales), c (Ops) and =e (blank) are left: Ops 1 of 2, Sales 1 of 2, Blank 1 of 1.
+    expect(e.legend.color?.kind === 'category' ? shownCounts(e.legend.color, visible) : null).toEqual([1, 1, 1]);
+    const none = new Uint8Array(data.nodes.length);
+    expect(e.legend.color?.kind === 'category' ? shownCounts(e.legend.color, none) : null).toEqual([0, 0, 0]);
   });
   it('sizes by a number, smallest to largest, and a blank at the minimum', () => {
     const e = encode(
@@ -223,5 +236,46 @@ describe('layout settle rule', () => {
   it('is zero when nothing moved or no iteration ran', () => {
     expect(relativeStep(before, before, 10)).toBe(0);
     expect(relativeStep(before, { x: [5, 5, 5, 5], y: [0, 0, 0, 0] }, 0)).toBe(0);
+  });
+});
+
+describe('fitting the drawing beside the legend', () => {
+  it('takes the side of the legend that leaves the drawing larger, below the tools', () => {
+    // A wide canvas: beside a tall legend.
+    expect(freeArea(1000, 600, 50, { x: 8, y: 300, width: 200, height: 292 })).toEqual({
+      x: 208,
+      y: 50,
+      width: 792,
+      height: 550,
+    });
+    // A narrow canvas: above a short, wide legend.
+    expect(freeArea(400, 700, 50, { x: 8, y: 600, width: 256, height: 92 })).toEqual({
+      x: 0,
+      y: 50,
+      width: 400,
+      height: 550,
+    });
+    expect(freeArea(400, 700, 0, null)).toEqual({ x: 0, y: 0, width: 400, height: 700 });
+  });
+
+  it('zooms out to the free area and centres the drawing in it', () => {
+    // A stand-in for sigma at angle 0: framed = 0.5 + (pixel - centre) / 1000 * ratio, around the camera.
+    const toFramed = (p: { x: number; y: number }, c: { x: number; y: number; ratio: number }) => ({
+      x: c.x + ((p.x - 500) / 1000) * c.ratio,
+      y: c.y + ((p.y - 300) / 1000) * c.ratio,
+    });
+    const free = { x: 200, y: 0, width: 800, height: 600 };
+    const camera = fitInside(1000, 600, free, toFramed);
+    expect(camera.ratio).toBeCloseTo(1.25);
+    // The drawing's centre (0.5, 0.5) is at the free area's centre (600, 300).
+    const centre = toFramed({ x: 600, y: 300 }, camera);
+    expect(centre.x).toBeCloseTo(0.5);
+    expect(centre.y).toBeCloseTo(0.5);
+    expect(fitInside(1000, 600, { x: 0, y: 0, width: 100, height: 100 }, toFramed)).toEqual({
+      x: 0.5,
+      y: 0.5,
+      ratio: 1,
+      angle: 0,
+    });
   });
 });

@@ -131,6 +131,43 @@ describe('a network from a survey', () => {
     expect(edgeNames(after.data)).toContain('Grace Hopper -> Émile Zola');
   });
 
+  it('says when it was refreshed and that new answers wait for the refresh', async () => {
+    const s = await answeredSurvey();
+    const api = clientOf(app, owner).networks;
+    const made = await api.survey.create.mutate({ surveyId: s.surveyId });
+    expect(made.surveyPending).toBe(false);
+    expect(Date.parse(made.surveyRefreshedAt!)).toBeGreaterThan(Date.now() - 60_000);
+
+    expect((await s.answer('grace@example.com', ['Émile Zola'], 50)).status).toBe(200);
+    expect((await api.get.query({ id: made._id })).surveyPending).toBe(true);
+    const listed = (await api.list.query({})).find((n) => n._id === made._id)!;
+    expect(listed).toMatchObject({ surveyPending: true, surveyRefreshedAt: made.surveyRefreshedAt });
+
+    // Refresh now takes the answers in; the queued job then finds nothing new.
+    const refreshed = await api.survey.refresh.mutate({ id: made._id });
+    expect(refreshed.version).toBe(made.version + 1);
+    expect(Date.parse(refreshed.surveyRefreshedAt!)).toBeGreaterThanOrEqual(Date.parse(made.surveyRefreshedAt!));
+    await app.server.deps.db.execute(sql`update jobs set run_at = now() where kind = 'survey-networks-refresh'`);
+    await app.server.worker.drain();
+    const after = await api.get.query({ id: made._id });
+    expect(after).toMatchObject({ surveyPending: false, version: refreshed.version });
+    // A refresh with nothing new keeps the version and moves only the time.
+    const again = await api.survey.refresh.mutate({ id: made._id });
+    expect(again.version).toBe(refreshed.version);
+    expect(Date.parse(again.surveyRefreshedAt!)).toBeGreaterThanOrEqual(Date.parse(refreshed.surveyRefreshedAt!));
+  });
+
+  it('has no survey facts for an uploaded network', async () => {
+    const s = await answeredSurvey();
+    const file = await download(app, owner.cookie, `/responses/all/${s.surveyId}/xlsx`);
+    const up = await upload(app, owner.cookie, '/networks', file.bytes, {
+      name: 'Plain',
+      fileType: 'excel',
+      directed: 'true',
+    } as never);
+    expect(up.body).toMatchObject({ surveyId: null, surveyRefreshedAt: null, surveyPending: false });
+  });
+
   it('refuses a survey without relationship questions and other people’s surveys', async () => {
     const s = await collectingSurvey(app, owner, () => [question('singleNumeric', { _id: 'q-age' })]);
     expect(await rejection(clientOf(app, owner).networks.survey.create.mutate({ surveyId: s.surveyId }))).toMatchObject(

@@ -76,6 +76,10 @@ export const ZNetworkSummary = z.object({
   layers: z.array(z.string()),
   /** The survey the network is made from (refreshed as answers arrive), or null. */
   surveyId: z.string().nullable(),
+  /** When a survey network was last built from (or checked against) its survey's answers; null otherwise. */
+  surveyRefreshedAt: z.string().nullable(),
+  /** New answers were submitted and the automatic refresh has not taken them in yet. */
+  surveyPending: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

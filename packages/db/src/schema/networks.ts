@@ -27,7 +27,7 @@ export const networks = pgTable(
     layers: jsonb().$type<string[]>().notNull().default([]),
     /** Made from this survey's answers and refreshed from it; null for uploads and combinations. */
     surveyId: uuid().references(() => surveys.id, { onDelete: 'set null' }),
-    /** The survey's last response change the current version includes (automatic refresh compares it). */
+    /** When the network was last built from (or checked against) its survey's answers. */
     surveyChangedAt: at(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),

@@ -42,7 +42,13 @@ export const sizeScale = (people: number) => Math.min(1, Math.max(0.35, Math.sqr
 
 export interface TLegend {
   color:
-    | { kind: 'category'; title: string; items: { label: string; color: string; count: number }[] }
+    | {
+        kind: 'category';
+        title: string;
+        items: { label: string; color: string; count: number }[];
+        /** Each person's index in `items` (blanks are the last item). */
+        itemOf: Int32Array;
+      }
     | { kind: 'scale'; title: string; min: number; max: number; colors: string[] }
     | null;
   size: { title: string; min: number; max: number } | null;
@@ -177,7 +183,8 @@ function encodeColor(
       count: counts[g] ?? 0,
     }));
     if (blanks > 0) items.push({ label: 'Blank', color: OTHER_COLOR, count: blanks });
-    return { color, legend: { kind: 'category', title, items } };
+    const itemOf = Int32Array.from(groups.of, (g) => (g < 0 ? order.length : (rank[g] ?? 0)));
+    return { color, legend: { kind: 'category', title, items, itemOf } };
   }
   const values = numericValues(source as TNumericSource, data, metrics);
   if (!values) return plain;
@@ -223,6 +230,15 @@ export function encode(state: TExplorerState, data: TNetworkData, metrics: TMetr
     ? data.layers.map((label, index) => ({ index, label, color: layerColor(index) }))
     : [];
   return { color, size, legend: { color: colorLegend, size: sizeLegend, layers } };
+}
+
+/** How many of each legend category's people are on screen (`visible`: 1 for shown). */
+export function shownCounts(legend: { items: unknown[]; itemOf: Int32Array }, visible: Uint8Array): number[] {
+  const counts = new Array<number>(legend.items.length).fill(0);
+  legend.itemOf.forEach((item, i) => {
+    if (visible[i]) counts[item] = (counts[item] ?? 0) + 1;
+  });
+  return counts;
 }
 
 export const layerColor = (i: number) => LAYER_COLORS[i % LAYER_COLORS.length] ?? OTHER_COLOR;

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { download, filteredXlsx, sceneToPng, sceneToSvg } from './export-view';
 import type { TFilterResult } from './filters';
 import type { SigmaView } from './sigma-view';
+import { SurveyStatus } from './survey-status';
 
 /** Spec §2: names in the top bar are cut at 60 characters with an ellipsis. */
 export const cut = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
@@ -114,6 +115,7 @@ export function ExplorerTopBar({
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
+      <SurveyStatus network={network} />
     </div>
   );
 }

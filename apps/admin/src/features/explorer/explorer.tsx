@@ -15,6 +15,7 @@ import { circleLayout, discLayout, groupLayout, xyLayout } from './layouts';
 import { Legend } from './legend';
 import { SearchBox } from './search-box';
 import { SigmaView } from './sigma-view';
+import { freeArea, type TRect } from './sigma-view-geometry';
 import { StylePanel } from './style-panel';
 import { TabbedAside } from './tabbed-aside';
 import { useExplorerMetrics } from './use-explorer-metrics';
@@ -27,6 +28,13 @@ const LEFT: { id: TLeftPanel; label: string }[] = [
   { id: 'filters', label: 'Filters' },
   { id: 'views', label: 'Views' },
 ];
+
+/** An element's box relative to another box (the canvas), or null when it is not on the page. */
+function relativeRect(el: Element | null, to: DOMRect): TRect | null {
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return { x: r.left - to.left, y: r.top - to.top, width: r.width, height: r.height };
+}
 
 export function Explorer({ network, data }: { network: TNetworkSummary; data: TNetworkData }) {
   const { viewId, layerIndex } = useParams();
@@ -44,6 +52,8 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   const [sigma, setSigma] = useState<SigmaView | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
+  const toolsRef = useRef<HTMLDivElement>(null);
+  const legendRef = useRef<HTMLElement>(null);
   const categoryKeys = useMemo(
     () => data.nodeAttributes.filter((a) => a.type === 'category').map((a) => a.key),
     [data],
@@ -84,8 +94,19 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
         container.dataset.rendered = 'true';
         container.dataset.drawn = String(Number(container.dataset.drawn ?? 0) + 1);
       },
+      freeArea: () => {
+        const box = container.getBoundingClientRect();
+        return freeArea(
+          box.width,
+          box.height,
+          toolsRef.current ? toolsRef.current.getBoundingClientRect().bottom - box.top : 0,
+          relativeRect(legendRef.current, box),
+        );
+      },
     });
     setSigma(v);
+    // The first picture leaves the legend's corner free.
+    v.fit(false);
     if (data.nodes.length > 0) v.startForce({ fresh: true });
     return () => v.kill();
   }, [data]);
@@ -119,7 +140,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     setFocused(null);
     setGroupAttribute(categoryKeys[0] ?? null);
     sigma.setPositions(discLayout(data.nodes.length));
-    sigma.renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+    sigma.fit(false);
     sigma.startForce({ fresh: true });
     navigate(base, { replace: true });
   }, [resetting, sigma, data, navigate, base, categoryKeys]);
@@ -208,7 +229,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
           ref={frameRef}
           className="relative flex min-h-[28rem] flex-col overflow-hidden rounded-lg border bg-white lg:h-[calc(100dvh-11rem)]"
         >
-          <div className="absolute inset-x-2 top-2 z-10 flex flex-wrap items-start gap-2">
+          <div ref={toolsRef} className="absolute inset-x-2 top-2 z-10 flex flex-wrap items-start gap-2">
             <SearchBox
               data={data}
               visible={filtered.visible}
@@ -248,9 +269,11 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
             />
           ) : null}
           <Legend
+            ref={legendRef}
             legend={encoded.legend}
             shown={filtered.count}
             total={data.nodes.length}
+            visible={filtered.visible}
             selected={state.selection.length}
             metricsProgress={metricsState.progress}
             layers={state.layers}

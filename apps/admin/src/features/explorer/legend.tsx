@@ -1,26 +1,38 @@
-import type { TLegend } from './encoding';
+import { type Ref, useMemo } from 'react';
+import { shownCounts, type TLegend } from './encoding';
 
 const num = (x: number) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString('en-US') : x.toPrecision(3));
 
 /** Always says what is on screen: how many people, what colour and size mean, which layers are drawn. */
 export function Legend({
+  ref,
   legend,
   shown,
   total,
+  visible,
   selected,
   metricsProgress,
   layers,
 }: {
+  ref?: Ref<HTMLElement>;
   legend: TLegend;
   shown: number;
   total: number;
+  /** 1 for each person on screen: while a filter hides some, categories count both. */
+  visible: Uint8Array;
   selected: number;
   metricsProgress: number | null;
   layers: number[];
 }) {
   const onLayers = legend.layers.filter((l) => layers.includes(l.index));
+  const color = legend.color;
+  const onScreen = useMemo(
+    () => (color?.kind === 'category' && shown < total ? shownCounts(color, visible) : null),
+    [color, visible, shown, total],
+  );
   return (
     <section
+      ref={ref}
       aria-label="Legend"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a long legend scrolls, so a keyboard must reach it.
       tabIndex={0}
@@ -41,7 +53,7 @@ export function Legend({
         <div className="mt-1.5">
           <p className="font-medium">Colour: {legend.color.title}</p>
           <ul className="mt-0.5 flex flex-col gap-0.5">
-            {legend.color.items.map((item) => (
+            {legend.color.items.map((item, i) => (
               <li key={item.label} className="flex items-center gap-1.5">
                 <span
                   aria-hidden="true"
@@ -49,7 +61,10 @@ export function Legend({
                   style={{ background: item.color }}
                 />
                 <span className="truncate">{item.label}</span>
-                <span className="ml-auto pl-2 text-muted-foreground tabular-nums">{item.count}</span>
+                <span className="ml-auto shrink-0 pl-2 text-muted-foreground tabular-nums">
+                  {onScreen ? `${(onScreen[i] ?? 0).toLocaleString('en-US')} of ` : ''}
+                  {item.count.toLocaleString('en-US')}
+                </span>
               </li>
             ))}
           </ul>

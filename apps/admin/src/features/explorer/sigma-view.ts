@@ -13,7 +13,7 @@ import { HighlightOverlay } from './highlight-overlay';
 import type { TPositions } from './layouts';
 import { buildNodeGrid, pickNode, type TNodeGrid } from './node-grid';
 import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
-import { insidePolygon } from './sigma-view-geometry';
+import { fitInside, insidePolygon, type TRect } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
 // one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes; the
@@ -44,6 +44,8 @@ export interface TViewEvents {
   onForceChange(running: boolean): void;
   /** A drawing is on screen (the first one marks the canvas for tests and benchmarks). */
   onDrawn(): void;
+  /** The part of the canvas no overlay (tools, legend) covers, in viewport pixels; null: all of it. */
+  freeArea?(): TRect | null;
 }
 
 export interface TSceneItem {
@@ -329,8 +331,14 @@ export class SigmaView {
     });
   }
 
-  fit() {
-    this.renderer.getCamera().animatedReset({ duration: 300 });
+  /** Fits the whole drawing to the part of the canvas the legend and tools leave free. */
+  fit(animate = true) {
+    const r = this.renderer;
+    const { width, height } = r.getDimensions();
+    const free = this.events.freeArea?.() ?? { x: 0, y: 0, width, height };
+    const state = fitInside(width, height, free, (p, cameraState) => r.viewportToFramedGraph(p, { cameraState }));
+    if (animate) r.getCamera().animate(state, { duration: 300 });
+    else r.getCamera().setState(state);
   }
 
   zoom(by: 'in' | 'out') {

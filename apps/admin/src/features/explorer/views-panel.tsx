@@ -59,12 +59,14 @@ export function ViewsPanel({
         </form>
       ) : null}
       {current && canEdit ? (
+        // A long name wraps inside the button (the panel is narrow), whole, never cut off at its edge.
         <Button
           size="sm"
           variant="outline"
+          className="h-auto min-h-8 whitespace-normal py-1.5 text-left [overflow-wrap:anywhere]"
           onClick={() => void attempt(() => views.update(current, { state: snapshot() }), 'View updated')}
         >
-          Update “{current.name.slice(0, 30)}”
+          Update “{current.name}”
         </Button>
       ) : null}
       <Link to={`${basePath}/resetView`} className="text-primary underline underline-offset-4">

@@ -9,7 +9,7 @@ import {
 import type { TNetworkSummary } from '@tieline/validation';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatDateTime } from '../../lib/format-date';
 
 type NetworkTableProps = {
   rows: TNetworkSummary[];
@@ -60,6 +60,12 @@ function networkColumns(actions: NetworkTableProps['actions']): DataTableColumn<
         <>
           <NameLink n={n} />
           {n.description ? <p className="truncate text-xs text-muted-foreground">{n.description}</p> : null}
+          {n.surveyRefreshedAt ? (
+            <p className="text-xs text-muted-foreground">
+              Refreshed {formatDateTime(n.surveyRefreshedAt)}
+              {n.surveyPending ? ' · New answers are waiting: refreshing…' : ''}
+            </p>
+          ) : null}
         </>
       ),
     },

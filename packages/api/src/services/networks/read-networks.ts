@@ -1,4 +1,4 @@
-import { asc, desc, eq, networkShares, networks, sql, userLogins, users } from '@tieline/db';
+import { asc, type Db, desc, eq, networkShares, networks, sql, userLogins, users } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import type { TNetworkAccess, TNetworkListInput, TNetworkSummary } from '@tieline/validation';
 import { accessOf, type NetworkRow, requireNetwork, shareJoin, visibleNetworks } from '../../access/networks';
@@ -16,6 +16,7 @@ export function networkWire(
   row: NetworkRow,
   owner: { id: string; name: string; email: string },
   access: TNetworkAccess,
+  surveyPending = false,
 ): TNetworkSummary {
   return {
     _id: row.id,
@@ -29,14 +30,30 @@ export function networkWire(
     edgeCount: row.edgeCount,
     layers: row.layers,
     surveyId: row.surveyId,
+    surveyRefreshedAt: row.surveyId ? (row.surveyChangedAt ?? row.updatedAt).toISOString() : null,
+    surveyPending: row.surveyId !== null && surveyPending,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/**
+ * A survey network waits for new answers while the refresh a submission queued has not run
+ * (jobs/definitions/survey-networks-refresh.ts, kind 'survey-networks-refresh').
+ */
+const surveyPendingSql = sql<boolean>`exists (select 1 from jobs where jobs.kind = 'survey-networks-refresh'
+  and jobs.state in ('queued', 'running') and jobs.payload->>'surveyId' = ${networks.surveyId}::text)`;
+
+async function isSurveyPending(db: Db, row: NetworkRow) {
+  if (!row.surveyId) return false;
+  const [hit] = await db.select({ pending: surveyPendingSql }).from(networks).where(eq(networks.id, row.id));
+  return hit?.pending === true;
+}
+
 function withOwner() {
   return {
     network: networks,
+    surveyPending: surveyPendingSql,
     permission: networkShares.permission,
     ownerName: userLogins.name,
     ownerEmail: userLogins.email,
@@ -63,18 +80,23 @@ export async function listNetworks(
       r.network,
       { id: r.network.ownerId, name: r.ownerName, email: r.ownerEmail },
       accessOf(caller.actor, r.network, r.permission),
+      r.surveyPending === true,
     ),
   );
 }
 
 /** One network's summary, for the caller that may see it. */
 export async function summaryOf(deps: Deps, row: NetworkRow, access: TNetworkAccess): Promise<TNetworkSummary> {
-  const [owner] = await deps.db
-    .select({ name: userLogins.name, email: userLogins.email })
-    .from(users)
-    .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
-    .where(eq(users.id, row.ownerId));
-  return networkWire(row, { id: row.ownerId, name: owner?.name ?? '', email: owner?.email ?? '' }, access);
+  const [[owner], pending] = await Promise.all([
+    deps.db
+      .select({ name: userLogins.name, email: userLogins.email })
+      .from(users)
+      .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
+      .where(eq(users.id, row.ownerId)),
+    isSurveyPending(deps.db, row),
+  ]);
+  const who = { id: row.ownerId, name: owner?.name ?? '', email: owner?.email ?? '' };
+  return networkWire(row, who, access, pending);
 }
 
 export async function getNetwork(deps: Deps, caller: SignedInCaller, input: { id: string }) {

@@ -1,4 +1,4 @@
-import { type Db, eq, type networks, surveys } from '@tieline/db';
+import { type Db, eq, networks, surveys } from '@tieline/db';
 import { isAnswerType, NETWORK_MANAGE_LIMITS, NETWORK_MSG, type TNetworkSummary } from '@tieline/validation';
 import { requireNetwork } from '../../access/networks';
 import { questionsOf, requireSurvey, type SurveyRow } from '../../access/surveys';
@@ -39,6 +39,7 @@ export async function createSurveyNetworkFor(db: Db, ownerId: string, survey: Su
     description: `Made from the survey ${survey.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
     document: await surveyDocument(db, survey),
     surveyId: survey.id,
+    surveyChangedAt: new Date(),
   });
 }
 
@@ -62,6 +63,14 @@ export async function refreshFromSurvey(db: Db, network: typeof networks.$inferS
   const [survey] = await db.select().from(surveys).where(eq(surveys.id, network.surveyId));
   if (!survey) throw new AppError('BAD_REQUEST', NETWORK_MSG.notFromSurvey);
   const document = await surveyDocument(db, survey, network.directed);
-  if (document.json === (await documentText(db, network))) return network;
-  return await saveVersion(db, network.id, network.version, document);
+  if (document.json !== (await documentText(db, network))) {
+    return await saveVersion(db, network.id, network.version, document, { surveyChangedAt: new Date() });
+  }
+  // The same network: only the time it was checked moves (the version stays, so no edit conflicts).
+  const [row] = await db
+    .update(networks)
+    .set({ surveyChangedAt: new Date() })
+    .where(eq(networks.id, network.id))
+    .returning();
+  return row ?? network;
 }
