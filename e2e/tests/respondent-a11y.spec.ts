@@ -214,7 +214,7 @@ test('every question type on a phone: axe on each page, every field named as Chr
   const check = async (n: number, name: string) => {
     await expect(page.getByText(`Page ${n} of ${pageCount}`)).toBeVisible();
     // The close (x) says where it goes: a respondent's page goes back to the welcome page (spec §2).
-    await expect(page.getByRole('button', { name: 'Back to the welcome page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close and return to the welcome page' })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/${n}-${name}.png`, fullPage: true });

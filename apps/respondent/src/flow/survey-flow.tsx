@@ -110,7 +110,7 @@ export function SurveyFlow({ data, randomUUID, testEmailId = null, openAt }: Sur
     <Frame
       data={data}
       onClose={closable ? close : undefined}
-      closeLabel={preview && !test ? 'Close the preview' : 'Back to the welcome page'}
+      closeLabel={preview && !test ? 'Close the preview' : 'Close and return to the welcome page'}
     >
       {test ? (
         <p
