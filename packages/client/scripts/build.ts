@@ -41,6 +41,8 @@ export declare class TielineRestError extends Error {
 
 /** A network as networks.get answers it. */
 export type TNetworkSummary = NETWORK_SUMMARY;
+/** An uploaded network, with what the upload did beside reading it (people named only in Edges added). */
+export type TNetworkUploadResult = TNetworkSummary & { notices: string[] };
 
 export interface UploadNetworkInput {
   name: string;
@@ -56,7 +58,7 @@ export interface TielineRest {
   /** GET /api/base/responses/all/{surveyId}/xlsx: every response of a survey as an Excel workbook. */
   downloadResponses(surveyId: string): Promise<Uint8Array>;
   /** POST /api/base/networks (multipart): a network from an Excel, GEXF, GraphML or JSON file. */
-  uploadNetwork(input: UploadNetworkInput): Promise<TNetworkSummary>;
+  uploadNetwork(input: UploadNetworkInput): Promise<TNetworkUploadResult>;
 }
 
 /** Every procedure (\`client.surveys.list.query({})\`), plus \`client.rest\` for downloads and uploads. */

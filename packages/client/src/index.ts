@@ -5,6 +5,8 @@ import type { inferRouterOutputs } from '@trpc/server';
 export type { AppRouter } from '@tieline/api/client';
 export type TielineOutputs = inferRouterOutputs<AppRouter>;
 export type TNetworkSummary = TielineOutputs['networks']['get'];
+/** An uploaded network, with what the upload did beside reading it (people named only in Edges added). */
+export type TNetworkUploadResult = TNetworkSummary & { notices: string[] };
 
 export interface TielineClientOptions {
   /** Where Tieline runs, e.g. https://tieline.example.org (no /api). */
@@ -42,7 +44,7 @@ export interface TielineRest {
   /** GET /api/base/responses/all/{surveyId}/xlsx: every response of a survey as an Excel workbook. */
   downloadResponses(surveyId: string): Promise<Uint8Array>;
   /** POST /api/base/networks (multipart): a network from an Excel, GEXF, GraphML or JSON file. */
-  uploadNetwork(input: UploadNetworkInput): Promise<TNetworkSummary>;
+  uploadNetwork(input: UploadNetworkInput): Promise<TNetworkUploadResult>;
 }
 
 export type TielineClient = TRPCClient<AppRouter> & { rest: TielineRest };
@@ -85,7 +87,7 @@ export function createTielineClient(options: TielineClientOptions): TielineClien
       const blob = file instanceof Blob ? file : new Blob([file]);
       form.set('file', blob, fileName ?? (file instanceof File ? file.name : `network.${fileType}`));
       const res = await send('/networks', { method: 'POST', body: form });
-      return (await res.json()) as TNetworkSummary;
+      return (await res.json()) as TNetworkUploadResult;
     },
   };
 
