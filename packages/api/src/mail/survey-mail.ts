@@ -49,6 +49,12 @@ export function surveyMailTemplate(input: SurveyMailTemplateInput): (recipient: 
   const anchor = `<a href="${LINK}">${LINK}</a>`;
   let body = mergeRespondentTokens(input.body, { name: FULL, firstName: FIRST })
     .replaceAll(`href="${URL_TOKEN}"`, `href="${LINK}"`)
+    // {url} in a link's own text is the address as text: a link inside a link is no HTML a mail reader
+    // shows (the sanitized body never nests them, so a non-greedy match finds each link's text).
+    .replace(
+      /(<a\b[^>]*>)([\s\S]*?)(<\/a>)/g,
+      (_, open: string, inner: string, close: string) => `${open}${inner.replaceAll(URL_TOKEN, LINK)}${close}`,
+    )
     .replaceAll(URL_TOKEN, anchor);
   if (!input.body.includes(URL_TOKEN)) body += `<p>Open the survey: ${anchor}</p>`;
   const footer =
