@@ -255,7 +255,13 @@ test('every question type on a phone: axe on each page, every field named as Chr
   await next(page);
 
   // 5: a matrix: every choice is named with its row and its column, in a group named by the row.
-  await page.getByRole('radio', { name: 'Chat: Weekly' }).check();
+  await expect(page.getByText(`Page 5 of ${pageCount}`)).toBeVisible();
+  // The page scrolls to its top as it opens: a click during that scroll can miss, so check until it holds.
+  const weekly = page.getByRole('radio', { name: 'Chat: Weekly' });
+  await expect(async () => {
+    await weekly.check();
+    await expect(weekly).toBeChecked({ timeout: 1_000 });
+  }).toPass();
   names = await check(5, 'matrix');
   expect(names.map((c) => `${c.group} | ${c.role} ${c.name}`)).toEqual([
     'Email | radio Email: Daily',
