@@ -189,8 +189,8 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
         )}
       </FormField>
       <p className="text-sm text-muted-foreground">
-        The network gets a new version with each person's score as the attribute “CFI (attribute)”, to colour by in the
-        explorer.
+        A network you may edit gets a new version with each person's score as the attribute “CFI (attribute)”, to colour
+        by in the explorer.
       </p>
       <RunButton run={run} />
     </form>
