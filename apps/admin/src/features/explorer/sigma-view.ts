@@ -13,6 +13,7 @@ import { HighlightOverlay } from './highlight-overlay';
 import type { TPositions } from './layouts';
 import { buildNodeGrid, pickNode, type TNodeGrid } from './node-grid';
 import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
+import { sceneOf, type TScene } from './sigma-scene';
 import { fitInside, insidePolygon, type TRect } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
@@ -46,14 +47,6 @@ export interface TViewEvents {
   onDrawn(): void;
   /** The part of the canvas no overlay (tools, legend) covers, in viewport pixels; null: all of it. */
   freeArea?(): TRect | null;
-}
-
-export interface TSceneItem {
-  x: number;
-  y: number;
-  size: number;
-  color: string;
-  label: string;
 }
 
 export class SigmaView {
@@ -366,31 +359,8 @@ export class SigmaView {
   }
 
   /** What is on screen, in viewport pixels, for the PNG and SVG exports. */
-  scene(): {
-    width: number;
-    height: number;
-    directed: boolean;
-    nodes: TSceneItem[];
-    edges: { from: TSceneItem; to: TSceneItem; color: string; size: number }[];
-  } {
-    const r = this.renderer;
-    const { width, height } = r.getDimensions();
-    const items = new Map<string, TSceneItem>();
-    this.graph.forEachNode((key) => {
-      const d = r.getNodeDisplayData(key);
-      if (!d || d.hidden) return;
-      const p = r.framedGraphToViewport(d);
-      items.set(key, { x: p.x, y: p.y, size: r.scaleSize(d.size), color: d.color, label: d.label ?? '' });
-    });
-    const edges: { from: TSceneItem; to: TSceneItem; color: string; size: number }[] = [];
-    this.graph.forEachEdge((key, _a, s, t) => {
-      const d = r.getEdgeDisplayData(key);
-      const from = items.get(s);
-      const to = items.get(t);
-      if (!d || d.hidden || !from || !to) return;
-      edges.push({ from, to, color: d.color, size: d.size });
-    });
-    return { width, height, directed: this.graph.type === 'directed', nodes: [...items.values()], edges };
+  scene(): TScene {
+    return sceneOf(this.graph, this.renderer);
   }
 
   kill() {
