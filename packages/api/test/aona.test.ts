@@ -146,6 +146,20 @@ describe('CFI', () => {
     ).toEqual([0.5, 0.5, 1]);
   });
 
+  it('the same CFI twice at once: each success is one new version and one saved result, a loser 409 and nothing', async () => {
+    const net = await seedNetwork(app, me.user, 'Twice', smallNetwork());
+    const before = (await me.client.get('/aona/results')).body.length;
+    const both = await Promise.all(
+      [0, 1].map(() => me.client.post('/passiveData/CFI', { networkId: net.id, CFIAttribute: 'Team' })),
+    );
+    // Both read version 1 while their workers run (~1 s), so one normally loses the version check.
+    const won = both.filter((r) => r.status === 200).length;
+    expect(both.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(won).toBeGreaterThan(0);
+    expect((await me.client.get(`/networks/${net.id}`)).body.version).toBe(1 + won);
+    expect((await me.client.get('/aona/results')).body.length).toBe(before + won);
+  });
+
   it('refuses an unknown attribute with its name, and changes nothing', async () => {
     const net = await seedNetwork(app, me.user, 'Teams', smallNetwork());
     const res = await me.client.post('/passiveData/CFI', { networkId: net.id, CFIAttribute: 'Office' });
