@@ -20,6 +20,15 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await expect(legend).toContainText('60 people');
   // The drawing is there: dark pixels of nodes and ties on the white canvas.
   await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 20_000 }).toBeGreaterThan(2_000);
+  // Sliced drawing in software WebGL only (this Chromium's SwiftShader says so; a GPU would draw whole).
+  const software = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(
+      String(gl?.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : (gl?.RENDERER ?? 0)) ?? ''),
+    );
+  });
+  await expect(page.getByTestId('explorer-canvas')).toHaveAttribute('data-drawing', software ? 'sliced' : 'whole');
   // On first open the drawing is fitted beside the legend: nothing of it lies under the legend.
   await expect(page.getByTestId('explorer-canvas')).toHaveAttribute('data-layout', 'still', { timeout: 30_000 });
   const legendBox = (await legend.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };

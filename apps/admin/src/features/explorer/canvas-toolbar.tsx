@@ -1,7 +1,7 @@
+import type { SigmaView } from '@tieline/sigma-engine';
 import { Button } from '@tieline/ui';
 import { EyeOff, Fullscreen, LassoSelect, Maximize, X, ZoomIn, ZoomOut } from 'lucide-react';
 import type { RefObject } from 'react';
-import type { SigmaView } from './sigma-view';
 
 export function CanvasToolbar({
   sigma,

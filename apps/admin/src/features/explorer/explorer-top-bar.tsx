@@ -1,4 +1,5 @@
 import type { TNetworkData } from '@tieline/graph';
+import type { SigmaView } from '@tieline/sigma-engine';
 import {
   Button,
   buttonVariants,
@@ -15,7 +16,6 @@ import { ArrowLeft, ChevronDown, Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { download, filteredXlsx, sceneToPng, sceneToSvg } from './export-view';
 import type { TFilterResult } from './filters';
-import type { SigmaView } from './sigma-view';
 import { SurveyStatus } from './survey-status';
 
 /** Spec §2: names in the top bar are cut at 60 characters with an ellipsis. */

@@ -1,11 +1,12 @@
 import type { TNetworkData } from '@tieline/graph';
+import { freeArea, SigmaView, type TDrawing, type TRect } from '@tieline/sigma-engine';
 import type { TNetworkSummary } from '@tieline/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { AnalysisPanels, type TRightPanel } from './analysis-panels';
 import { CanvasToolbar } from './canvas-toolbar';
 import { DeleteLayerDialog } from './delete-layer-dialog';
-import { encode } from './encoding';
+import { encode, layerColor } from './encoding';
 import { defaultState, isMetricSource, readState, type TExplorerState } from './explorer-state';
 import { ExplorerTopBar } from './explorer-top-bar';
 import { adjacency, applyFilters } from './filters';
@@ -14,8 +15,6 @@ import { LassoOverlay } from './lasso-overlay';
 import { circleLayout, discLayout, groupLayout, xyLayout } from './layouts';
 import { Legend } from './legend';
 import { SearchBox } from './search-box';
-import { SigmaView } from './sigma-view';
-import { freeArea, type TRect } from './sigma-view-geometry';
 import { StylePanel } from './style-panel';
 import { TabbedAside } from './tabbed-aside';
 import { useExplorerMetrics } from './use-explorer-metrics';
@@ -28,6 +27,15 @@ const LEFT: { id: TLeftPanel; label: string }[] = [
   { id: 'filters', label: 'Filters' },
   { id: 'views', label: 'Views' },
 ];
+
+/**
+ * How the drawing is made: sliced in software WebGL only (`auto`), unless `tieline.explorer.drawing`
+ * in local storage says `sliced` or `whole` (the explorer benchmark measures both).
+ */
+function chosenDrawing(): TDrawing {
+  const v = window.localStorage.getItem('tieline.explorer.drawing');
+  return v === 'sliced' || v === 'whole' ? v : 'auto';
+}
 
 /** An element's box relative to another box (the canvas), or null when it is not on the page. */
 function relativeRect(el: Element | null, to: DOMRect): TRect | null {
@@ -82,28 +90,34 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   useEffect(() => {
     const container = canvasRef.current;
     if (!container) return;
-    const v = new SigmaView(container, data, discLayout(data.nodes.length), {
-      onClickNode: (node) => {
-        setFocused(node);
-        setRight('node');
+    const v = new SigmaView(
+      container,
+      data,
+      discLayout(data.nodes.length),
+      {
+        onClickNode: (node) => {
+          setFocused(node);
+          setRight('node');
+        },
+        onClickStage: () => setFocused(null),
+        onForceChange: setForceRunning,
+        // Marks for tests and benchmarks: a drawing is on screen, and how many have been.
+        onDrawn: () => {
+          container.dataset.rendered = 'true';
+          container.dataset.drawn = String(Number(container.dataset.drawn ?? 0) + 1);
+        },
+        freeArea: () => {
+          const box = container.getBoundingClientRect();
+          return freeArea(
+            box.width,
+            box.height,
+            toolsRef.current ? toolsRef.current.getBoundingClientRect().bottom - box.top : 0,
+            relativeRect(legendRef.current, box),
+          );
+        },
       },
-      onClickStage: () => setFocused(null),
-      onForceChange: setForceRunning,
-      // Marks for tests and benchmarks: a drawing is on screen, and how many have been.
-      onDrawn: () => {
-        container.dataset.rendered = 'true';
-        container.dataset.drawn = String(Number(container.dataset.drawn ?? 0) + 1);
-      },
-      freeArea: () => {
-        const box = container.getBoundingClientRect();
-        return freeArea(
-          box.width,
-          box.height,
-          toolsRef.current ? toolsRef.current.getBoundingClientRect().bottom - box.top : 0,
-          relativeRect(legendRef.current, box),
-        );
-      },
-    });
+      { layerColor, drawing: chosenDrawing() },
+    );
     setSigma(v);
     // The first picture leaves the legend's corner free.
     v.fit(false);
@@ -112,7 +126,15 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   }, [data]);
 
   useEffect(() => {
-    sigma?.apply(encoded, filtered.visible, state);
+    sigma?.apply({
+      color: encoded.color,
+      size: encoded.size,
+      visible: filtered.visible,
+      layers: state.layers,
+      edgeColorByLayer: state.encoding.edgeColorByLayer,
+      edgeWidthByWeight: state.encoding.edgeWidthByWeight,
+      labels: state.encoding.labels,
+    });
   }, [sigma, encoded, filtered, state]);
   useEffect(() => sigma?.setFocused(focused), [sigma, focused]);
   useEffect(() => sigma?.setSelection(state.selection), [sigma, state.selection]);
@@ -128,7 +150,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     setState(s);
     setFocused(s.focused);
     if (s.groupAttribute && categoryKeys.includes(s.groupAttribute)) setGroupAttribute(s.groupAttribute);
-    if (s.camera) sigma.renderer.getCamera().setState(s.camera);
+    if (s.camera) sigma.setCamera(s.camera);
   }, [sigma, view, data, categoryKeys]);
 
   // resetView: back to the default view of the network, laid out afresh.
@@ -177,7 +199,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     focused,
     groupAttribute,
     positions: sigma?.positions() ?? null,
-    camera: sigma?.renderer.getCamera().getState() ?? null,
+    camera: sigma?.camera() ?? null,
   });
 
   const removingLayer = layerIndex !== undefined ? Number(layerIndex) : null;

@@ -1,6 +1,6 @@
 import type { TNetworkData } from '@tieline/graph';
+import type { TSceneItem } from '@tieline/sigma-engine';
 import { arrowOf, placeLabels, type TSceneEdge } from './picture-geometry';
-import type { TSceneItem } from './sigma-scene';
 
 // Exports of what is on screen. PNG and SVG are drawn from the same scene (positions in screen pixels
 // with the colours and sizes sigma drew), so they match the canvas without reading WebGL buffers back.

@@ -1,14 +1,10 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
+import type { TPositions } from '@tieline/sigma-engine';
 import { categoryValues, numericValues } from './encoding';
 import type { TNumericSource } from './explorer-state';
 
 // Static layouts: each answers positions by node index (x then y). The force layout runs in a worker
-// (sigma-view.ts); these are instant, so they run on the main thread.
-
-export interface TPositions {
-  x: Float32Array;
-  y: Float32Array;
-}
+// (@tieline/sigma-engine); these are instant, so they run on the main thread.
 
 const GOLDEN = Math.PI * (3 - Math.sqrt(5));
 const SPACING = 10;

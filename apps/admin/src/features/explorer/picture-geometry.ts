@@ -1,4 +1,4 @@
-import type { TSceneItem } from './sigma-scene';
+import type { TSceneItem } from '@tieline/sigma-engine';
 
 // Geometry the PNG and SVG exports share: arrowheads on directed ties and labels placed without
 // overlap, so both files show the same picture.

@@ -1,3 +1,17 @@
+/** Positions by node index (graph coordinates): x then y. */
+export interface TPositions {
+  x: Float32Array;
+  y: Float32Array;
+}
+
+/** Sigma's camera: framed-graph coordinates, where x = y = 0.5, ratio 1 shows the whole drawing. */
+export interface TCamera {
+  x: number;
+  y: number;
+  ratio: number;
+  angle: number;
+}
+
 /** Even-odd rule: is a point inside a polygon (the lasso), both in viewport pixels. */
 export function insidePolygon(p: { x: number; y: number }, poly: { x: number; y: number }[]): boolean {
   let inside = false;
@@ -71,14 +85,8 @@ export function fitInside(
   width: number,
   height: number,
   free: TRect,
-  toFramed: (
-    p: { x: number; y: number },
-    camera: { x: number; y: number; ratio: number; angle: number },
-  ) => {
-    x: number;
-    y: number;
-  },
-): { x: number; y: number; ratio: number; angle: number } {
+  toFramed: (p: { x: number; y: number }, camera: TCamera) => { x: number; y: number },
+): TCamera {
   const reset = { x: 0.5, y: 0.5, ratio: 1, angle: 0 };
   const scale = Math.min(free.width / width, free.height / height);
   // A free area too small to hold a readable drawing (a tiny canvas): the plain reset.

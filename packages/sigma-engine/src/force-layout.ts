@@ -1,6 +1,6 @@
 import type Graph from 'graphology';
 import { assignLayoutChanges, graphToByteArrays } from 'graphology-layout-forceatlas2/helpers.js';
-import { relativeStep } from './sigma-view-geometry';
+import { relativeStep } from './geometry';
 
 /**
  * The layout stops by itself once nodes move, on average, less than this share of the drawing's

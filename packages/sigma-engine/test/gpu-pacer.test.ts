@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GpuPacer } from '../src/features/explorer/gpu-pacer';
+import { GpuPacer } from '../src/gpu-pacer';
 
 const options = { sliceMs: 25, queueMs: 50, firstRate: 100, minSlice: 250, graceMs: 20 };
 

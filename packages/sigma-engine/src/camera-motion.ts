@@ -1,5 +1,6 @@
 import type Sigma from 'sigma';
 import type { CameraState } from 'sigma/types';
+import { pointerHeld, replaceCameraListener } from './sigma-internals';
 
 // Pan and zoom at the screen's refresh rate: while the camera moves, sigma's last drawing is moved
 // and scaled with a CSS transform (the compositor does that, no redraw), and the scene is drawn once
@@ -23,12 +24,10 @@ export class CameraMotion {
     private readonly onMove: () => void,
     private readonly later: ReadonlySet<string> = new Set(),
   ) {
-    const camera = renderer.getCamera();
-    const state = camera.getState();
+    const state = renderer.getCamera().getState();
     for (const id of Object.keys(renderer.getCanvases())) this.drawnWith.set(id, state);
     // Sigma's own listener schedules a full redraw per camera step: ours replaces it.
-    camera.removeAllListeners('updated');
-    camera.on('updated', this.moved);
+    replaceCameraListener(renderer, this.moved);
     renderer.on('afterRender', this.drawn);
   }
 
@@ -40,8 +39,7 @@ export class CameraMotion {
   };
 
   private readonly settle = () => {
-    const held = this.renderer.getMouseCaptor().isMouseDown || this.renderer.getTouchCaptor().touchMode > 0;
-    if (held || this.renderer.getCamera().isAnimated()) {
+    if (pointerHeld(this.renderer) || this.renderer.getCamera().isAnimated()) {
       this.timer = window.setTimeout(this.settle, REST_MS);
       return;
     }

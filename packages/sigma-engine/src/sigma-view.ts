@@ -3,26 +3,25 @@ import Graph from 'graphology';
 import { assignLayoutChanges, graphToByteArray } from 'graphology-layout-noverlap/helpers.js';
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
-import type { Coordinates } from 'sigma/types';
 import { CameraMotion } from './camera-motion';
-import type { TEncoded } from './encoding';
-import { layerColor } from './encoding';
-import type { TExplorerState } from './explorer-state';
 import { ForceLayout } from './force-layout';
+import { fitInside, insidePolygon, type TCamera, type TPositions, type TRect } from './geometry';
+import type { TPacerOptions } from './gpu-pacer';
 import { HighlightOverlay } from './highlight-overlay';
-import type { TPositions } from './layouts';
-import { buildNodeGrid, pickNode, type TNodeGrid } from './node-grid';
+import { NodePicker } from './node-picker';
 import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
+import { rendererName, slicedDrawing, type TDrawing } from './renderer-kind';
+import { internalsProblems, replaceNodePicking, webGLContexts } from './sigma-internals';
 import { sceneOf, type TScene } from './sigma-scene';
-import { fitInside, insidePolygon, type TRect } from './sigma-view-geometry';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
-// one sigma renderer (WebGL). Encoding and filters are written into the graph's attributes; the
-// reducer only marks the lasso's selection. Four things keep large networks interactive in
-// software WebGL, where one redraw of 100,000 ties takes seconds: the node under the pointer comes
-// from our grid (not sigma's pixel read-back), the hover/focus highlight is drawn on its own 2D
-// overlay (not by redrawing the scene), the camera moves the last drawing until it rests, and a
-// redraw is drawn in slices off screen, then shown at once (progressive-draw.ts).
+// one sigma renderer (WebGL), behind this class's methods: nothing outside the package touches sigma.
+// Styles are written into the graph's attributes; the reducer only marks the lasso's selection. Four
+// things keep large networks interactive, above all in software WebGL, where one redraw of 100,000
+// ties takes seconds: the node under the pointer comes from our grid (node-picker.ts, not sigma's
+// pixel read-back), the hover/focus highlight is drawn on its own 2D overlay (not by redrawing the
+// scene), the camera moves the last drawing until it rests (camera-motion.ts), and, in software WebGL
+// only, a redraw is drawn in slices off screen, then shown at once (progressive-draw.ts).
 
 /**
  * Past this many ties, ties are drawn as one-pixel lines (sigma's EdgeLineProgram: two vertices a tie,
@@ -39,6 +38,29 @@ const THIN_TIES = 10_000;
  */
 const POINT_NODES = 2_000;
 
+export interface TViewOptions {
+  /** A tie's colour when ties are coloured by their layer. */
+  layerColor(layer: number): string;
+  /** Sliced drawing: `auto` slices only in software WebGL; benchmarks and tests force either way. */
+  drawing?: TDrawing;
+  /** The sliced drawing's pacing (tests force many small slices). */
+  pacer?: Partial<TPacerOptions>;
+}
+
+/** How people and ties look, written into the drawing by `apply`. */
+export interface TDrawStyle {
+  /** Each person's colour and size, by index. */
+  color: readonly string[];
+  size: ArrayLike<number>;
+  /** 1: the person is shown. */
+  visible: Uint8Array;
+  /** The layers whose ties are shown. */
+  layers: readonly number[];
+  edgeColorByLayer: boolean;
+  edgeWidthByWeight: boolean;
+  labels: 'auto' | 'all' | 'none';
+}
+
 export interface TViewEvents {
   onClickNode(node: number): void;
   onClickStage(): void;
@@ -50,8 +72,8 @@ export interface TViewEvents {
 }
 
 export class SigmaView {
-  readonly graph: Graph;
-  readonly renderer: Sigma;
+  private readonly graph: Graph;
+  private readonly renderer: Sigma;
   private fa2: ForceLayout | null = null;
   private distributeWorker: Worker | null = null;
   /** Called once the next drawing is on screen (the force layout asks for positions then). */
@@ -62,15 +84,13 @@ export class SigmaView {
   private hovered: number | null = null;
   private focused: number | null = null;
   private selected = new Set<number>();
-  /** Rebuilt on the first pick after any node moved, resized or was hidden. */
-  private grid: { index: TNodeGrid; x: Float64Array; y: Float64Array; size: Float64Array; maxSize: number } | null =
-    null;
 
   constructor(
     container: HTMLElement,
     private readonly data: TNetworkData,
     start: TPositions,
     private readonly events: TViewEvents,
+    private readonly options: TViewOptions,
   ) {
     const graph = new Graph({ multi: true, type: data.directed ? 'directed' : 'undirected', allowSelfLoops: true });
     data.nodes.forEach((node, i) => {
@@ -81,7 +101,7 @@ export class SigmaView {
         layer: e.layer,
         weight: e.weight,
         size: 1,
-        color: layerColor(e.layer),
+        color: options.layerColor(e.layer),
       });
     });
     this.graph = graph;
@@ -103,21 +123,26 @@ export class SigmaView {
       labelColor: { color: '#1f2937' },
       nodeReducer: (key, attrs) => this.reduceNode(key, attrs),
     });
-    // Sigma 3.0.2 finds the node under the pointer by reading a pixel of its picking buffer back from
-    // WebGL on every move, click and wheel step, which waits for the GPU (the CPU, in software WebGL)
-    // to finish drawing. Its hover and click events keep working on top of our grid instead.
-    (this.renderer as unknown as { getNodeAtPosition: (p: Coordinates) => string | null }).getNodeAtPosition = (p) =>
-      this.pick(p);
-    for (const event of ['nodeAdded', 'nodeDropped', 'nodeAttributesUpdated', 'eachNodeAttributesUpdated', 'cleared']) {
-      graph.on(event as 'nodeAdded', () => {
-        this.grid = null;
-      });
+    // Sigma's private parts are used only if they are as this package knows them (sigma-internals.ts).
+    const problems = internalsProblems(this.renderer);
+    if (problems.length > 0) console.warn(`sigma-engine: sigma's internals changed, drawing as sigma does`, problems);
+    const known = problems.length === 0;
+    if (known) {
+      const picker = new NodePicker(graph, this.renderer, data.nodes.length);
+      replaceNodePicking(this.renderer, (p) => picker.pick(p));
     }
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
-    this.progressive = ProgressiveDraw.install(this.renderer, {
-      onLayerShown: (id, camera) => this.motion.shown([id], camera),
-      onDrawn: () => this.drawn(0),
-    });
+    const gl = webGLContexts(this.renderer).nodes;
+    const sliced = known && !!gl && slicedDrawing(options.drawing ?? 'auto', rendererName(gl));
+    this.progressive = sliced
+      ? ProgressiveDraw.install(
+          this.renderer,
+          { onLayerShown: (id, camera) => this.motion.shown([id], camera), onDrawn: () => this.drawn(0) },
+          options.pacer,
+        )
+      : null;
+    // For tests and benchmarks: which drawing this canvas uses.
+    container.dataset.drawing = this.progressive ? 'sliced' : 'whole';
     this.motion = new CameraMotion(
       this.renderer,
       () => this.overlay.draw(),
@@ -155,41 +180,6 @@ export class SigmaView {
     return { ...attrs, highlighted: true, zIndex: 1 };
   }
 
-  /** The node under a viewport point, from the grid: of the discs that contain it, the one it is deepest inside. */
-  private pick(p: Coordinates): string | null {
-    const grid = this.grid ?? this.buildGrid();
-    const r = this.renderer;
-    const at = r.viewportToGraph(p);
-    const next = r.viewportToGraph({ x: p.x + 1, y: p.y });
-    const perPixel = Math.hypot(next.x - at.x, next.y - at.y) || 1;
-    const reach = (r.scaleSize(grid.maxSize) + 1) * perPixel;
-    const node = pickNode(grid.index, at.x, at.y, reach, (i) => {
-      const radius = (r.scaleSize(grid.size[i] ?? 0) + 1) * perPixel;
-      return Math.hypot((grid.x[i] ?? 0) - at.x, (grid.y[i] ?? 0) - at.y) / radius;
-    });
-    return node === null ? null : String(node);
-  }
-
-  private buildGrid() {
-    const n = this.data.nodes.length;
-    const x = new Float64Array(n);
-    const y = new Float64Array(n);
-    const size = new Float64Array(n);
-    const shown = new Uint8Array(n);
-    let maxSize = 0;
-    this.graph.forEachNode((key, a) => {
-      const i = Number(key);
-      x[i] = a.x;
-      y[i] = a.y;
-      size[i] = a.size;
-      shown[i] = a.hidden ? 0 : 1;
-      if (!a.hidden && a.size > maxSize) maxSize = a.size;
-    });
-    const grid = { index: buildNodeGrid(x, y, (i) => shown[i] === 1), x, y, size, maxSize };
-    this.grid = grid;
-    return grid;
-  }
-
   /** Sigma writes the hovered person's name itself (its hover layer); the overlay names a focused one. */
   private highlight() {
     this.overlay.show(this.hovered ?? this.focused, this.hovered === null);
@@ -211,12 +201,12 @@ export class SigmaView {
   }
 
   /** Writes colours, sizes, visibility and edge styling into the graph in one pass each. */
-  apply(encoded: TEncoded, visible: Uint8Array, state: TExplorerState) {
-    const layers = new Set(state.layers);
+  apply(style: TDrawStyle) {
+    const layers = new Set(style.layers);
     this.graph.updateEachNodeAttributes(
       (key, attrs) => {
         const i = Number(key);
-        return { ...attrs, color: encoded.color[i], size: encoded.size[i], hidden: visible[i] !== 1 };
+        return { ...attrs, color: style.color[i], size: style.size[i], hidden: style.visible[i] !== 1 };
       },
       { attributes: ['color', 'size', 'hidden'] },
     );
@@ -229,13 +219,13 @@ export class SigmaView {
         return {
           ...attrs,
           hidden: !layers.has(e.layer),
-          color: state.encoding.edgeColorByLayer ? layerColor(e.layer) : '#9ca3af',
-          size: state.encoding.edgeWidthByWeight ? 0.5 + 3.5 * (e.weight / maxWeight) : 1,
+          color: style.edgeColorByLayer ? this.options.layerColor(e.layer) : '#9ca3af',
+          size: style.edgeWidthByWeight ? 0.5 + 3.5 * (e.weight / maxWeight) : 1,
         };
       },
       { attributes: ['hidden', 'color', 'size'] },
     );
-    const labels = state.encoding.labels;
+    const labels = style.labels;
     const next = {
       renderLabels: labels !== 'none',
       labelRenderedSizeThreshold: labels === 'all' ? 0 : 5,
@@ -322,6 +312,15 @@ export class SigmaView {
         nodes.buffer,
       ]);
     });
+  }
+
+  /** Where the camera is (sigma's framed-graph coordinates), to save with a view. */
+  camera(): TCamera {
+    return this.renderer.getCamera().getState();
+  }
+
+  setCamera(state: TCamera) {
+    this.renderer.getCamera().setState(state);
   }
 
   /** Fits the whole drawing to the part of the canvas the legend and tools leave free. */

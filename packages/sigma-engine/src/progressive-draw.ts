@@ -1,7 +1,7 @@
 import type Sigma from 'sigma';
-import type { Program, ProgramAttributeSpecification, ProgramInfo } from 'sigma/rendering';
 import type { CameraState, RenderParams } from 'sigma/types';
-import { GpuPacer } from './gpu-pacer';
+import { GpuPacer, type TPacerOptions } from './gpu-pacer';
+import { leafPrograms, type TLeaf, webGLContexts } from './sigma-internals';
 
 // Sigma's node and tie layers drawn in slices, off screen, then shown at once. Without a GPU
 // (software WebGL: SwiftShader on the CI machine, virtual desktops), Chromium's compositor reads each
@@ -13,11 +13,11 @@ import { GpuPacer } from './gpu-pacer';
 // only while little work is unfinished (gpu-pacer.ts), so little is ever queued ahead of the
 // compositor. Once every slice is done, each layer's framebuffer is copied to its canvas in one blit,
 // a layer a frame: a commit then waits for one blit and one canvas's read-back. Slices are sized from
-// the measured drawing rate: with a real GPU (or a small network) the whole drawing fits one slice
-// and is drawn within the render, as sigma does.
+// the measured drawing rate: a small network fits one slice and is drawn within the render, as sigma
+// does. Installed only for software WebGL (renderer-kind.ts): a GPU draws the whole scene in a frame.
 //
-// This relies on sigma 3.0.2's internals (pinned): its WebGL contexts and programs, each program's
-// data array and attribute layout. Sigma's own hover layer (one context, a few nodes) is left alone.
+// This relies on sigma's internals (sigma-internals.ts): its WebGL contexts and programs, each
+// program's data array and attribute layout. Sigma's own hover layer (one context, a few nodes) is left alone.
 
 /** Sigma's canvases drawn here, in the order they are shown. Each one's CSS transform follows the camera it was shown with. */
 export const LATER_LAYERS = ['edges', 'nodes'] as const;
@@ -31,23 +31,6 @@ export interface TShownEvents {
 
 /** Fence reads closer together than this are a page keeping up with its frames (see settleFences). */
 const FRESH_MS = 40;
-
-/** Sigma 3.0.2 program members these draws use beyond its typings. */
-type TLeaf = Pick<Program, keyof Program> & {
-  bindAttribute(
-    attr: ProgramAttributeSpecification,
-    program: ProgramInfo,
-    offset: number,
-    setDivisor?: boolean,
-  ): number;
-  unbindProgram(program: ProgramInfo): void;
-};
-type TProgramEntry = TLeaf | { programs: TLeaf[] };
-interface TSigmaInternals {
-  webGLContexts: Record<string, WebGLRenderingContext>;
-  nodePrograms: Record<string, TProgramEntry>;
-  edgePrograms: Record<string, TProgramEntry>;
-}
 
 interface TLayer {
   id: string;
@@ -88,7 +71,7 @@ interface TFence {
 
 export class ProgressiveDraw {
   private readonly layers = new Map<WebGLRenderingContext, TLayer>();
-  private readonly pacer = new GpuPacer<TLeaf>();
+  private readonly pacer: GpuPacer<TLeaf>;
   /** Filled during a sigma render by its programs, taken as the next job once it ends. */
   private queued: TLeaf[] = [];
   private queuedParams: RenderParams | null = null;
@@ -104,31 +87,30 @@ export class ProgressiveDraw {
   private frame = 0;
 
   /** Installs on a renderer whose contexts are WebGL2 (fences); null otherwise, and sigma draws as usual. */
-  static install(renderer: Sigma, events: TShownEvents): ProgressiveDraw | null {
-    const contexts = (renderer as unknown as TSigmaInternals).webGLContexts;
+  static install(renderer: Sigma, events: TShownEvents, pacer?: Partial<TPacerOptions>): ProgressiveDraw | null {
+    const contexts = webGLContexts(renderer);
     const webgl2 = (gl: WebGLRenderingContext | undefined): gl is WebGL2RenderingContext =>
       typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext;
     if (!LATER_LAYERS.every((id) => webgl2(contexts[id]))) return null;
-    return new ProgressiveDraw(renderer, contexts as Record<string, WebGL2RenderingContext>, events);
+    return new ProgressiveDraw(renderer, contexts as Record<string, WebGL2RenderingContext>, events, pacer);
   }
 
   private constructor(
     private readonly renderer: Sigma,
     contexts: Record<string, WebGL2RenderingContext>,
     private readonly events: TShownEvents,
+    pacer?: Partial<TPacerOptions>,
   ) {
+    this.pacer = new GpuPacer<TLeaf>(pacer);
     for (const id of LATER_LAYERS) {
       const gl = contexts[id] as WebGL2RenderingContext;
       this.layers.set(gl, this.wrap(id, gl));
     }
-    const internals = renderer as unknown as TSigmaInternals;
-    for (const entry of [...Object.values(internals.nodePrograms), ...Object.values(internals.edgePrograms)]) {
-      for (const program of 'programs' in entry ? entry.programs : [entry]) {
-        program.render = (params) => {
-          this.queued.push(program);
-          this.queuedParams = params;
-        };
-      }
+    for (const program of leafPrograms(renderer)) {
+      program.render = (params) => {
+        this.queued.push(program);
+        this.queuedParams = params;
+      };
     }
     renderer.on('beforeRender', this.beforeRender);
     renderer.on('afterRender', this.afterRender);
@@ -276,7 +258,6 @@ export class ProgressiveDraw {
     layer.bind(gl.FRAMEBUFFER, layer.fbo);
     gl.viewport(0, 0, layer.width, layer.height);
     gl.enable(gl.BLEND);
-    // biome-ignore lint/correctness/useHookAtTopLevel: WebGL's useProgram, not a React hook.
     gl.useProgram(info.program);
     p.setUniforms(params, info);
     if (p.isInstanced) {

@@ -1,6 +1,6 @@
 import { seededRandom } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
-import { buildNodeGrid, forEachNear, pickNode } from '../src/features/explorer/node-grid';
+import { buildNodeGrid, forEachNear, pickNode } from '../src/node-grid';
 
 /** Deterministic pseudo-random points (seeded), clustered like a laid-out network. */
 function points(n: number, seed: number) {

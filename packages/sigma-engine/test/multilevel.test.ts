@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  coarsen,
-  hierarchy,
-  levelFromFa2,
-  matchNodes,
-  multilevelStart,
-  type TLevel,
-} from '../src/features/explorer/multilevel';
+import { coarsen, hierarchy, levelFromFa2, matchNodes, multilevelStart, type TLevel } from '../src/multilevel';
 
 /** FA2's edge records (ends as node offsets of 10), weight 1, for ties given as pairs. */
 const fa2Edges = (ties: [number, number][]) => Float32Array.from(ties.flatMap(([s, t]) => [s * 10, t * 10, 1]));
