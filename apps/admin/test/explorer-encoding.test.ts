@@ -1,7 +1,7 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_COLORS, categoryColor, encode, OTHER_COLOR } from '../src/features/explorer/encoding';
 import { defaultState, type TExplorerState } from '../src/features/explorer/explorer-state';
+import { CATEGORY_COLORS, categoryColor, encode, OTHER_COLOR } from '../src/features/explorer/style/encoding';
 
 // Teams T01..T20: team k has 21 - k members (T01 the largest), and one person has no team.
 const teams = Array.from({ length: 20 }, (_, k) => `T${String(k + 1).padStart(2, '0')}`);

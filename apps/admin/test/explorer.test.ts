@@ -1,11 +1,11 @@
 import type { TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIZE, encode, shownCounts, sizeScale, viridis } from '../src/features/explorer/encoding';
+import { groupLayout, xyLayout } from '../src/features/explorer/canvas/layouts';
 import { defaultState, readState, type TExplorerState } from '../src/features/explorer/explorer-state';
-import { filteredXlsx, sceneToSvg } from '../src/features/explorer/export-view';
-import { adjacency, applyFilters, degreeOf } from '../src/features/explorer/filters';
-import { binLabel, degreeBins, modeBin } from '../src/features/explorer/histogram';
-import { groupLayout, xyLayout } from '../src/features/explorer/layouts';
+import { filteredXlsx, sceneToSvg } from '../src/features/explorer/export/export-view';
+import { adjacency, applyFilters, degreeOf } from '../src/features/explorer/filters/filters';
+import { binLabel, degreeBins, modeBin } from '../src/features/explorer/filters/histogram';
+import { DEFAULT_SIZE, encode, shownCounts, sizeScale, viridis } from '../src/features/explorer/style/encoding';
 
 // Two departments joined by one tie (b-c), a second layer with one tie (a-d), and an isolate (e).
 const data: TNetworkData = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sceneToSvg } from '../src/features/explorer/export-view';
+import { sceneToSvg } from '../src/features/explorer/export/export-view';
 
 // The explorer's picture exports (SVG here; PNG is drawn from the same placement): arrowheads on the
 // ties of a directed network, and labels that never overlap (bigger nodes keep theirs).

@@ -14,8 +14,8 @@ import {
 import type { TNetworkSummary } from '@tieline/validation';
 import { ArrowLeft, ChevronDown, Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { download, filteredXlsx, sceneToPng, sceneToSvg } from './export-view';
-import type { TFilterResult } from './filters';
+import { download, filteredXlsx, sceneToPng, sceneToSvg } from './export/export-view';
+import type { TFilterResult } from './filters/filters';
 import { SurveyStatus } from './survey-status';
 
 /** Spec §2: names in the top bar are cut at 60 characters with an ellipsis. */

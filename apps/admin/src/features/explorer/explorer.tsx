@@ -3,23 +3,23 @@ import { freeArea, SigmaView, type TDrawing, type TRect } from '@tieline/sigma-e
 import type { TNetworkSummary } from '@tieline/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { AnalysisPanels, type TRightPanel } from './analysis-panels';
-import { CanvasToolbar } from './canvas-toolbar';
+import { AnalysisPanels, type TRightPanel } from './analysis/analysis-panels';
+import { useExplorerMetrics } from './analysis/use-explorer-metrics';
+import { CanvasToolbar } from './canvas/canvas-toolbar';
+import { LassoOverlay } from './canvas/lasso-overlay';
+import { circleLayout, discLayout, groupLayout, xyLayout } from './canvas/layouts';
+import { Legend } from './canvas/legend';
+import { SearchBox } from './canvas/search-box';
 import { DeleteLayerDialog } from './delete-layer-dialog';
-import { encode, layerColor } from './encoding';
 import { defaultState, isMetricSource, readState, type TExplorerState } from './explorer-state';
 import { ExplorerTopBar } from './explorer-top-bar';
-import { adjacency, applyFilters } from './filters';
-import { FiltersPanel } from './filters-panel';
-import { LassoOverlay } from './lasso-overlay';
-import { circleLayout, discLayout, groupLayout, xyLayout } from './layouts';
-import { Legend } from './legend';
-import { SearchBox } from './search-box';
-import { StylePanel } from './style-panel';
+import { adjacency, applyFilters } from './filters/filters';
+import { FiltersPanel } from './filters/filters-panel';
+import { encode, layerColor } from './style/encoding';
+import { StylePanel } from './style/style-panel';
 import { TabbedAside } from './tabbed-aside';
-import { useExplorerMetrics } from './use-explorer-metrics';
-import { useViews } from './use-views';
-import { ViewsPanel } from './views-panel';
+import { useViews } from './views/use-views';
+import { ViewsPanel } from './views/views-panel';
 
 type TLeftPanel = 'style' | 'filters' | 'views';
 const LEFT: { id: TLeftPanel; label: string }[] = [

@@ -1,6 +1,6 @@
 import type { TMetricsResult, TNetworkData, TNodeMetrics } from '@tieline/graph';
-import type { TColorSource, TExplorerState, TNumericSource } from './explorer-state';
-import { isMetricSource, sourceLabel } from './explorer-state';
+import type { TColorSource, TExplorerState, TNumericSource } from '../explorer-state';
+import { isMetricSource, sourceLabel } from '../explorer-state';
 
 // Node colour and size, edge colour and width, and the legend that explains them, computed from the
 // view's encoding. Palettes are colour-blind safe: Okabe-Ito then Paul Tol's muted set for the 16

@@ -1,7 +1,7 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import type { TPositions } from '@tieline/sigma-engine';
-import { categoryValues, numericValues } from './encoding';
-import type { TNumericSource } from './explorer-state';
+import type { TNumericSource } from '../explorer-state';
+import { categoryValues, numericValues } from '../style/encoding';
 
 // Static layouts: each answers positions by node index (x then y). The force layout runs in a worker
 // (@tieline/sigma-engine); these are instant, so they run on the main thread.

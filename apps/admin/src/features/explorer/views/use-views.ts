@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TNetworkView } from '@tieline/validation';
-import { useTRPC } from '../../lib/trpc';
-import type { TExplorerState } from './explorer-state';
+import { useTRPC } from '../../../lib/trpc';
+import type { TExplorerState } from '../explorer-state';
 
 // Saved views of a network: listed through tRPC; saved through the REST paths, which take a larger
 // body than tRPC (a view carries the positions of every person).

@@ -8,7 +8,7 @@ import {
   type TExplorerState,
   type TLayoutKind,
   type TNumericSource,
-} from './explorer-state';
+} from '../explorer-state';
 
 type TUpdate = (change: (s: TExplorerState) => TExplorerState) => void;
 

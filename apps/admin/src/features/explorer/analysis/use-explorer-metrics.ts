@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TMetricsResult } from '@tieline/graph';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 
 // Metrics come from the server's job (cached per network version and options). The explorer asks for
 // them only once something on screen needs them (a metric encoding, filter, or an analysis panel), since

@@ -1,11 +1,11 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { Progress, SelectField } from '@tieline/ui';
 import type { ReactNode } from 'react';
+import { TabbedAside } from '../tabbed-aside';
 import { DashboardPanel } from './dashboard-panel';
 import { MetricsTable } from './metrics-table';
 import { NodePanel } from './node-panel';
 import { RolesPanel } from './roles-panel';
-import { TabbedAside } from './tabbed-aside';
 
 export type TRightPanel = 'node' | 'dashboard' | 'table' | 'roles';
 const TABS: { id: TRightPanel; label: string }[] = [

@@ -1,5 +1,5 @@
 import { type Ref, useMemo } from 'react';
-import { shownCounts, type TLegend } from './encoding';
+import { shownCounts, type TLegend } from '../style/encoding';
 
 const num = (x: number) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString('en-US') : x.toPrecision(3));
 

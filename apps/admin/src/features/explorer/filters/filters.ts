@@ -1,6 +1,6 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
-import { categoryValues, numericValues } from './encoding';
-import type { TExplorerState } from './explorer-state';
+import type { TExplorerState } from '../explorer-state';
+import { categoryValues, numericValues } from '../style/encoding';
 
 // Which people the view shows. Filters combine (each narrows the previous), and each step's count is
 // kept so the panel can say what every filter removed.

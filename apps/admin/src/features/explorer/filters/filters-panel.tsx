@@ -3,10 +3,10 @@ import { Button, Checkbox, Input, Label, SelectField, Switch } from '@tieline/ui
 import { Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { categoryValues, layerColor, numericValues } from './encoding';
-import { emptyFilters, sourceLabel, type TExplorerState, type TFilters, type TNumericSource } from './explorer-state';
+import { emptyFilters, sourceLabel, type TExplorerState, type TFilters, type TNumericSource } from '../explorer-state';
+import { categoryValues, layerColor, numericValues } from '../style/encoding';
+import { numericOptions } from '../style/style-panel';
 import type { TFilterResult } from './filters';
-import { numericOptions } from './style-panel';
 
 type TUpdate = (change: (s: TExplorerState) => TExplorerState) => void;
 

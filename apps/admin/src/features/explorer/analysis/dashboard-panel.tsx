@@ -1,7 +1,7 @@
 import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { SelectField } from '@tieline/ui';
-import { viridis } from './encoding';
-import { binLabel, degreeBins, modeBin } from './histogram';
+import { binLabel, degreeBins, modeBin } from '../filters/histogram';
+import { viridis } from '../style/encoding';
 
 const fixed = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const BINS = 20;

@@ -2,8 +2,8 @@ import { Button, Input, Label, toast } from '@tieline/ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/errors';
-import type { TExplorerState } from './explorer-state';
+import { errorMessage } from '../../../lib/errors';
+import type { TExplorerState } from '../explorer-state';
 import type { TSavedView, TViews } from './use-views';
 
 /** Named saved states of the drawing, shared with everyone who can see the network. */

@@ -2,8 +2,8 @@ import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import { Button } from '@tieline/ui';
 import { formatDay } from '@tieline/validation';
 import { useMemo } from 'react';
-import { layerColor } from './encoding';
-import { METRIC_KEYS, METRIC_LABELS } from './explorer-state';
+import { METRIC_KEYS, METRIC_LABELS } from '../explorer-state';
+import { layerColor } from '../style/encoding';
 import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
 const fmt = (x: number) => (Number.isInteger(x) ? x.toLocaleString('en-US') : x.toFixed(3));

@@ -2,8 +2,8 @@ import type { TMetricsResult, TNetworkData, TNodeMetrics } from '@tieline/graph'
 import { Button, Input } from '@tieline/ui';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { METRIC_KEYS, METRIC_LABELS } from './explorer-state';
-import { download } from './export-view';
+import { METRIC_KEYS, METRIC_LABELS } from '../explorer-state';
+import { download } from '../export/export-view';
 import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
 type TColumn = 'name' | 'degree' | 'betweennessNormalized' | 'closeness' | 'pagerank' | 'community';
