@@ -3,7 +3,9 @@
 // panning and wheel-zooming (median, p95); once the camera rests, the longest main-thread task until
 // the redraw is on screen (long tasks) and how long that took; hover latency (pointer event -> the
 // next animation frame after the highlight changed, median and p95) while the pointer sweeps over
-// nodes. Same-run baseline: this Chromium drawing 100,000 lines on a 2D canvas.
+// nodes. Same-run baseline: this Chromium drawing 100,000 lines on a 2D canvas. Each size is measured
+// with the node and tie layers drawn in slices (what software WebGL gets) and drawn whole (what a GPU
+// gets), forced through localStorage `tieline.explorer.drawing`; `sliced/whole` ratios compare them.
 // Needs `pnpm build` first. Imported by bench/run.mjs as the `explorer` entry.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +19,8 @@ const SIZES = process.env.BENCH_EXPLORER_SIZES?.split(',').map((s) => s.split('/
   [5_000, 25_000],
   [20_000, 100_000],
 ];
+/** `BENCH_EXPLORER_DRAWING=sliced` measures one drawing only. */
+const DRAWINGS = process.env.BENCH_EXPLORER_DRAWING?.split(',') ?? ['sliced', 'whole'];
 const GROUPS = 12;
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
 
@@ -160,10 +164,11 @@ async function baseline(context) {
   return Math.round(median(runs));
 }
 
-async function measure(context, base, id) {
+async function measure(context, base, id, drawing) {
   const page = await context.newPage();
   await page.goto(`${base}/networks/explore/${id}`, { waitUntil: 'commit' });
   const canvas = page.getByTestId('explorer-canvas');
+  await page.waitForSelector(`[data-testid="explorer-canvas"][data-drawing="${drawing}"]`, { timeout: 120_000 });
   const firstRender = await page.waitForFunction(
     () => document.querySelector('[data-testid="explorer-canvas"][data-rendered="true"]') && performance.now(),
     null,
@@ -245,27 +250,47 @@ export async function explorerBench({ results, startServer }) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const cookie = await signIn(srv.base);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const [name, value] = cookie.split(/=(.*)/s);
-    await context.addCookies([{ name, value, url: srv.base }]);
-    await context.addInitScript(recordFrames);
-    const base = await baseline(context);
+    const contexts = {};
+    for (const drawing of DRAWINGS) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addCookies([{ name, value, url: srv.base }]);
+      await context.addInitScript(recordFrames);
+      await context.addInitScript((d) => localStorage.setItem('tieline.explorer.drawing', d), drawing);
+      contexts[drawing] = context;
+    }
+    const base = await baseline(Object.values(contexts)[0]);
     const out = { baseline100kLinesMs: base };
     for (const [n, m] of SIZES) {
       const id = await upload(srv.base, cookie, `Bench ${n}/${m}`, network(n, m, n + m));
-      const figures = await measure(context, srv.base, id);
-      // Frame gaps are tied to the screen's refresh; the redraw's cost follows the machine's speed.
-      out[`${n}/${m}`] = {
-        ...figures,
-        redrawAtRestRatio: +(figures.redrawAtRestMs / base).toFixed(2),
-        longestTaskAfterPanRatio: +(figures.afterPan.longestTaskMs / base).toFixed(2),
-        longestTaskAfterZoomRatio: +(figures.afterZoom.longestTaskMs / base).toFixed(2),
-      };
-      console.error(`explorer ${n}/${m}`, JSON.stringify(out[`${n}/${m}`]));
+      const size = {};
+      for (const [drawing, context] of Object.entries(contexts)) {
+        const figures = await measure(context, srv.base, id, drawing);
+        // Frame gaps are tied to the screen's refresh; the redraw's cost follows the machine's speed.
+        size[drawing] = {
+          ...figures,
+          redrawAtRestRatio: +(figures.redrawAtRestMs / base).toFixed(2),
+          longestTaskAfterPanRatio: +(figures.afterPan.longestTaskMs / base).toFixed(2),
+          longestTaskAfterZoomRatio: +(figures.afterZoom.longestTaskMs / base).toFixed(2),
+        };
+        console.error(`explorer ${n}/${m} ${drawing}`, JSON.stringify(size[drawing]));
+      }
+      if (size.sliced && size.whole) {
+        const ratio = (f) => +(f(size.sliced) / Math.max(1, f(size.whole))).toFixed(2);
+        size.slicedOverWhole = {
+          panP95: ratio((x) => x.pan.p95Ms),
+          zoomP95: ratio((x) => x.zoom.p95Ms),
+          longestTaskAfterPan: ratio((x) => x.afterPan.longestTaskMs),
+          longestTaskAfterZoom: ratio((x) => x.afterZoom.longestTaskMs),
+          shownAfterZoom: ratio((x) => x.afterZoom.shownMs),
+          hoverP95: ratio((x) => x.hoverLatency.p95Ms),
+        };
+      }
+      out[`${n}/${m}`] = size;
     }
     results.explorer = {
       what:
-        'Chromium (SwiftShader WebGL), 1440x900: navigation -> first frame drawn, -> ForceAtlas2 settled (or its 30 s cap); ' +
+        'Chromium (SwiftShader WebGL), 1440x900, each drawing (sliced, whole): navigation -> first frame drawn, -> ForceAtlas2 settled (or its 30 s cap); ' +
         'frame gaps while dragging the camera (pan) and wheel-zooming, the longest frame gap once the camera rests; after each ' +
         'gesture, ms until the redraw is on screen and the longest main-thread task until then (long tasks); hover latency ' +
         '(pointer event -> next frame after the highlight changed) while the pointer sweeps over nodes; baseline: 100k 2D lines',
