@@ -1,21 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '@tieline/graph/node';
 
 // CPU-heavy work (reading an uploaded network, writing and reading a survey's workbook) runs in a
 // worker thread so the server keeps answering while it works. In the bundle (build.mjs) a worker is
-// `<name>.js` beside dist/server.js; from TypeScript source (vitest, tsx) it is `<name>.ts` beside this
-// file, imported after tsx's loader is registered inside the worker (Node 20 workers take no loaders
-// through execArgv).
-
-const fromSource = import.meta.url.endsWith('.ts');
-
-/** Starts the worker script `name` with `workerData`. */
-export function startScriptWorker(name: string, workerData: unknown): Worker {
-  const url = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(url, { workerData });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const code = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(code, { eval: true, workerData });
-}
+// `<name>.js` beside dist/server.js; from TypeScript source it is `<name>.ts` beside this file
+// (startWorker, @tieline/graph/node).
 
 /** What a one-shot worker posts: progress while it works, then its one result. */
 export type TWorkerMessage<T> = { kind: 'progress'; fraction: number } | { kind: 'result'; value: T };
@@ -30,7 +18,7 @@ export function runScriptWorker<T>(
   onProgress?: (fraction: number) => void,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = startScriptWorker(name, workerData);
+    const worker = startWorker(name, import.meta.url, workerData);
     let answered = false;
     worker.on('message', (message: TWorkerMessage<T>) => {
       if (message.kind === 'progress') return onProgress?.(message.fraction);

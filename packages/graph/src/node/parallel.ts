@@ -2,13 +2,14 @@
 // CSR is built once in SharedArrayBuffers, so every worker reads the same memory; workers take sources
 // in chunks from a shared atomic counter, so a slow thread never holds up the rest.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { assembleMetrics, pathGraph } from '../metrics/compute';
 import { buildCsr, type TAllocate } from '../metrics/csr';
 import { addTotals, createPathTotals, type TPathGraph, type TPathTotals } from '../metrics/paths';
 import type { TMetricsOptions, TMetricsResult } from '../metrics/types';
 import type { TNetworkData } from '../model';
 import type { TWorkerInput } from './metrics-worker';
+import { startWorker } from './start-worker';
 
 export interface TParallelOptions {
   /** Worker threads; the machine's available parallelism by default. */
@@ -18,18 +19,7 @@ export interface TParallelOptions {
 
 const shared: TAllocate = (bytes) => new SharedArrayBuffer(bytes);
 
-// In a bundle (packages/api/build.mjs) the worker is metrics-worker.js beside the bundle file. From
-// TypeScript source (vitest, tsx) it is the .ts file beside this one, imported after tsx's loader is
-// registered inside the worker: Node 20 workers do not take loaders through execArgv.
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(`./metrics-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-
-function startWorker(input: TWorkerInput): Worker {
-  if (!fromSource) return new Worker(workerUrl, { workerData: input });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const code = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(code, { eval: true, workerData: input });
-}
+const startMetricsWorker = (input: TWorkerInput) => startWorker('metrics-worker', import.meta.url, input);
 
 /** Runs every source of `graph` over `threads` workers and adds up their totals. */
 export async function allPairsParallel(graph: TPathGraph, options: TParallelOptions = {}): Promise<TPathTotals> {
@@ -43,7 +33,7 @@ export async function allPairsParallel(graph: TPathGraph, options: TParallelOpti
   try {
     await Promise.all(
       Array.from({ length: threads }, () => {
-        const worker = startWorker({ graph, counter, chunk });
+        const worker = startMetricsWorker({ graph, counter, chunk });
         workers.push(worker);
         return new Promise<void>((resolve, reject) => {
           worker.on('message', (message: { done?: number; totals?: TPathTotals }) => {
