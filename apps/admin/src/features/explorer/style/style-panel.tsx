@@ -57,8 +57,6 @@ export function StylePanel({
   const enc = state.encoding;
   const setEnc = (change: Partial<TExplorerState['encoding']>) =>
     onChange((s) => ({ ...s, encoding: { ...s.encoding, ...change } }));
-  const edgeLayerId = useId();
-  const edgeWeightId = useId();
   const colorOptions: { value: string; label: string }[] = [
     { value: '', label: 'One colour' },
     { value: 'community', label: 'Community' },
@@ -168,23 +166,27 @@ export function StylePanel({
         <h2 id="edges-heading" className="text-sm font-semibold">
           Ties
         </h2>
-        <div className="flex items-center gap-2">
-          <Switch
-            id={edgeLayerId}
-            checked={enc.edgeColorByLayer}
-            onCheckedChange={(v) => setEnc({ edgeColorByLayer: v })}
-          />
-          <Label htmlFor={edgeLayerId}>Colour by layer</Label>
-        </div>
-        <div className="flex items-center gap-2">
-          <Switch
-            id={edgeWeightId}
-            checked={enc.edgeWidthByWeight}
-            onCheckedChange={(v) => setEnc({ edgeWidthByWeight: v })}
-          />
-          <Label htmlFor={edgeWeightId}>Width by weight</Label>
-        </div>
+        <SwitchRow
+          label="Colour by layer"
+          checked={enc.edgeColorByLayer}
+          onChange={(v) => setEnc({ edgeColorByLayer: v })}
+        />
+        <SwitchRow
+          label="Width by weight"
+          checked={enc.edgeWidthByWeight}
+          onChange={(v) => setEnc({ edgeWidthByWeight: v })}
+        />
       </section>
+    </div>
+  );
+}
+
+function SwitchRow({ label, checked, onChange }: { label: string; checked: boolean; onChange(v: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Label htmlFor={id}>{label}</Label>
     </div>
   );
 }
