@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, networks, sessions, surveys, tempUsers, users } from '@tieline/db';
+import { discoverNetworks, eq, networks, sessions, surveys, tempUsers, users } from '@tieline/db';
 import { MSG, ORG_USERS_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotColumns } from '../src/services/discover/snapshot';
 import { newAccount, seedUser, startTestApp, type TestApp, trpcClient } from './helpers';
+import { smallNetwork } from './networks-setup';
 import { asUser, contentOf, loneLogin, memberOf, setOrgModules } from './organization-users-setup';
 
 let app: TestApp;
@@ -289,11 +291,15 @@ describe('transferring content', () => {
   const transfer = (owner: { cookie: string }, orgId: string, body: object) =>
     asUser(app, owner).call('POST', `/api/base/organizations/users/transfer/${orgId}`, body);
 
-  it('moves the source’s surveys and networks to the target', async () => {
+  it('moves the source’s surveys, networks and Discover publications to the target', async () => {
     const owner = await seedUser(app, 'owner');
     const source = await memberOf(app, owner, 'Admin');
     const target = await memberOf(app, owner, 'Simplified Access-only');
     const { surveyId, networkId } = await contentOf(app, source);
+    const columns = snapshotColumns({ name: 'Published', description: '', tags: [], data: smallNetwork() });
+    await app.server.deps.db
+      .insert(discoverNetworks)
+      .values({ id: networkId, networkId, ownerId: source.userId, ...columns });
     const res = await transfer(owner, owner.organizationId!, {
       sourceUserId: source.userId,
       targetUserId: target.userId,
@@ -302,6 +308,8 @@ describe('transferring content', () => {
     const { db } = app.server.deps;
     expect((await db.select().from(surveys).where(eq(surveys.id, surveyId)))[0]!.ownerId).toBe(target.userId);
     expect((await db.select().from(networks).where(eq(networks.id, networkId)))[0]!.ownerId).toBe(target.userId);
+    const published = await db.select().from(discoverNetworks).where(eq(discoverNetworks.networkId, networkId));
+    expect(published[0]!.ownerId).toBe(target.userId);
     // Deleting the source now keeps the content.
     await asUser(app, owner).call('DELETE', `${base(owner.organizationId!)}/${source.userId}`);
     expect(await db.select().from(surveys).where(eq(surveys.id, surveyId))).toHaveLength(1);

@@ -1,4 +1,15 @@
-import { and, eq, inArray, networkShares, networks, sql, surveys, tempUsers, users } from '@tieline/db';
+import {
+  and,
+  discoverNetworks,
+  eq,
+  inArray,
+  networkShares,
+  networks,
+  sql,
+  surveys,
+  tempUsers,
+  users,
+} from '@tieline/db';
 import { ORG_USERS_MSG, type TTransferContentResult } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
@@ -9,7 +20,7 @@ import { liveInvites } from './organization-users-list';
 /**
  * POST /organizations/users/transfer/{orgId}: the source member's surveys (with their lists, responses
  * and emails, which hang off the survey) and networks (with their views and shares) become the target
- * member's. Both must be signed-up members of the organization. Who made a view or a send stays as
+ * member's, and so do their Discover publications. Both must be signed-up members of the organization. Who made a view or a send stays as
  * history. Ownership changes bump the rows' versions, so an edit opened before the move cannot save
  * over it.
  */
@@ -46,17 +57,13 @@ export async function transferContent(
       .set({ ownerId: target.id, version: sql`${networks.version} + 1`, updatedAt: new Date() })
       .where(eq(networks.ownerId, input.sourceUserId))
       .returning({ id: networks.id });
-    // The new owner needs no share of what they now own.
+    // The new owner needs no share of what they now own; what was published is now theirs to unpublish.
     if (movedNetworks.length > 0) {
-      await tx.delete(networkShares).where(
-        and(
-          eq(networkShares.userLoginId, target.loginId),
-          inArray(
-            networkShares.networkId,
-            movedNetworks.map((n) => n.id),
-          ),
-        ),
-      );
+      const moved = movedNetworks.map((n) => n.id);
+      await tx
+        .delete(networkShares)
+        .where(and(eq(networkShares.userLoginId, target.loginId), inArray(networkShares.networkId, moved)));
+      await tx.update(discoverNetworks).set({ ownerId: target.id }).where(inArray(discoverNetworks.networkId, moved));
     }
     return { surveys: movedSurveys.length, networks: movedNetworks.length };
   });
