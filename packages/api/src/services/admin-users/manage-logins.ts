@@ -10,7 +10,7 @@ import {
 import { recordAudit } from '../../audit/record';
 import type { Caller } from '../../auth/actor';
 import { requireSuperAdmin } from '../../auth/super-admin';
-import { addCredits, creditBalance } from '../../credits/ledger';
+import { adjustCredits } from '../../credits/adjust';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { loginDetails } from './search-logins';
@@ -101,19 +101,9 @@ export async function adjustUserCredits(deps: Deps, caller: Caller, raw: TAdjust
       .where(and(eq(users.id, input.id), isNull(users.organizationId)))
       .for('update');
     if (!user) throw new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
-    const account = { userId: user.id };
-    const balance = (await creditBalance(tx, account)) + input.credits;
-    if (balance < 0) throw new AppError('BAD_REQUEST', ADMIN_MSG.belowZero);
-    await addCredits(tx, account, {
-      change: input.credits,
-      reason: input.credits > 0 ? 'grant' : 'adjustment',
-      note: input.note,
-      actorUserId: caller.actor.userId,
-    });
-    await recordAudit(tx, caller, {
+    const balance = await adjustCredits(tx, caller, { userId: user.id }, input, {
       action: 'admin.user.credits',
       target: { type: 'user', id: user.id },
-      details: { change: input.credits, balance, note: input.note },
     });
     return { credits: balance };
   });
