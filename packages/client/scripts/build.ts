@@ -1,8 +1,9 @@
 // Builds @tieline/client for use outside the monorepo (pnpm --filter @tieline/client build): dist/ holds
 // index.js (ESM, @trpc/client bundled in: the package has no dependencies, so `npm install` of its
 // tarball needs no registry), index.d.ts (every procedure's input and output written out as plain
-// types, so no server source, tRPC or zod is in its type surface) and package.json. `npm pack dist`
-// makes the tarball; packages/api/test/client-package.test.ts installs and type-checks it.
+// types, so no server source, tRPC or zod is in its type surface; the rest is src/index.ts's own
+// declarations as the compiler writes them) and package.json. `npm pack dist` makes the tarball;
+// packages/api/test/client-package.test.ts installs and type-checks it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,56 +17,11 @@ const dist = join(root, 'dist');
 const fromApi = createRequire(join(root, 'node_modules', '@tieline', 'api', 'package.json'));
 const { build } = fromApi('esbuild') as { build: (options: Record<string, unknown>) => Promise<unknown> };
 
-/** The declarations written by hand: src/index.ts's exports, with the generated procedures. */
-const HAND = `export interface TielineClientOptions {
-  /** Where Tieline runs, e.g. https://tieline.example.org (no /api). */
-  url: string;
-  /** A key from users/settings/api: \`tl_...\`. */
-  apiKey: string;
-  /** Another fetch (a proxy agent, a test double); the global one by default. */
-  fetch?: typeof fetch;
-}
-
-/** Per call: an AbortSignal to cancel it. */
+/** What the generated procedures declare beside src/index.ts's exports. */
+const CALL_OPTIONS = `/** Per call: an AbortSignal to cancel it. */
 export interface TielineCallOptions {
   signal?: AbortSignal;
 }
-
-/** A refused REST call: the HTTP status and the server's \`{ message, code }\`. */
-export declare class TielineRestError extends Error {
-  readonly status: number;
-  /** The whole JSON answer (a refused network upload lists its problems). */
-  readonly body: unknown;
-  constructor(status: number, message: string, body: unknown);
-}
-
-/** A network as networks.get answers it. */
-export type TNetworkSummary = NETWORK_SUMMARY;
-/** An uploaded network, with what the upload did beside reading it (people named only in Edges added). */
-export type TNetworkUploadResult = TNetworkSummary & { notices: string[] };
-
-export interface UploadNetworkInput {
-  name: string;
-  fileType: 'excel' | 'gexf' | 'graphml' | 'json';
-  directed: boolean;
-  /** The file's bytes; a Blob keeps its type and name. */
-  file: Blob | Uint8Array;
-  fileName?: string;
-}
-
-/** The REST-only calls a script needs (file downloads and multipart uploads have no tRPC procedure). */
-export interface TielineRest {
-  /** GET /api/base/responses/all/{surveyId}/xlsx: every response of a survey as an Excel workbook. */
-  downloadResponses(surveyId: string): Promise<Uint8Array>;
-  /** POST /api/base/networks (multipart): a network from an Excel, GEXF, GraphML or JSON file. */
-  uploadNetwork(input: UploadNetworkInput): Promise<TNetworkUploadResult>;
-}
-
-/** Every procedure (\`client.surveys.list.query({})\`), plus \`client.rest\` for downloads and uploads. */
-export type TielineClient = TielineProcedures & { rest: TielineRest };
-
-/** A client whose every call carries \`Authorization: Bearer <apiKey>\` and acts as the key's user. */
-export declare function createTielineClient(options: TielineClientOptions): TielineClient;
 `;
 
 type Kind = 'query' | 'mutation';
@@ -75,7 +31,11 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
   .sort((a, b) => a.path.localeCompare(b.path));
 
 /** Each procedure's input and output type as text, resolved by the compiler from the router type. */
-function procedureTypes(): { types: { input: string; output: string }[]; alias: (name: string) => string } {
+function procedureTypes(): {
+  types: { input: string; output: string }[];
+  alias: (name: string) => string;
+  index: string;
+} {
   const shape = join(root, 'src', '.procedure-types.ts');
   const index = (path: string) =>
     path
@@ -106,7 +66,13 @@ function procedureTypes(): { types: { input: string; output: string }[]; alias: 
         },
       },
     )!;
-    const program = ts.createProgram([shape], { ...config.options, noEmit: true });
+    const entry = join(root, 'src', 'index.ts');
+    const program = ts.createProgram([shape, entry], {
+      ...config.options,
+      noEmit: false,
+      declaration: true,
+      emitDeclarationOnly: true,
+    });
     const checker = program.getTypeChecker();
     const aliases = new Map<string, ts.TypeAliasDeclaration>();
     program.getSourceFile(shape)!.forEachChild((n) => {
@@ -138,10 +104,28 @@ function procedureTypes(): { types: { input: string; output: string }[]; alias: 
       }
       throw new Error(`no type alias ${name} to write out`);
     };
-    return { types, alias };
+    // src/index.ts's own declarations, as the compiler writes them.
+    let index = '';
+    program.emit(program.getSourceFile(entry), (_file, text) => (index = text), undefined, true);
+    return { types, alias, index };
   } finally {
     rmSync(shape, { force: true });
   }
+}
+
+/**
+ * src/index.ts's declarations made to stand alone: its imports and the exports that only name the
+ * server's types go; a network summary is the generated type, and the tRPC client is TielineProcedures.
+ */
+function standalone(index: string, networkSummary: string): string {
+  const out = index
+    .split('\n')
+    .filter((line) => !/^import |^export type \{ AppRouter \}|^export type TielineOutputs /.test(line))
+    .join('\n')
+    .replace("TielineOutputs['networks']['get']", networkSummary)
+    .replace('TRPCClient<AppRouter>', 'TielineProcedures');
+  if (/TielineOutputs\[|TRPCClient<|\bfrom '/.test(out)) throw new Error(`src/index.ts names a server type: ${out}`);
+  return out;
 }
 
 /** `interface TielineProcedures`: the tRPC proxy's shape, nested by path. */
@@ -171,7 +155,7 @@ function proceduresDeclaration(types: { input: string; output: string }[]): stri
   return `export interface TielineProcedures {\n${write(tree, 1)}\n}`;
 }
 
-const { types, alias } = procedureTypes();
+const { types, alias, index } = procedureTypes();
 const networkGet = procedures.findIndex((p) => p.path === 'networks.get');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -181,7 +165,8 @@ for (let round = 0; ; round++) {
     join(dist, 'index.d.ts'),
     [
       '// Generated by scripts/build.ts from the server router: every procedure with its input and output.',
-      HAND.replace('NETWORK_SUMMARY', types[networkGet]!.output),
+      standalone(index, types[networkGet]!.output),
+      CALL_OPTIONS,
       proceduresDeclaration(types),
       ...[...written].map(([name, text]) => `export type ${name} = ${text};`),
       '',

@@ -17,7 +17,7 @@ export interface TielineClientOptions {
   fetch?: typeof fetch;
 }
 
-/** A refused REST call: the HTTP status and the server's `{ message }`. */
+/** A refused REST call: the HTTP status and the server's `{ message, code }`. */
 export class TielineRestError extends Error {
   constructor(
     readonly status: number,

@@ -11,13 +11,18 @@ export const formulaWithoutValue = (sheet: string, cell: string) =>
 
 const listWord = (type: TListType) => (type === 'Respondent List' ? 'Respondent list' : 'Supplementary list');
 
-export const LIST_MSG = {
-  duplicated: (type: TListType, first: string) => `${listWord(type)} not uploaded. ${first} has been duplicated`,
+/** What every upload of rows (lists, organization users, network shares) says of its rows and file. */
+export const UPLOAD_ROWS_MSG = {
   /** Spec surveys §5: one message for names and email addresses alike, as organization uploads say it. */
-  otherDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
+  moreDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
   invalidEmail: (x: string) => `${x} is not a valid email address`,
   blanks: 'One or more cells that should have contained text were blank.',
   incorrectFormat: 'Processing the excel file. Incorrect format.',
+} as const;
+
+export const LIST_MSG = {
+  duplicated: (type: TListType, first: string) => `${listWord(type)} not uploaded. ${first} has been duplicated`,
+  ...UPLOAD_ROWS_MSG,
   respondentHeader:
     "Respondent list not uploaded due to an invalid column heading. Please ensure that your respondent list includes 'Name' and 'Email' as the first two column headings",
   supplementaryHeader:

@@ -1,7 +1,7 @@
 // The rules of list uploads, zod-free: the admin app runs them on the rows it parsed before uploading,
 // and the server runs the same functions as the authority (surveys spec §5, §8).
 import { LIST_LIMITS, REQUIRED_COLUMNS, type TListType } from './lists-limits';
-import { LIST_MSG } from './lists-messages';
+import { LIST_MSG, UPLOAD_ROWS_MSG } from './lists-messages';
 import { isEmail } from './rules';
 import { cleanLine } from './text';
 
@@ -123,11 +123,11 @@ export function namingSheetRead(payload: TUploadErrorPayload, sheet: string): TU
   return { ...payload, message, headerErrors: [message] };
 }
 
-/** Spec §5: the first duplicated value, then 'and N other ...' when there are more. */
-function duplicateMessages(type: TListType, duplicated: string[]): string[] {
-  if (duplicated.length === 0) return [];
-  const first = LIST_MSG.duplicated(type, duplicated[0]!);
-  return duplicated.length > 1 ? [first, LIST_MSG.otherDuplicated(duplicated.length - 1)] : [first];
+/** Spec §5: the first duplicated value (worded by `duplicated`), then 'and N other ...' when there are more. */
+export function duplicateMessages(values: string[], duplicated: (value: string) => string): string[] {
+  if (values.length === 0) return [];
+  const first = duplicated(values[0]!);
+  return values.length > 1 ? [first, UPLOAD_ROWS_MSG.moreDuplicated(values.length - 1)] : [first];
 }
 
 /** Values seen twice or more, in the order their second occurrence appears. */
@@ -142,6 +142,37 @@ function duplicatesOf(values: readonly (string | null)[], key: (v: string) => st
     if (n === 2) out.push(v);
   }
   return out;
+}
+
+/**
+ * A row upload's data errors, all at once (spec §5): duplicated names and emails, invalid emails (the
+ * first `maxListed`), blank cells. Answers the 'data' payload led by the first of them, or null when
+ * the rows pass.
+ */
+export function dataErrorsPayload(
+  rows: { names: readonly string[]; emails: readonly string[]; blank: boolean },
+  duplicated: (value: string) => string,
+  maxListed = Number.POSITIVE_INFINITY,
+): TUploadErrorPayload | null {
+  const invalid = rows.emails.filter((e) => e && !isEmail(e));
+  const dataErrors = {
+    duplicates: {
+      names: duplicateMessages(duplicatesOf(rows.names, nameKey), duplicated),
+      emails: duplicateMessages(
+        duplicatesOf(rows.emails, (e) => emailKey(nameKey(e))),
+        duplicated,
+      ),
+    },
+    invalidEmails: invalid.slice(0, maxListed).map(UPLOAD_ROWS_MSG.invalidEmail),
+    blanks: rows.blank ? [UPLOAD_ROWS_MSG.blanks] : [],
+  };
+  const first = [
+    ...dataErrors.duplicates.names,
+    ...dataErrors.duplicates.emails,
+    ...dataErrors.invalidEmails,
+    ...dataErrors.blanks,
+  ][0];
+  return first ? uploadErrorPayload('data', first, { dataErrors }) : null;
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -224,25 +255,9 @@ export function checkListRows(type: TListType, rawRows: readonly (readonly strin
   const names = data.map((r) => r[0] ?? '');
   const emails = withEmail ? data.map((r) => r[1] ?? '') : [];
   const blank = names.some((n) => !n) || emails.some((e) => !e);
-  const invalid = emails.filter((e) => e && !isEmail(e));
-  const dataErrors = {
-    duplicates: {
-      names: duplicateMessages(type, duplicatesOf(names, nameKey)),
-      emails: duplicateMessages(
-        type,
-        duplicatesOf(emails, (e) => emailKey(nameKey(e))),
-      ),
-    },
-    invalidEmails: invalid.slice(0, LIST_LIMITS.maxListedInvalidEmails).map(LIST_MSG.invalidEmail),
-    blanks: blank ? [LIST_MSG.blanks] : [],
-  };
-  const first = [
-    ...dataErrors.duplicates.names,
-    ...dataErrors.duplicates.emails,
-    ...dataErrors.invalidEmails,
-    ...dataErrors.blanks,
-  ][0];
-  if (first) return { ok: false, error: uploadErrorPayload('data', first, { dataErrors }) };
+  const duplicated = (value: string) => LIST_MSG.duplicated(type, value);
+  const refused = dataErrorsPayload({ names, emails, blank }, duplicated, LIST_LIMITS.maxListedInvalidEmails);
+  if (refused) return { ok: false, error: refused };
 
   const columns = attributes.map(({ index, name }) => ({ name, type: inferType(data.map((r) => r[index] ?? '')) }));
   // Plain loops: this runs over every row of lists of 100,000.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZId, zLine, zMultiline } from './common';
+import { UPLOAD_ROWS_MSG } from './lists-messages';
 import { strictNumber, zFlag } from './strict';
 
 // Networks: the list, management, sharing and metrics calls (platform spec §2 networks routes, §7
@@ -158,10 +159,7 @@ export const NETWORK_SHARES_UPLOAD_MSG = {
   heading:
     "User list not uploaded due to an invalid column heading. Please ensure that your list has 'Name', 'Email' and 'Permission' as its first three column headings",
   duplicated: (first: string) => `User list not uploaded. ${first} has been duplicated`,
-  moreDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
-  invalidEmail: (x: string) => `${x} is not a valid email address`,
-  blanks: 'One or more cells that should have contained text were blank.',
-  format: 'Processing the excel file. Incorrect format.',
+  ...UPLOAD_ROWS_MSG,
   unknownUsers: (emails: string[]) =>
     `No Tieline user has the email address ${emails.slice(0, 5).join(', ')}${emails.length > 5 ? ` and ${emails.length - 5} other(s)` : ''}`,
   permission: (row: number) => `Row ${row}: permission must be 'View' or 'Edit'`,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZEmail, ZId, zLine } from './common';
 import { MODULES, PERMISSIONS, type TModuleName, type TPermission } from './constants';
-import { cleanCell, emailKey, nameKey, type TUploadErrorPayload, uploadErrorPayload } from './lists';
-import { isEmail } from './rules';
+import { cleanCell, dataErrorsPayload, emailKey, type TUploadErrorPayload, uploadErrorPayload } from './lists';
+import { UPLOAD_ROWS_MSG } from './lists-messages';
 import { zFlag } from './strict';
 
 // Organization users (organization/settings/manage-users, owner only): the list, add (PUT), edit (POST),
@@ -21,10 +21,7 @@ export const ORG_USERS_MSG = {
   header:
     "Organization user list not uploaded due to an invalid column heading. Please ensure that your list includes 'Name', 'Email' and 'Permissions' as the first three column headings",
   duplicated: (first: string) => `Organization list not uploaded. ${first} has been duplicated`,
-  moreDuplicated: (n: number) => `and ${n} other name(s)/email address(es) have been duplicated`,
-  invalidEmail: (x: string) => `${x} is not a valid email address`,
-  blanks: 'One or more cells that should have contained text were blank.',
-  incorrectFormat: 'Processing the excel file. Incorrect format.',
+  ...UPLOAD_ROWS_MSG,
   permission: (row: number) => `Row ${row}: Permissions must be 'Owner', 'Admin' or 'Simplified Access-only'`,
   noRows: 'The list has no rows below the column headings.',
   tooManyRows: `The list has more than ${ORG_USERS_LIMITS.maxRows.toLocaleString('en-US')} rows. Please upload a shorter list.`,
@@ -143,26 +140,6 @@ export type TCheckedOrgUsers = { ok: true; users: TOrgUserRow[] } | { ok: false;
 
 const HEADINGS = ['Name', 'Email', 'Permissions'] as const;
 
-/** Values seen twice or more, each once, in the order their second occurrence appears. */
-function duplicatesOf(values: readonly string[], key: (v: string) => string): string[] {
-  const seen = new Map<string, number>();
-  const out: string[] = [];
-  for (const v of values) {
-    if (!v) continue;
-    const n = (seen.get(key(v)) ?? 0) + 1;
-    seen.set(key(v), n);
-    if (n === 2) out.push(v);
-  }
-  return out;
-}
-
-/** Spec §5: the first duplicated value, then 'and N other ...' for the rest. */
-function duplicateMessages(duplicated: string[]): string[] {
-  if (duplicated.length === 0) return [];
-  const first = ORG_USERS_MSG.duplicated(duplicated[0]!);
-  return duplicated.length > 1 ? [first, ORG_USERS_MSG.moreDuplicated(duplicated.length - 1)] : [first];
-}
-
 const permissionOf = (text: string): TPermission | null =>
   PERMISSIONS.find((p) => p.toLowerCase() === text.toLowerCase()) ?? null;
 
@@ -198,21 +175,8 @@ export function checkOrganizationUserRows(rawRows: readonly (readonly string[])[
   const emails = data.map((r) => r[1] ?? '');
   const permissions = data.map((r) => r[2] ?? '');
   const blank = [names, emails, permissions].some((column) => column.some((c) => !c));
-  const dataErrors = {
-    duplicates: {
-      names: duplicateMessages(duplicatesOf(names, nameKey)),
-      emails: duplicateMessages(duplicatesOf(emails, (e) => emailKey(nameKey(e)))),
-    },
-    invalidEmails: emails.filter((e) => e && !isEmail(e)).map(ORG_USERS_MSG.invalidEmail),
-    blanks: blank ? [ORG_USERS_MSG.blanks] : [],
-  };
-  const first = [
-    ...dataErrors.duplicates.names,
-    ...dataErrors.duplicates.emails,
-    ...dataErrors.invalidEmails,
-    ...dataErrors.blanks,
-  ][0];
-  if (first) return { ok: false, error: uploadErrorPayload('data', first, { dataErrors }) };
+  const refused = dataErrorsPayload({ names, emails, blank }, ORG_USERS_MSG.duplicated);
+  if (refused) return { ok: false, error: refused };
 
   const wrong = permissions.findIndex((p) => permissionOf(p) === null);
   if (wrong >= 0) {

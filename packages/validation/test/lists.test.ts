@@ -29,7 +29,7 @@ describe('messages, verbatim from the spec', () => {
   it('reads as §5 and §8 write them', () => {
     expect(LIST_MSG.duplicated(R, 'Ada')).toBe('Respondent list not uploaded. Ada has been duplicated');
     expect(LIST_MSG.duplicated(S, 'Ada')).toBe('Supplementary list not uploaded. Ada has been duplicated');
-    expect(LIST_MSG.otherDuplicated(2)).toBe('and 2 other name(s)/email address(es) have been duplicated');
+    expect(LIST_MSG.moreDuplicated(2)).toBe('and 2 other name(s)/email address(es) have been duplicated');
     expect(LIST_MSG.invalidEmail('x@')).toBe('x@ is not a valid email address');
     expect(LIST_MSG.blanks).toBe('One or more cells that should have contained text were blank.');
     expect(LIST_MSG.incorrectFormat).toBe('Processing the excel file. Incorrect format.');

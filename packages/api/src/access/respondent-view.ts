@@ -3,7 +3,6 @@ import {
   brandingOf,
   MSG,
   necessaryListIds,
-  questionPages,
   RESPONDENT_LIMITS,
   type TNecessaryList,
   type TRespondentSurvey,
@@ -11,7 +10,7 @@ import {
 } from '@tieline/validation';
 import { AppError } from '../errors';
 import { surveyLogos } from './organization-logos';
-import { questionsOf, respondentListOf, type SurveyRow } from './surveys';
+import { pagedQuestionsOf, questionsOf, respondentListOf, type SurveyRow } from './surveys';
 
 // The survey as the respondent app runs it, shared by every way of reaching it: a personal link
 // (surveys, lists), a test email's link (surveys, lists) and the support replay (responses).
@@ -30,8 +29,6 @@ export async function respondentSurveyOf(
   respondent: TRespondent,
 ): Promise<TRespondentSurvey> {
   const [respondentList, logos] = await Promise.all([respondentListOf(db, survey.id), surveyLogos(db, survey)]);
-  const questions = questionsOf(survey);
-  const pages = questionPages(questions);
   const { responseStatus, ...who } = respondent;
   return {
     _id: survey.id,
@@ -43,7 +40,7 @@ export async function respondentSurveyOf(
     imageURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
     ...brandingOf(logos),
     respondentList,
-    questions: questions.map((q, i) => ({ ...q, page: pages[i]! })),
+    questions: pagedQuestionsOf(survey),
     respondent: who,
     responseStatus,
   };

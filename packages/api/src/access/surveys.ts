@@ -1,5 +1,5 @@
 import { and, type Db, eq, lists, or, type SQL, surveys, type Tx, users } from '@tieline/db';
-import { MSG, type TQuestionData, withQuestionDefaults } from '@tieline/validation';
+import { MSG, questionPages, type TQuestionData, withQuestionDefaults } from '@tieline/validation';
 import type { Actor } from '../auth/actor';
 import { AppError } from '../errors';
 
@@ -38,6 +38,13 @@ export type SurveyRow = typeof surveys.$inferSelect;
  */
 export const questionsOf = (row: Pick<SurveyRow, 'questions'>) => storedQuestions(row.questions);
 const storedQuestions = (json: unknown) => ((json ?? []) as TQuestionData[]).map(withQuestionDefaults);
+
+/** The row's questions, each with its `page` counted from the page breaks (builder and respondent wires). */
+export function pagedQuestionsOf(row: Pick<SurveyRow, 'questions'>) {
+  const questions = questionsOf(row);
+  const pages = questionPages(questions);
+  return questions.map((q, i) => ({ ...q, page: pages[i]! }));
+}
 
 /** The id of the survey's respondent list (at most one per survey), or null before one is uploaded. */
 export async function respondentListOf(db: Db | Tx, surveyId: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { organizations, users } from '@tieline/db';
+import { type Db, organizations, users } from '@tieline/db';
 import { effectiveModules, type TModules, type TPermission } from '@tieline/validation';
 
 /** Who is calling: the signed-in user a session points at. */
@@ -61,5 +61,18 @@ export function toActor(
     permission: user.permission as TPermission | null,
     verified,
     modules: effectiveModules(user.modules, organizationModules),
+  };
+}
+
+/** A statement prepared once per database handle, on first use (the actor queries every call pays). */
+export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    return query;
   };
 }

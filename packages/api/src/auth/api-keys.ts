@@ -1,7 +1,7 @@
 import { and, apiKeys, type Db, eq, isNull, lt, or, organizations, sql, userLogins, users } from '@tieline/db';
 import { API_KEY_LIMITS, API_KEY_PATTERN, API_KEY_PREFIX_LENGTH } from '@tieline/validation';
 import type { Request } from 'express';
-import { type Actor, actorColumns, toActor } from './actor';
+import { type Actor, actorColumns, preparedPerDb, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
 /** A new key (`tl_` + 160 random bits in base32), its visible prefix and the hash the database keeps. */
@@ -41,7 +41,7 @@ function buildKeyActorQuery(db: Db) {
       .prepare('api_key_actor')
   );
 }
-const keyActorQueries = new WeakMap<Db, ReturnType<typeof buildKeyActorQuery>>();
+const keyActorQuery = preparedPerDb(buildKeyActorQuery);
 
 /**
  * The key's id and the actor it authenticates, or null for a malformed, unknown (revoked) or expired
@@ -54,12 +54,7 @@ export async function validateApiKey(
   now = new Date(),
 ): Promise<{ id: string; actor: Actor } | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
-  let query = keyActorQueries.get(db);
-  if (!query) {
-    query = buildKeyActorQuery(db);
-    keyActorQueries.set(db, query);
-  }
-  const [row] = await query.execute({ keyHash: hashToken(key) });
+  const [row] = await keyActorQuery(db).execute({ keyHash: hashToken(key) });
   if (!row || (row.expiresAt && row.expiresAt <= now)) return null;
   const stale = new Date(now.getTime() - API_KEY_LIMITS.lastUsedEveryMs);
   if (!row.lastUsedAt || row.lastUsedAt < stale) {

@@ -1,5 +1,5 @@
 import { and, type Db, eq, isNull, lt, organizations, sessions, sql, userLogins, users } from '@tieline/db';
-import { type Actor, actorColumns, toActor } from './actor';
+import { type Actor, actorColumns, preparedPerDb, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,15 +50,7 @@ function buildSessionActorQuery(db: Db) {
       .prepare('session_actor')
   );
 }
-const sessionActorQueries = new WeakMap<Db, ReturnType<typeof buildSessionActorQuery>>();
-function sessionActorQuery(db: Db) {
-  let query = sessionActorQueries.get(db);
-  if (!query) {
-    query = buildSessionActorQuery(db);
-    sessionActorQueries.set(db, query);
-  }
-  return query;
-}
+const sessionActorQuery = preparedPerDb(buildSessionActorQuery);
 
 /**
  * The session for a cookie token with the actor it signs in, in one query (every authenticated call

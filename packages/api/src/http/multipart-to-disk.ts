@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
-import { formParser, type MultipartLimits, type MultipartProblem } from './multipart';
+import { formParser, type MultipartLimits, type MultipartProblem, watchForm } from './multipart';
 
 // The streaming sibling of multipart.ts, for uploads too large to hold in memory (a Slack export of
 // gigabytes): the one file part is written to a new file under `dir` as it arrives, never buffered
@@ -39,14 +39,9 @@ export async function readMultipartToDisk(
   return new Promise((resolve, reject) => {
     const bb = formParser(req, limits);
     if (!bb) return reject(limits.refuse('malformed'));
-    const fields: Record<string, string> = {};
     let writing: Promise<number> | null = null;
     let out: WriteStream | null = null;
-    let problem: MultipartProblem | null = null;
     let settled = false;
-    const fail = (p: MultipartProblem) => {
-      problem ??= p;
-    };
     const refuse = async (p: MultipartProblem) => {
       if (settled) return;
       settled = true;
@@ -56,43 +51,32 @@ export async function readMultipartToDisk(
       await rm(path, { force: true });
       reject(limits.refuse(p));
     };
+    const form = watchForm(req, bb, limits.fields, (problem) => void refuse(problem));
 
     bb.on('file', (name, stream) => {
       if (name !== limits.fileField || writing) {
-        fail(writing ? 'tooManyFiles' : 'malformed');
+        form.fail(writing ? 'tooManyFiles' : 'malformed');
         stream.resume();
         return;
       }
-      stream.on('limit', () => fail('tooLarge'));
+      stream.on('limit', () => form.fail('tooLarge'));
       const file = createWriteStream(path);
       out = file;
       writing = pipeline(stream, file).then(() => file.bytesWritten);
       // Failures are reported when the form ends (refuse); this only keeps them from going unhandled.
-      writing.catch(() => fail('malformed'));
-    });
-    bb.on('field', (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) fail('malformed');
-      else if (limits.fields.includes(name)) fields[name] = value;
-    });
-    bb.on('filesLimit', () => fail('tooManyFiles'));
-    bb.on('fieldsLimit', () => fail('malformed'));
-    bb.on('partsLimit', () => fail('malformed'));
-    bb.on('error', () => {
-      req.unpipe(bb);
-      req.resume();
-      void refuse(problem ?? 'malformed');
+      writing.catch(() => form.fail('malformed'));
     });
     bb.on('close', async () => {
-      if (problem) return void refuse(problem);
+      if (form.problem) return void refuse(form.problem);
       let size: number | null = null;
       try {
         size = writing ? await writing : null;
       } catch {
         return void refuse('malformed');
       }
-      if (problem) return void refuse(problem);
+      if (form.problem) return void refuse(form.problem);
       settled = true;
-      resolve({ fields, file: size === null ? null : { path, size } });
+      resolve({ fields: form.fields, file: size === null ? null : { path, size } });
     });
     req.once('close', () => {
       if (!req.complete) void refuse('malformed');

@@ -58,46 +58,69 @@ export function formParser(
   }
 }
 
+/** What both readers collect besides the file: the named text fields and the first problem met. */
+interface FormState {
+  fields: Record<string, string>;
+  problem: MultipartProblem | null;
+  fail: (problem: MultipartProblem) => void;
+}
+
+/**
+ * Listens for the form's text fields and busboy's limits, the part both readers share. The first problem
+ * wins; the body is still drained so the answer reaches the client. A body busboy cannot parse stops
+ * the request and ends in `onError` with the problem seen (else 'malformed').
+ */
+export function watchForm(
+  req: Request,
+  bb: busboy.Busboy,
+  fieldNames: readonly string[],
+  onError: (problem: MultipartProblem) => void,
+): FormState {
+  const form: FormState = {
+    fields: {},
+    problem: null,
+    fail: (problem) => {
+      form.problem ??= problem;
+    },
+  };
+  bb.on('field', (name, value, info) => {
+    if (info.valueTruncated || info.nameTruncated) form.fail('malformed');
+    else if (fieldNames.includes(name)) form.fields[name] = value;
+  });
+  bb.on('filesLimit', () => form.fail('tooManyFiles'));
+  bb.on('fieldsLimit', () => form.fail('malformed'));
+  bb.on('partsLimit', () => form.fail('malformed'));
+  bb.on('error', () => {
+    req.unpipe(bb);
+    req.resume();
+    onError(form.problem ?? 'malformed');
+  });
+  return form;
+}
+
 export function readMultipart(req: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const claimed = Number(req.headers['content-length'] ?? 0);
   if (claimed > limits.maxFileBytes * CLAIMED_SLACK) return Promise.reject(limits.refuse('tooLarge'));
   return new Promise((resolve, reject) => {
     const bb = formParser(req, limits);
     if (!bb) return reject(limits.refuse('malformed'));
-    const fields: Record<string, string> = {};
     let file: UploadedFile | null = null;
-    let problem: MultipartProblem | null = null;
-    // The first problem wins; the body is still drained so the answer reaches the client.
-    const fail = (p: MultipartProblem) => {
-      problem ??= p;
-    };
+    const form = watchForm(req, bb, limits.fields, (problem) => reject(limits.refuse(problem)));
 
     bb.on('file', (name, stream, info) => {
       if (name !== limits.fileField || file) {
-        fail(file ? 'tooManyFiles' : 'malformed');
+        form.fail(file ? 'tooManyFiles' : 'malformed');
         stream.resume();
         return;
       }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail('tooLarge'));
+      stream.on('limit', () => form.fail('tooLarge'));
       stream.on('end', () => {
         file = { fileName: info.filename ?? '', mimeType: info.mimeType, bytes: Buffer.concat(chunks) };
       });
     });
-    bb.on('field', (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) fail('malformed');
-      else if (limits.fields.includes(name)) fields[name] = value;
-    });
-    bb.on('filesLimit', () => fail('tooManyFiles'));
-    bb.on('fieldsLimit', () => fail('malformed'));
-    bb.on('partsLimit', () => fail('malformed'));
-    bb.on('error', () => {
-      req.unpipe(bb);
-      req.resume();
-      reject(limits.refuse(problem ?? 'malformed'));
-    });
-    bb.on('close', () => (problem ? reject(limits.refuse(problem)) : resolve({ fields, file })));
+    bb.on('close', () => (form.problem ? reject(limits.refuse(form.problem)) : resolve({ fields: form.fields, file })));
     // A client that goes away mid-body leaves busboy waiting for the rest: let the request go instead.
     req.once('close', () => {
       if (!req.complete) reject(limits.refuse('malformed'));

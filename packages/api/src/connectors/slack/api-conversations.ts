@@ -72,13 +72,25 @@ export async function storeConversations(
     archived: c.archived,
     members: [...new Set(c.members.flatMap((m) => (people.has(m) ? [people.get(m)!] : [])))],
   }));
-  await db.execute(sql`
-    insert into passive_conversations (connection_id, external_id, name, kind, members, archived)
-    select ${connectionId}::uuid, r.external_id, r.name, r.kind, r.members, r.archived
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-      as r(external_id text, name text, kind text, members jsonb, archived boolean)
-    on conflict (connection_id, external_id) do update set
-      name = excluded.name, kind = excluded.kind, members = excluded.members, archived = excluded.archived`);
+  await upsertConversations(db, connectionId, rows);
+}
+
+/** The one statement that writes conversations (cursors are kept); answers each one's cursor. */
+export async function upsertConversations(
+  db: Db,
+  connectionId: string,
+  rows: { external_id: string; name: string; kind: string; members: number[]; archived: boolean }[],
+): Promise<{ external_id: string; cursor: string | null }[]> {
+  return rowsOf<{ external_id: string; cursor: string | null }>(
+    await db.execute(sql`
+      insert into passive_conversations (connection_id, external_id, name, kind, members, archived)
+      select ${connectionId}::uuid, r.external_id, r.name, r.kind, r.members, r.archived
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as r(external_id text, name text, kind text, members jsonb, archived boolean)
+      on conflict (connection_id, external_id) do update set
+        name = excluded.name, kind = excluded.kind, members = excluded.members, archived = excluded.archived
+      returning external_id, cursor`),
+  );
 }
 
 /** Each conversation's cursor: the newest top-level message `ts` already stored. */

@@ -1,11 +1,12 @@
 import { access } from 'node:fs/promises';
-import { and, eq, passiveConnections, rowsOf, sql } from '@tieline/db';
+import { and, eq, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import type { Entry } from 'yauzl';
 import { replaceMessages, type SourceMessage } from '../store/interactions';
 import { upsertPeople } from '../store/people';
 import { SyncError } from '../sync-error';
 import type { Syncer } from '../syncer';
+import { upsertConversations } from './api-conversations';
 import {
   CONVERSATION_LISTS,
   type ExportConversation,
@@ -177,16 +178,7 @@ async function storeConversations(
       members: c.members.flatMap((m) => (people.has(m) ? [people.get(m)!] : [])),
       archived: c.archived,
     }));
-    const stored = rowsOf<{ external_id: string; cursor: string | null }>(
-      await db.execute(sql`
-        insert into passive_conversations (connection_id, external_id, name, kind, members, archived)
-        select ${connectionId}::uuid, r.external_id, r.name, r.kind, r.members, r.archived
-        from json_to_recordset(${JSON.stringify(rows)}::json)
-          as r(external_id text, name text, kind text, members jsonb, archived boolean)
-        on conflict (connection_id, external_id) do update set
-          name = excluded.name, kind = excluded.kind, members = excluded.members, archived = excluded.archived
-        returning external_id, cursor`),
-    );
+    const stored = await upsertConversations(db, connectionId, rows);
     for (const r of stored) cursors.set(r.external_id, r.cursor);
   }
   return cursors;

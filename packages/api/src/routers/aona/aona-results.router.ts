@@ -2,44 +2,33 @@ import { ZAonaResult, ZAonaResultIdInput, ZAonaResultSummary, ZAonaResultsInput,
 import { z } from 'zod';
 import { deleteResult, getResult, listResults } from '../../services/aona/aona-results';
 import { aonaProcedure, router } from '../../trpc';
+import { restMeta, signedInErrors } from '../rest-meta';
 
-const tags = ['AONA'];
-const errorResponses = {
+const errorResponses = signedInErrors({
   400: 'Invalid input',
-  401: 'Not signed in',
   403: 'The AONA module is off',
   404: 'No such result among the caller’s',
-  500: 'Something went wrong',
-};
+});
+const rest = restMeta(['AONA'], errorResponses);
 
 /** aona.results.*: the caller's saved AONA results (the xlsx download is rest/aona.ts). */
 export const aonaResultsRouter = router({
   list: aonaProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/aona/results',
-        tags,
-        summary: 'The caller’s saved AONA results, newest first (50), optionally of one analysis',
-        errorResponses,
-      },
-    })
+    .meta(
+      rest('GET', '/aona/results', 'The caller’s saved AONA results, newest first (50), optionally of one analysis'),
+    )
     .input(ZAonaResultsInput)
     .output(z.array(ZAonaResultSummary))
     .query(({ ctx, input }) => listResults(ctx.deps, ctx.caller, input)),
 
   get: aonaProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/aona/results/{id}', tags, summary: 'One saved result', errorResponses },
-    })
+    .meta(rest('GET', '/aona/results/{id}', 'One saved result'))
     .input(ZAonaResultIdInput)
     .output(ZAonaResult)
     .query(({ ctx, input }) => getResult(ctx.deps, ctx.caller, input)),
 
   delete: aonaProcedure
-    .meta({
-      openapi: { method: 'DELETE', path: '/aona/results/{id}', tags, summary: 'Delete a saved result', errorResponses },
-    })
+    .meta(rest('DELETE', '/aona/results/{id}', 'Delete a saved result'))
     .input(ZAonaResultIdInput)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteResult(ctx.deps, ctx.caller, input)),

@@ -20,14 +20,12 @@ import {
 import { networkMetricsState } from '../../services/networks/network-metrics';
 import { getNetwork, listNetworks, networkData } from '../../services/networks/read-networks';
 import { networkByShareProcedure, networksProcedure, router } from '../../trpc';
-import { errorResponses } from './error-responses';
+import { errorResponses, rest } from './error-responses';
 import { surveyNetworksRouter } from './survey-networks.router';
 import { networkUsersRouter } from './users.router';
 import { networkViewsRouter } from './views.router';
 
-const tags = ['networks'];
 const read = errorResponses(400, 401, 404, 500);
-const write = errorResponses(400, 401, 403, 404, 409, 500);
 
 // Documents and metrics are our own server's output: described, not re-validated field by field (a
 // 100,000-edge document through zod would cost more than reading it).
@@ -36,91 +34,53 @@ const ZMetrics = z.custom<TMetricsResult>().meta({ description: "@tieline/graph'
 
 export const networksRouter = router({
   list: networksProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/networks',
-        tags,
-        summary: 'Networks the caller owns or was given access to',
+    .meta(
+      rest('GET', '/networks', 'Networks the caller owns or was given access to', {
         errorResponses: errorResponses(400, 401, 500),
-      },
-    })
+      }),
+    )
     .input(ZNetworkListInput)
     .output(z.array(ZNetworkSummary))
     .query(({ ctx, input }) => listNetworks(ctx.deps, ctx.caller, input)),
 
   get: networkByShareProcedure
-    .meta({ openapi: { method: 'GET', path: '/networks/{id}', tags, summary: 'One network', errorResponses: read } })
+    .meta(rest('GET', '/networks/{id}', 'One network', { errorResponses: read }))
     .input(ZNetworkIdInput)
     .output(ZNetworkSummary)
     .query(({ ctx, input }) => getNetwork(ctx.deps, ctx.caller, input)),
 
   data: networkByShareProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/networks/{id}/data',
-        tags,
-        summary: 'The network with its nodes, layers and edges',
-        errorResponses: read,
-      },
-    })
+    .meta(rest('GET', '/networks/{id}/data', 'The network with its nodes, layers and edges', { errorResponses: read }))
     .input(ZNetworkIdInput)
     .output(z.object({ network: ZNetworkSummary, data: ZNetworkData }))
     .query(({ ctx, input }) => networkData(ctx.deps, ctx.caller, input)),
 
   update: networkByShareProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/networks/{id}',
-        tags,
-        summary: 'Rename, describe, or make (un)directed',
-        errorResponses: write,
-      },
-    })
+    .meta(rest('PUT', '/networks/{id}', 'Rename, describe, or make (un)directed'))
     .input(ZUpdateNetworkInput)
     .output(ZNetworkSummary)
     .mutation(({ ctx, input }) => updateNetwork(ctx.deps, ctx.caller, input)),
 
   duplicate: networksProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/networks/{id}/duplicate', tags, summary: 'A copy', errorResponses: write },
-    })
+    .meta(rest('POST', '/networks/{id}/duplicate', 'A copy'))
     .input(ZNetworkIdInput)
     .output(ZNetworkSummary)
     .mutation(({ ctx, input }) => duplicateNetwork(ctx.deps, ctx.caller, input)),
 
   delete: networksProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/networks/{id}', tags, summary: 'Delete', errorResponses: write } })
+    .meta(rest('DELETE', '/networks/{id}', 'Delete'))
     .input(ZNetworkIdInput)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteNetwork(ctx.deps, ctx.caller, input)),
 
   deleteSelected: networksProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/networks/deleteSelected',
-        tags,
-        summary: 'Delete several networks the caller owns (all or none)',
-        errorResponses: write,
-      },
-    })
+    .meta(rest('POST', '/networks/deleteSelected', 'Delete several networks the caller owns (all or none)'))
     .input(ZDeleteNetworksInput)
     .output(z.object({ deleted: z.number().int() }))
     .mutation(({ ctx, input }) => deleteNetworks(ctx.deps, ctx.caller, input)),
 
   combine: networksProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/networks/combine',
-        tags,
-        summary: 'A new network merging two or more by node name',
-        errorResponses: write,
-      },
-    })
+    .meta(rest('POST', '/networks/combine', 'A new network merging two or more by node name'))
     .input(ZCombineNetworksInput)
     .output(ZNetworkSummary)
     .mutation(({ ctx, input }) => combineNetworks(ctx.deps, ctx.caller, input)),

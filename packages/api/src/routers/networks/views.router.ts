@@ -9,10 +9,7 @@ import {
 import { z } from 'zod';
 import { createView, deleteView, listViews, updateView } from '../../services/networks/network-views';
 import { networkByShareProcedure, router } from '../../trpc';
-import { errorResponses } from './error-responses';
-
-const tags = ['networks'];
-const write = errorResponses(400, 401, 403, 404, 409, 500);
+import { rest } from './error-responses';
 
 /**
  * Saved views of a network. Saving a view with a layout of thousands of people passes the general body
@@ -20,45 +17,25 @@ const write = errorResponses(400, 401, 403, 404, 409, 500);
  */
 export const networkViewsRouter = router({
   list: networkByShareProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/networks/{id}/views', tags, summary: 'Saved views', errorResponses: write },
-    })
+    .meta(rest('GET', '/networks/{id}/views', 'Saved views'))
     .input(ZNetworkIdInput)
     .output(z.array(ZNetworkView))
     .query(({ ctx, input }) => listViews(ctx.deps, ctx.caller, input)),
 
   create: networkByShareProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/networks/{id}/views', tags, summary: 'Save a view', errorResponses: write },
-    })
+    .meta(rest('POST', '/networks/{id}/views', 'Save a view'))
     .input(ZCreateNetworkViewInput)
     .output(ZNetworkView)
     .mutation(({ ctx, input }) => createView(ctx.deps, ctx.caller, input)),
 
   update: networkByShareProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/networks/{id}/views/{viewId}',
-        tags,
-        summary: 'Rename a view or save its state',
-        errorResponses: write,
-      },
-    })
+    .meta(rest('PUT', '/networks/{id}/views/{viewId}', 'Rename a view or save its state'))
     .input(ZUpdateNetworkViewInput)
     .output(ZNetworkView)
     .mutation(({ ctx, input }) => updateView(ctx.deps, ctx.caller, input)),
 
   delete: networkByShareProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/networks/{id}/views/{viewId}',
-        tags,
-        summary: 'Delete a view',
-        errorResponses: write,
-      },
-    })
+    .meta(rest('DELETE', '/networks/{id}/views/{viewId}', 'Delete a view'))
     .input(ZNetworkViewIdInput)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteView(ctx.deps, ctx.caller, input)),

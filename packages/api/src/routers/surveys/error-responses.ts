@@ -1,6 +1,8 @@
+import { errorPicker } from '../rest-meta';
+
 // The error statuses survey bridges answer, for their OpenAPI entries: trpc-to-openapi's defaults leave
 // 404 off every POST and know nothing of 409 (stale version, linked question) or 413.
-const TEXT = {
+export const errorResponses = errorPicker({
   400: 'Invalid input',
   401: 'Not signed in',
   403: 'Cross-site request refused',
@@ -8,7 +10,4 @@ const TEXT = {
   409: 'The survey changed since the version sent, or other questions take answers from this one',
   413: 'The survey would pass its size limit',
   500: 'Internal server error',
-} as const;
-
-export const errorResponses = (...codes: (keyof typeof TEXT)[]) =>
-  Object.fromEntries(codes.map((code) => [code, TEXT[code]])) as Record<number, string>;
+});

@@ -12,10 +12,11 @@ import { deleteQuestion } from '../../services/surveys/delete-question';
 import { reorderQuestions } from '../../services/surveys/reorder-questions';
 import { updateQuestion } from '../../services/surveys/update-question';
 import { router, surveysProcedure } from '../../trpc';
+import { restMeta } from '../rest-meta';
 import { errorResponses } from './error-responses';
 
-const tags = ['questions'];
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 500);
+const rest = restMeta(['questions'], errors);
 
 // Every operation carries the survey version it was based on and answers the saved survey (with its
 // new version), so the builder keeps writing without a reload.
@@ -23,71 +24,31 @@ export const questionsRouter = router({
   // Before `update`: the bridges match paths in this order, and /questions/order would otherwise be read
   // as the question id "order".
   reorder: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/surveys/{surveyId}/questions/order',
-        tags,
-        summary: 'Reorder questions',
-        errorResponses: errors,
-      },
-    })
+    .meta(rest('PUT', '/surveys/{surveyId}/questions/order', 'Reorder questions'))
     .input(ZReorderQuestionsInput)
     .output(ZSurvey)
     .mutation(({ ctx, input }) => reorderQuestions(ctx.deps, ctx.caller, input)),
 
   update: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/surveys/{surveyId}/questions/{questionId}',
-        tags,
-        summary: 'Finish editing a question',
-        errorResponses: errors,
-      },
-    })
+    .meta(rest('PUT', '/surveys/{surveyId}/questions/{questionId}', 'Finish editing a question'))
     .input(ZUpdateQuestionInput)
     .output(ZSurvey)
     .mutation(({ ctx, input }) => updateQuestion(ctx.deps, ctx.caller, input)),
 
   insert: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/surveys/{surveyId}/questions',
-        tags,
-        summary: 'Insert a new question at an index',
-        errorResponses: errors,
-      },
-    })
+    .meta(rest('POST', '/surveys/{surveyId}/questions', 'Insert a new question at an index'))
     .input(ZInsertQuestionInput)
     .output(ZQuestionCreated)
     .mutation(({ ctx, input }) => insertQuestion(ctx.deps, ctx.caller, input)),
 
   duplicate: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/surveys/{surveyId}/questions/{questionId}/duplicate',
-        tags,
-        summary: 'Copy a question after the original',
-        errorResponses: errors,
-      },
-    })
+    .meta(rest('POST', '/surveys/{surveyId}/questions/{questionId}/duplicate', 'Copy a question after the original'))
     .input(ZQuestionRefInput)
     .output(ZQuestionCreated)
     .mutation(({ ctx, input }) => duplicateQuestion(ctx.deps, ctx.caller, input)),
 
   delete: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/surveys/{surveyId}/questions/{questionId}',
-        tags,
-        summary: 'Delete a question',
-        errorResponses: errors,
-      },
-    })
+    .meta(rest('DELETE', '/surveys/{surveyId}/questions/{questionId}', 'Delete a question'))
     .input(ZDeleteQuestionInput)
     .output(ZSurvey)
     .mutation(({ ctx, input }) => deleteQuestion(ctx.deps, ctx.caller, input)),

@@ -16,13 +16,14 @@ import { getSurvey, listSurveys } from '../../services/surveys/read-surveys';
 import { surveyByRandomUUID, surveyByTestEmailId } from '../../services/surveys/survey-by-random-uuid';
 import { deleteSurvey, updateSurvey } from '../../services/surveys/update-survey';
 import { publicProcedure, router, surveysProcedure } from '../../trpc';
+import { restMeta } from '../rest-meta';
 import { errorResponses } from './error-responses';
 import { questionsRouter } from './questions.router';
 import { webhooksRouter } from './webhooks.router';
 
-const tags = ['surveys'];
 const read = errorResponses(400, 401, 404, 500);
 const write = errorResponses(400, 401, 403, 404, 409, 500);
+const rest = restMeta(['surveys'], write);
 const change = errorResponses(400, 401, 403, 404, 500);
 
 export const surveysRouter = router({
@@ -40,15 +41,11 @@ export const surveysRouter = router({
     .query(({ ctx, input }) => surveyByTestEmailId(ctx.deps, ctx.caller, input)),
 
   list: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/surveys',
-        tags,
-        summary: 'Surveys the caller may see, with counts',
+    .meta(
+      rest('GET', '/surveys', 'Surveys the caller may see, with counts', {
         errorResponses: errorResponses(400, 401, 500),
-      },
-    })
+      }),
+    )
     .input(ZSurveyListInput)
     .output(z.array(ZSurveySummary))
     .query(({ ctx, input }) => listSurveys(ctx.deps, ctx.caller, input)),
@@ -56,65 +53,31 @@ export const surveysRouter = router({
   // Spec path POST /api/base/surveys/: trpc-to-openapi drops trailing slashes from paths and requests
   // alike, so /surveys and /surveys/ both reach it.
   create: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/surveys',
-        tags,
-        summary: 'A new survey',
-        errorResponses: errorResponses(400, 401, 403, 500),
-      },
-    })
+    .meta(rest('POST', '/surveys', 'A new survey', { errorResponses: errorResponses(400, 401, 403, 500) }))
     .input(ZCreateSurveyInput)
     .output(ZSurvey)
     .mutation(({ ctx, input }) => createSurvey(ctx.deps, ctx.caller, input)),
 
   get: surveysProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/surveys/{id}', tags, summary: 'The whole survey', errorResponses: read },
-    })
+    .meta(rest('GET', '/surveys/{id}', 'The whole survey', { errorResponses: read }))
     .input(ZSurveyIdInput)
     .output(ZSurvey)
     .query(({ ctx, input }) => getSurvey(ctx.deps, ctx.caller, input)),
 
   update: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/surveys/{id}',
-        tags,
-        summary: 'Save survey fields (version-checked)',
-        errorResponses: write,
-      },
-    })
+    .meta(rest('PUT', '/surveys/{id}', 'Save survey fields (version-checked)'))
     .input(ZUpdateSurveyInput)
     .output(ZSurvey)
     .mutation(({ ctx, input }) => updateSurvey(ctx.deps, ctx.caller, input)),
 
   duplicate: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/surveys/{id}/duplicate',
-        tags,
-        summary: 'A copy without responses',
-        errorResponses: change,
-      },
-    })
+    .meta(rest('POST', '/surveys/{id}/duplicate', 'A copy without responses', { errorResponses: change }))
     .input(ZSurveyIdInput)
     .output(ZSurvey)
     .mutation(({ ctx, input }) => duplicateSurvey(ctx.deps, ctx.caller, input)),
 
   delete: surveysProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/surveys/{id}',
-        tags,
-        summary: 'Delete with its responses',
-        errorResponses: change,
-      },
-    })
+    .meta(rest('DELETE', '/surveys/{id}', 'Delete with its responses', { errorResponses: change }))
     .input(ZSurveyIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

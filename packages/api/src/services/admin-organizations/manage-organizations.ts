@@ -14,7 +14,8 @@ import {
 import { recordAudit } from '../../audit/record';
 import type { Caller } from '../../auth/actor';
 import { likeContains, requireSuperAdmin } from '../../auth/super-admin';
-import { addCredits, creditBalance, lockAccount } from '../../credits/ledger';
+import { adjustCredits } from '../../credits/adjust';
+import { creditBalance } from '../../credits/ledger';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 
@@ -125,20 +126,9 @@ export async function adjustOrganizationCredits(deps: Deps, caller: Caller, raw:
   await deps.db.transaction(async (tx) => {
     const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.id));
     if (!org) throw new AppError('NOT_FOUND', ADMIN_MSG.organizationNotFound);
-    const account = { organizationId: org.id };
-    await lockAccount(tx, account);
-    const balance = (await creditBalance(tx, account)) + input.credits;
-    if (balance < 0) throw new AppError('BAD_REQUEST', ADMIN_MSG.belowZero);
-    await addCredits(tx, account, {
-      change: input.credits,
-      reason: input.credits > 0 ? 'grant' : 'adjustment',
-      note: input.note,
-      actorUserId: caller.actor.userId,
-    });
-    await recordAudit(tx, caller, {
+    await adjustCredits(tx, caller, { organizationId: org.id }, input, {
       action: 'admin.organization.credits',
       target: { type: 'organization', id: org.id },
-      details: { change: input.credits, balance, note: input.note },
     });
   });
   return organizationDetails(deps.db, input.id);

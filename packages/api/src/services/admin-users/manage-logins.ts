@@ -1,4 +1,4 @@
-import { and, eq, isNull, sessions, userLogins, users } from '@tieline/db';
+import { and, eq, isNull, sessions, type Tx, userLogins, users } from '@tieline/db';
 import {
   ADMIN_MSG,
   PLAN_KEYS,
@@ -10,10 +10,12 @@ import {
 import { recordAudit } from '../../audit/record';
 import type { Caller } from '../../auth/actor';
 import { requireSuperAdmin } from '../../auth/super-admin';
-import { addCredits, creditBalance } from '../../credits/ledger';
+import { adjustCredits } from '../../credits/adjust';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { loginDetails } from './search-logins';
+
+type TUserRow = typeof users.$inferSelect;
 
 // What a super admin changes on a login or one of its users. Each change and its audit row share a
 // transaction; the answer is the login as it now is.
@@ -38,12 +40,21 @@ export async function setLoginDisabled(deps: Deps, caller: Caller, input: { id: 
   return loginDetails(deps.db, input.id);
 }
 
+/** A change to one user under its row's lock (`change` writes it and its audit row); answers the login. */
+async function changeUser(deps: Deps, userId: string, change: (tx: Tx, before: TUserRow) => Promise<void>) {
+  const loginId = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
+    await change(tx, before);
+    return before.userLoginId;
+  });
+  return loginDetails(deps.db, loginId);
+}
+
 /** Role of one user (Admin = super admin). The person's sessions are rotated: they sign in again. */
 export async function setUserRole(deps: Deps, caller: Caller, input: { userId: string; role: 'User' | 'Admin' }) {
   requireSuperAdmin(caller);
-  const loginId = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
+  return changeUser(deps, input.userId, async (tx, before) => {
     if (before.userLoginId === caller.actor.userLoginId) throw new AppError('BAD_REQUEST', ADMIN_MSG.notYourself);
     await tx.update(users).set({ role: input.role }).where(eq(users.id, input.userId));
     await tx.delete(sessions).where(eq(sessions.userLoginId, before.userLoginId));
@@ -52,9 +63,7 @@ export async function setUserRole(deps: Deps, caller: Caller, input: { userId: s
       target: { type: 'user', id: input.userId },
       details: { from: before.role, to: input.role },
     });
-    return before.userLoginId;
   });
-  return loginDetails(deps.db, loginId);
 }
 
 /** A user's plan (spec §9 keys) and modules, the billing the apps read. */
@@ -64,9 +73,7 @@ export async function setUserBilling(
   input: { id: string } & ({ plan: TPlan } | { modules: TModules }),
 ) {
   requireSuperAdmin(caller);
-  const loginId = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
+  return changeUser(deps, input.id, async (tx, before) => {
     if ('plan' in input) {
       await tx.update(users).set({ subscriptionType: PLAN_KEYS[input.plan] }).where(eq(users.id, input.id));
       await recordAudit(tx, caller, {
@@ -82,9 +89,7 @@ export async function setUserBilling(
         details: { from: before.modules, to: input.modules },
       });
     }
-    return before.userLoginId;
   });
-  return loginDetails(deps.db, loginId);
 }
 
 /**
@@ -101,19 +106,9 @@ export async function adjustUserCredits(deps: Deps, caller: Caller, raw: TAdjust
       .where(and(eq(users.id, input.id), isNull(users.organizationId)))
       .for('update');
     if (!user) throw new AppError('NOT_FOUND', ADMIN_MSG.userNotFound);
-    const account = { userId: user.id };
-    const balance = (await creditBalance(tx, account)) + input.credits;
-    if (balance < 0) throw new AppError('BAD_REQUEST', ADMIN_MSG.belowZero);
-    await addCredits(tx, account, {
-      change: input.credits,
-      reason: input.credits > 0 ? 'grant' : 'adjustment',
-      note: input.note,
-      actorUserId: caller.actor.userId,
-    });
-    await recordAudit(tx, caller, {
+    const balance = await adjustCredits(tx, caller, { userId: user.id }, input, {
       action: 'admin.user.credits',
       target: { type: 'user', id: user.id },
-      details: { change: input.credits, balance, note: input.note },
     });
     return { credits: balance };
   });

@@ -1,5 +1,6 @@
 import { inArray, networkShares, sql, userLogins, users } from '@tieline/db';
 import {
+  duplicateMessages,
   emailProblem,
   LIST_MSG,
   NETWORK_SHARES_UPLOAD_MSG as M,
@@ -44,7 +45,7 @@ export async function uploadShares(
     const { problem, place } = error;
     if (problem === 'formulaWithoutValue')
       throw refuse(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? ''));
-    throw refuse(problem === 'tooManyRows' ? M.tooMany : M.format);
+    throw refuse(problem === 'tooManyRows' ? M.tooMany : M.incorrectFormat);
   }
   const [heading, ...body] = rows;
   if (!same(heading?.[0], 'Name') || !same(heading?.[1], 'Email') || !same(heading?.[2], 'Permission')) {
@@ -63,9 +64,7 @@ export async function uploadShares(
   if (bad) throw refuse(M.invalidEmail(bad.email));
   const repeated = [...repeats(people.map((p) => p.name.toLowerCase())), ...repeats(people.map((p) => p.email))];
   if (repeated.length > 0) {
-    throw refuse(
-      [M.duplicated(repeated[0]!), ...(repeated.length > 1 ? [M.moreDuplicated(repeated.length - 1)] : [])].join(' '),
-    );
+    throw refuse(duplicateMessages(repeated, M.duplicated).join(' '));
   }
   const wrong = people.find((p) => !['view', 'edit'].includes(p.permission.toLowerCase()));
   if (wrong) throw refuse(M.permission(wrong.row));

@@ -1,10 +1,8 @@
-import { eq, organizations } from '@tieline/db';
 import { logoKey, ORGANIZATION_LOGO_MSG, type TOrganizationLogos, type TRemoveLogoInput } from '@tieline/validation';
-import { logosOf } from '../../access/organization-logos';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { logoStorageKey, requireOwnOrganization } from './upload-logo';
+import { changeLogos, requireOwnOrganization } from './upload-logo';
 
 /**
  * DELETE organizations/logos/{orgId}/{logoType}: the organization shows the product's own logo (or
@@ -18,18 +16,9 @@ export async function removeLogo(
 ): Promise<{ logos: TOrganizationLogos }> {
   requireOwnOrganization(caller, input.orgId);
   const key = logoKey(input.logoType);
-  const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ logos: organizations.logos })
-      .from(organizations)
-      .where(eq(organizations.id, input.orgId))
-      .for('update');
-    if (!row) return null;
-    const { [key]: removed, ...logos } = row.logos;
-    if (removed) await tx.update(organizations).set({ logos }).where(eq(organizations.id, input.orgId));
-    return { logos, removed };
-  });
-  if (!result) throw new AppError('NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);
-  if (result.removed) await deps.storage.delete(logoStorageKey(result.removed));
-  return { logos: logosOf(result.logos) };
+  const changed = await changeLogos(deps, input.orgId, ({ [key]: dropped, ...logos }) =>
+    dropped ? { logos, dropped } : null,
+  );
+  if (!changed) throw new AppError('NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);
+  return changed;
 }

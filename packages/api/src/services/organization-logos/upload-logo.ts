@@ -42,6 +42,36 @@ function checkedImage(bytes: Uint8Array | null): { bytes: Uint8Array; contentTyp
   return { bytes, contentType: image.type };
 }
 
+/** Stored logos, by key: the UUID of each file. */
+type TStoredLogos = Record<string, string>;
+
+/**
+ * The one way an organization's logos change: `change` reads them under the row's lock and answers the
+ * new ones with the file they no longer point at, or null to leave them as they are. That file goes
+ * once the row no longer points at it. Null when there is no such organization.
+ */
+export async function changeLogos(
+  deps: Deps,
+  orgId: string,
+  change: (logos: TStoredLogos) => { logos: TStoredLogos; dropped: string | undefined } | null,
+): Promise<{ logos: TOrganizationLogos } | null> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ logos: organizations.logos })
+      .from(organizations)
+      .where(eq(organizations.id, orgId))
+      .for('update');
+    if (!row) return null;
+    const next = change(row.logos);
+    if (!next) return { logos: row.logos, dropped: undefined };
+    await tx.update(organizations).set({ logos: next.logos }).where(eq(organizations.id, orgId));
+    return next;
+  });
+  if (!result) return null;
+  if (result.dropped) await deps.storage.delete(logoStorageKey(result.dropped));
+  return { logos: logosOf(result.logos) };
+}
+
 /**
  * POST organizations/logos/{orgId}: stores the image under a new UUID, points the organization's
  * `logos` at it, then removes the file it replaced. The row is locked while the old UUID is read and
@@ -58,21 +88,13 @@ export async function uploadLogo(
   const key = logoKey(input.logoType);
   const uuid = randomUUID();
   await deps.storage.put(logoStorageKey(uuid), image.bytes, image.contentType);
-  const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ logos: organizations.logos })
-      .from(organizations)
-      .where(eq(organizations.id, input.orgId))
-      .for('update');
-    if (!row) return null;
-    const logos = { ...row.logos, [key]: uuid };
-    await tx.update(organizations).set({ logos }).where(eq(organizations.id, input.orgId));
-    return { logos, replaced: row.logos[key] };
-  });
-  if (!result) {
+  const changed = await changeLogos(deps, input.orgId, (logos) => ({
+    logos: { ...logos, [key]: uuid },
+    dropped: logos[key],
+  }));
+  if (!changed) {
     await deps.storage.delete(logoStorageKey(uuid));
     throw new AppError('NOT_FOUND', ORGANIZATION_LOGO_MSG.organizationNotFound);
   }
-  if (result.replaced) await deps.storage.delete(logoStorageKey(result.replaced));
-  return { logos: logosOf(result.logos) };
+  return changed;
 }

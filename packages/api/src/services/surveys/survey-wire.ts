@@ -1,6 +1,6 @@
 import { type Db, eq, lists } from '@tieline/db';
-import { questionPages, type TSurvey, ZSurveyStatus } from '@tieline/validation';
-import { questionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
+import { type TSurvey, ZSurveyStatus } from '@tieline/validation';
+import { pagedQuestionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
 
 export { questionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
 
@@ -17,8 +17,6 @@ export async function surveyWire(db: Db, row: SurveyRow): Promise<TSurvey> {
 
 /** The builder's whole survey, spec field names; `page` of each question counted from the page breaks. */
 function toSurveyWire(row: SurveyRow, respondentList: string | null): TSurvey {
-  const questions = questionsOf(row);
-  const pages = questionPages(questions);
   return {
     _id: row.id,
     name: row.name,
@@ -27,7 +25,7 @@ function toSurveyWire(row: SurveyRow, respondentList: string | null): TSurvey {
     welcomeMessage: row.welcomeMessage,
     thankYouMessage: row.thankYouMessage,
     respondentList,
-    questions: questions.map((q, i) => ({ ...q, page: pages[i]! })),
+    questions: pagedQuestionsOf(row),
     redirectTo: row.redirectTo,
     webhookOnCompletion: row.webhookOnCompletion,
     identifyingInformation: row.identifyingInformation,
