@@ -1,4 +1,4 @@
-import { Checkbox, Label } from '@tieline/ui';
+import { Checkbox, FieldError, Label } from '@tieline/ui';
 import type { TNetworkSummary } from '@tieline/validation';
 import { type ReactNode, useId } from 'react';
 
@@ -44,11 +44,7 @@ export function NetworkChecklist({
           );
         })}
       </div>
-      {error ? (
-        <p id={listId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={listId}>{error}</FieldError>
     </fieldset>
   );
 }

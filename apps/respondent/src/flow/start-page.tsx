@@ -1,3 +1,4 @@
+import { FieldError } from '@tieline/ui';
 import { RESPONDENT_LIMITS, RESPONDENT_MSG } from '@tieline/validation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Spinner, StatusCard } from '../components/status-card';
@@ -133,11 +134,7 @@ function StartForm({ page }: { page: TStartPage }) {
       ) : null}
       {!page.requireSignUp ? <p className="text-muted-foreground">Press Start to begin the survey.</p> : null}
       <div role="alert" className="empty:hidden">
-        {error ? (
-          <p id={errorId} className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId}>{error}</FieldError>
       </div>
       <StepActions align="end">
         <button type="submit" className="btn btn-primary" disabled={busy}>

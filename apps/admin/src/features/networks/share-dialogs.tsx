@@ -6,6 +6,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  FieldError,
   FormField,
   Input,
   Progress,
@@ -89,11 +90,7 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
             <SelectField label="Access" value={field.value} options={PERMISSION_OPTIONS} onChange={field.onChange} />
           )}
         />
-        {refusal ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {refusal}
-          </p>
-        ) : null}
+        <FieldError role="alert">{refusal}</FieldError>
         <DialogActions onCancel={onClose} submitLabel="Share" busy={add.isPending} busyLabel="Sharing…" />
       </form>
     </SubDialog>
