@@ -48,21 +48,12 @@ export function CombineDialog() {
         aria-busy={combine.isPending}
         onSubmit={form.handleSubmit((values) => combine.mutate(values))}
       >
-        <Controller
+        <NetworkChecklist
           control={form.control}
           name="ids"
-          render={({ field, fieldState }) => (
-            <NetworkChecklist
-              legend="Networks to combine"
-              networks={networks}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              detail={(n) =>
-                `(${n.nodeCount.toLocaleString('en-US')} nodes, ${n.edgeCount.toLocaleString('en-US')} edges)`
-              }
-            />
-          )}
+          legend="Networks to combine"
+          networks={networks}
+          detail={(n) => `(${n.nodeCount.toLocaleString('en-US')} nodes, ${n.edgeCount.toLocaleString('en-US')} edges)`}
         />
         <FormField label="Name of the new network" error={form.formState.errors.name?.message}>
           {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
