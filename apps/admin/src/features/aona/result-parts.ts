@@ -5,7 +5,7 @@ import type {
   TInformalDistanceAnswer,
   TReadinessAnswer,
 } from '@tieline/validation';
-import type { TBar } from './bar-chart';
+import type { TBar } from '../../components/bar-chart';
 import { type AnyTable, count, ratio, table } from './result-tables';
 
 // What each analysis shows, as data: its headline figures, a note, one chart, its tables. The result

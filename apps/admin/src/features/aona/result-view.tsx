@@ -3,8 +3,8 @@ import { AONA_LABELS, type TAonaResult, type TReadinessAnswer } from '@tieline/v
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { BarChart } from '../../components/bar-chart';
 import { formatDateTime } from '../../lib/format-date';
-import { BarChart } from './bar-chart';
 import { resultParts, type TResultParts } from './result-parts';
 import { Figures, ResultTable } from './result-tables';
 
