@@ -22,9 +22,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
+import { UploadErrors } from '../../components/upload-errors';
 import { checkListFile } from './check-file';
 import { RespondentCredits } from './respondent-credits';
-import { UploadErrors } from './upload-errors';
 import { uploadListFile } from './upload-request';
 
 const ACCEPT = '.xlsx,.xls,.csv';

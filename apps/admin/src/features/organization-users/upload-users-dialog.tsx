@@ -16,26 +16,10 @@ import {
 } from '@tieline/ui';
 import type { TUploadErrorPayload } from '@tieline/validation';
 import { useId, useState } from 'react';
+import { UploadErrors } from '../../components/upload-errors';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 
 type Failure = { message: string; payload: TUploadErrorPayload | null };
-
-/** Every line of an upload error payload (spec §3, §8), the message first and without repeats. */
-function errorLines({ message, payload }: Failure): string[] {
-  if (!payload) return [message];
-  const { dataErrors } = payload;
-  const lines = [
-    payload.message,
-    ...payload.sizeErrors,
-    ...payload.headerErrors,
-    ...dataErrors.duplicates.names,
-    ...dataErrors.duplicates.emails,
-    ...dataErrors.invalidEmails,
-    ...dataErrors.blanks,
-    ...payload.billingAndDeletionResult,
-  ];
-  return [...new Set(lines.filter(Boolean))];
-}
 
 /**
  * Upload users (Name, Email, Permissions): the file replaces the organization's user list. Progress is
@@ -110,18 +94,7 @@ export function UploadUsersDialog({
         </div>
         {busy ? <Progress value={progress} aria-label="Upload progress" /> : null}
         {failure ? (
-          <Alert variant="destructive" role="alert">
-            <div className="flex min-w-0 flex-col gap-1">
-              <AlertTitle>The user list was not uploaded</AlertTitle>
-              <AlertDescription>
-                <ul className="flex list-disc flex-col gap-1 pl-5 break-words">
-                  {errorLines(failure).map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </AlertDescription>
-            </div>
-          </Alert>
+          <UploadErrors title="The user list was not uploaded" payload={failure.payload} message={failure.message} />
         ) : null}
         {toDelete.length > 0 ? (
           <Alert variant="warning" role="alert">
