@@ -9,13 +9,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  FormField,
   Input,
-  Label,
   Progress,
   toast,
 } from '@tieline/ui';
 import type { TUploadErrorPayload } from '@tieline/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { UploadErrors } from '../../components/upload-errors';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 
@@ -35,7 +35,6 @@ export function UploadUsersDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -78,20 +77,21 @@ export function UploadUsersDialog({
             Access-only). It replaces the organization's user list.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fileId}>File</Label>
-          <Input
-            id={fileId}
-            type="file"
-            accept=".xlsx,.xls,.csv"
-            disabled={busy}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setFailure(null);
-              setToDelete([]);
-            }}
-          />
-        </div>
+        <FormField label="File" className="gap-2">
+          {(p) => (
+            <Input
+              {...p}
+              type="file"
+              accept=".xlsx,.xls,.csv"
+              disabled={busy}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setFailure(null);
+                setToDelete([]);
+              }}
+            />
+          )}
+        </FormField>
         {busy ? <Progress value={progress} aria-label="Upload progress" /> : null}
         {failure ? (
           <UploadErrors title="The user list was not uploaded" payload={failure.payload} message={failure.message} />
