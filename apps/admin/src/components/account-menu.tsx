@@ -14,7 +14,13 @@ import { Building, CircleUser, CreditCard, KeyRound, LogOut, UserRound } from 'l
 import { useCurrentUser } from '../lib/current-user';
 import { useTRPC } from '../lib/trpc';
 import { useSignOut, useSwitchUser } from '../lib/use-session-actions';
-import { LinkItem, MenuTrigger } from './menu-parts';
+import { LinkItems, MenuTrigger, type TMenuLink } from './menu-parts';
+
+const SETTINGS_LINKS: TMenuLink[] = [
+  { to: '/users/settings/profile', icon: UserRound, label: 'Profile' },
+  { to: '/users/settings/billing', icon: CreditCard, label: 'Billing' },
+  { to: '/users/settings/api', icon: KeyRound, label: 'API Access' },
+];
 
 /**
  * The user menu (spec §2): who is signed in and as which account (Individual Account or an
@@ -75,15 +81,7 @@ export function AccountMenu() {
           </>
         ) : null}
         <DropdownMenuSeparator />
-        <LinkItem to="/users/settings/profile" icon={<UserRound aria-hidden="true" />}>
-          Profile
-        </LinkItem>
-        <LinkItem to="/users/settings/billing" icon={<CreditCard aria-hidden="true" />}>
-          Billing
-        </LinkItem>
-        <LinkItem to="/users/settings/api" icon={<KeyRound aria-hidden="true" />}>
-          API Access
-        </LinkItem>
+        <LinkItems links={SETTINGS_LINKS} />
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOut aria-hidden="true" />
