@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
+import { CopyButton } from '../../components/shown-once';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordDialog } from './password-dialog';
 import { profileError } from './profile-requests';
-import { CopyButton, RecoveryCodes } from './recovery-codes';
+import { RecoveryCodes } from './recovery-codes';
 
 const ZCodeForm = ZConfirmTwoFactorInput.omit({ currentPassword: true });
 type TCodeForm = z.input<typeof ZCodeForm>;
