@@ -9,7 +9,6 @@ import {
   FieldError,
   FormField,
   Input,
-  Progress,
   SelectField,
   toast,
 } from '@tieline/ui';
@@ -25,6 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { uploadShares } from './upload-network-request';
@@ -175,22 +175,16 @@ export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProp
           void send();
         }}
       >
-        <FormField label="File">
-          {(p) => (
-            <Input
-              {...p}
-              type="file"
-              accept=".xlsx"
-              disabled={busy}
-              className="h-auto py-1.5"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setRefusal(null);
-              }}
-            />
-          )}
-        </FormField>
-        {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        <FileField
+          label="File"
+          accept=".xlsx"
+          disabled={busy}
+          onFile={(f) => {
+            setFile(f);
+            setRefusal(null);
+          }}
+        />
+        <UploadProgress percent={progress} />
         <DialogActions
           onCancel={onClose}
           cancelDisabled={busy}

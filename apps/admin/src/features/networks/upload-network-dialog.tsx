@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  FormField,
-  Input,
-  Label,
-  Progress,
-  SelectField,
-  Switch,
-  toast,
-} from '@tieline/ui';
+import { Alert, AlertDescription, AlertTitle, FormField, Input, Label, SelectField, Switch, toast } from '@tieline/ui';
 import {
   NETWORK_FILE_TYPES,
   NETWORK_LIMITS,
@@ -23,6 +12,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
@@ -117,26 +107,18 @@ export function UploadNetworkDialog() {
             <Label htmlFor={directedId}>Directed</Label>
           </div>
         </div>
-        <FormField
+        <FileField
           label="File"
+          accept={FILE_TYPE_INFO[fileType].accept}
           hint={`${FILE_TYPE_INFO[fileType].label}: ${FILE_TYPE_INFO[fileType].accept.replaceAll(',', ', ')}`}
           error={fileError ?? undefined}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              type="file"
-              accept={FILE_TYPE_INFO[fileType].accept}
-              disabled={busy}
-              className="h-auto py-1.5"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setFileError(null);
-                setRefusal(null);
-              }}
-            />
-          )}
-        </FormField>
+          disabled={busy}
+          onFile={(f) => {
+            setFile(f);
+            setFileError(null);
+            setRefusal(null);
+          }}
+        />
         <p className="text-sm text-muted-foreground">
           Templates:{' '}
           {NETWORK_FILE_TYPES.map((t, i) => (
@@ -149,7 +131,7 @@ export function UploadNetworkDialog() {
             </span>
           ))}
         </p>
-        {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        <UploadProgress percent={progress} />
         {refusal ? <UploadProblems payload={refusal} /> : null}
         <DialogActions
           onCancel={() => close()}

@@ -9,13 +9,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  FormField,
-  Input,
-  Progress,
   toast,
 } from '@tieline/ui';
 import type { TUploadErrorPayload } from '@tieline/validation';
 import { useState } from 'react';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { UploadErrors } from '../../components/upload-errors';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 
@@ -77,22 +75,18 @@ export function UploadUsersDialog({
             Access-only). It replaces the organization's user list.
           </DialogDescription>
         </DialogHeader>
-        <FormField label="File" className="gap-2">
-          {(p) => (
-            <Input
-              {...p}
-              type="file"
-              accept=".xlsx,.xls,.csv"
-              disabled={busy}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setFailure(null);
-                setToDelete([]);
-              }}
-            />
-          )}
-        </FormField>
-        {busy ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        <FileField
+          label="File"
+          accept=".xlsx,.xls,.csv"
+          disabled={busy}
+          className="gap-2"
+          onFile={(f) => {
+            setFile(f);
+            setFailure(null);
+            setToDelete([]);
+          }}
+        />
+        <UploadProgress percent={progress} />
         {failure ? (
           <UploadErrors title="The user list was not uploaded" payload={failure.payload} message={failure.message} />
         ) : null}
