@@ -10,17 +10,12 @@ import {
   toast,
 } from '@tieline/ui';
 import type { TUser } from '@tieline/validation';
-import { Building, CircleUser, CreditCard, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { Building, CircleUser, LogOut, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../lib/current-user';
 import { useTRPC } from '../lib/trpc';
 import { useSignOut, useSwitchUser } from '../lib/use-session-actions';
-import { LinkItems, MenuTrigger, type TMenuLink } from './menu-parts';
-
-const SETTINGS_LINKS: TMenuLink[] = [
-  { to: '/users/settings/profile', icon: UserRound, label: 'Profile' },
-  { to: '/users/settings/billing', icon: CreditCard, label: 'Billing' },
-  { to: '/users/settings/api', icon: KeyRound, label: 'API Access' },
-];
+import { SETTINGS_LINKS } from './menu-links';
+import { LinkItems, MenuTrigger } from './menu-parts';
 
 /**
  * The user menu (spec §2): who is signed in and as which account (Individual Account or an

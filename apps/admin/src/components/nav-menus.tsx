@@ -1,33 +1,11 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel } from '@tieline/ui';
-import {
-  Building,
-  CirclePlay,
-  CircleQuestionMark,
-  History,
-  ImageIcon,
-  Inbox,
-  LifeBuoy,
-  Settings,
-  ShieldCheck,
-  Users,
-} from 'lucide-react';
+import { Building, CirclePlay, CircleQuestionMark, LifeBuoy, ShieldCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../lib/current-user';
 import { useTutorialVideo } from '../lib/tutorial-videos';
 import { AccountMenu } from './account-menu';
-import { LinkItems, MenuTrigger, type TMenuLink } from './menu-parts';
-
-const ADMIN_LINKS: TMenuLink[] = [
-  { to: '/admin/management/user', icon: Users, label: 'User Management' },
-  { to: '/admin/management/organization', icon: Building, label: 'Organization Management' },
-  { to: '/admin/management/audit', icon: History, label: 'Audit Log' },
-  { to: '/admin/management/support', icon: Inbox, label: 'Support Requests' },
-];
-const ORGANIZATION_LINKS: TMenuLink[] = [
-  { to: '/organization/settings/manage-users', icon: Users, label: 'User Management' },
-  { to: '/organization/settings/manage-organizations', icon: Settings, label: 'Organization Settings' },
-];
-const LOGOS_LINK: TMenuLink = { to: '/organization/settings/logos', icon: ImageIcon, label: 'Logos' };
+import { ADMIN_LINKS, LOGOS_LINK, ORGANIZATION_LINKS } from './menu-links';
+import { LinkItems, MenuTrigger } from './menu-parts';
 
 /** Right-hand menus of the top bar; each appears only for the people allowed to use it (spec §2, §6). */
 type NavMenusProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTMLButtonElement | null> };
