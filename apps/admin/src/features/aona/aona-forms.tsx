@@ -12,6 +12,7 @@ import {
 } from '@tieline/validation';
 import type { ReactNode } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { NetworkChecklist } from '../../components/network-checklist';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -73,12 +74,7 @@ function RunForm<T extends FieldValues>({
 }) {
   return (
     <FormProvider {...form}>
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={run.isPending}
-        onSubmit={form.handleSubmit((v) => run.mutate(v))}
-      >
+      <BusyForm busy={run.isPending} onSubmit={form.handleSubmit((v) => run.mutate(v))}>
         {children}
         {run.error ? (
           <Alert variant="destructive" role="alert">
@@ -90,7 +86,7 @@ function RunForm<T extends FieldValues>({
             {run.isPending ? 'Analysing…' : 'Analyse'}
           </Button>
         </div>
-      </form>
+      </BusyForm>
     </FormProvider>
   );
 }

@@ -16,6 +16,7 @@ import { API_KEY_MSG, type TApiKey, type TCreatedApiKey, ZApiKeyName } from '@ti
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { CopyButton, ShownOnceAlert } from '../../components/shown-once';
 import { useTRPC } from '../../lib/trpc';
@@ -58,10 +59,8 @@ export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdde
         </DialogHeader>
         {made ? <ShownOnce made={made} onDone={onClose} /> : null}
         {made ? null : (
-          <form
-            className="flex flex-col gap-4"
-            noValidate
-            aria-busy={create.isPending}
+          <BusyForm
+            busy={create.isPending}
             onSubmit={form.handleSubmit(({ name, expiresOn }) =>
               create.mutate({ name, expiresAt: expiresOn ? endOfDay(expiresOn).toISOString() : null }),
             )}
@@ -77,7 +76,7 @@ export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdde
               {(p) => <Input {...p} type="date" {...form.register('expiresOn')} />}
             </FormField>
             <DialogActions onCancel={onClose} submitLabel="Add key" busy={create.isPending} busyLabel="Adding…" />
-          </form>
+          </BusyForm>
         )}
       </DialogContent>
     </Dialog>

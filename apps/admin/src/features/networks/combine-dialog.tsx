@@ -4,6 +4,7 @@ import { FormField, Input, Label, Switch, toast } from '@tieline/ui';
 import { type TCombineNetworksInput, ZCombineNetworksInput } from '@tieline/validation';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { NetworkChecklist } from '../../components/network-checklist';
 import { useTRPC } from '../../lib/trpc';
@@ -42,12 +43,7 @@ export function CombineDialog() {
       description="People with the same name become one node; each network's ties keep their layers."
       wide
     >
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={combine.isPending}
-        onSubmit={form.handleSubmit((values) => combine.mutate(values))}
-      >
+      <BusyForm busy={combine.isPending} onSubmit={form.handleSubmit((values) => combine.mutate(values))}>
         <NetworkChecklist
           control={form.control}
           name="ids"
@@ -67,7 +63,7 @@ export function CombineDialog() {
           <Label htmlFor={directedId}>Directed</Label>
         </div>
         <DialogActions onCancel={() => close()} submitLabel="Combine" busy={combine.isPending} busyLabel="Combining…" />
-      </form>
+      </BusyForm>
     </RouteDialog>
   );
 }

@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
@@ -72,10 +73,8 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
   );
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={update.isPending}
+    <BusyForm
+      busy={update.isPending}
       onSubmit={form.handleSubmit((values) => update.mutate({ id: network._id, version: network.version, ...values }))}
     >
       <FormField label="Name" error={form.formState.errors.name?.message}>
@@ -119,6 +118,6 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
           </Button>
         </div>
       </DialogFooter>
-    </form>
+    </BusyForm>
   );
 }

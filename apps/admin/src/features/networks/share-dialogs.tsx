@@ -23,6 +23,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { FileField, UploadProgress } from '../../components/file-field';
 import { errorMessage } from '../../lib/errors';
@@ -71,10 +72,8 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
   );
   return (
     <SubDialog title="Add person" description="They need a Tieline account with this email address." onClose={onClose}>
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={add.isPending}
+      <BusyForm
+        busy={add.isPending}
         onSubmit={form.handleSubmit((values) => {
           setRefusal(null);
           add.mutate({ id, ...values });
@@ -92,7 +91,7 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
         />
         <FieldError role="alert">{refusal}</FieldError>
         <DialogActions onCancel={onClose} submitLabel="Share" busy={add.isPending} busyLabel="Sharing…" />
-      </form>
+      </BusyForm>
     </SubDialog>
   );
 }
@@ -166,10 +165,8 @@ export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProp
       description="An Excel workbook (.xlsx) with the columns Name, Email and Permission (View or Edit), one person a row."
       onClose={busy ? () => undefined : onClose}
     >
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={busy}
+      <BusyForm
+        busy={busy}
         onSubmit={(e) => {
           e.preventDefault();
           void send();
@@ -194,7 +191,7 @@ export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProp
           disabled={!file}
           error={refusal}
         />
-      </form>
+      </BusyForm>
     </SubDialog>
   );
 }

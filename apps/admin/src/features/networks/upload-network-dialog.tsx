@@ -11,6 +11,7 @@ import {
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { FileField, UploadProgress } from '../../components/file-field';
 import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
@@ -75,7 +76,7 @@ export function UploadNetworkDialog() {
       onClose={busy ? () => undefined : undefined}
       wide
     >
-      <form className="flex flex-col gap-4" noValidate aria-busy={busy} onSubmit={submit}>
+      <BusyForm busy={busy} onSubmit={submit}>
         <FormField label="Network name" error={form.formState.errors.name?.message}>
           {(p) => <Input {...p} autoComplete="off" disabled={busy} {...form.register('name')} />}
         </FormField>
@@ -140,7 +141,7 @@ export function UploadNetworkDialog() {
           busy={busy}
           busyLabel="Uploading…"
         />
-      </form>
+      </BusyForm>
     </RouteDialog>
   );
 }

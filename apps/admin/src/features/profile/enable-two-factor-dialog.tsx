@@ -5,6 +5,7 @@ import { type TTwoFactorSecret, ZConfirmTwoFactorInput } from '@tieline/validati
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { CopyButton } from '../../components/shown-once';
 import { useTRPC } from '../../lib/trpc';
@@ -90,12 +91,7 @@ function ScanAndConfirm(props: {
 }) {
   const form = useForm<TCodeForm>({ resolver: zodResolver(ZCodeForm), defaultValues: { mobileNumber: '', token: '' } });
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={props.pending}
-      onSubmit={form.handleSubmit(props.onSubmit)}
-    >
+    <BusyForm busy={props.pending} onSubmit={form.handleSubmit(props.onSubmit)}>
       <img
         src={props.secret.qrStr}
         alt="QR code to scan with an authenticator app"
@@ -134,6 +130,6 @@ function ScanAndConfirm(props: {
         busyLabel="Turning on…"
         error={props.error}
       />
-    </form>
+    </BusyForm>
   );
 }
