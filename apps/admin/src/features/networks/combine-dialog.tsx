@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { FormField, Input, Label, Switch, toast } from '@tieline/ui';
+import { FormField, Input, toast } from '@tieline/ui';
 import { type TCombineNetworksInput, ZCombineNetworksInput } from '@tieline/validation';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { NetworkChecklist } from '../../components/network-checklist';
 import { useTRPC } from '../../lib/trpc';
+import { DirectedSwitch } from './directed-switch';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
 
@@ -18,7 +18,6 @@ export function CombineDialog() {
   const trpc = useTRPC();
   const { networks, selected, refresh } = useNetworksOutlet();
   const close = useCloseToList();
-  const directedId = useId();
   const form = useForm<TCombineForm>({
     resolver: zodResolver(ZCombineNetworksInput),
     defaultValues: {
@@ -54,14 +53,7 @@ export function CombineDialog() {
         <FormField label="Name of the new network" error={form.formState.errors.name?.message}>
           {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
         </FormField>
-        <div className="flex items-center gap-3">
-          <Controller
-            control={form.control}
-            name="directed"
-            render={({ field }) => <Switch id={directedId} checked={field.value} onCheckedChange={field.onChange} />}
-          />
-          <Label htmlFor={directedId}>Directed</Label>
-        </div>
+        <DirectedSwitch control={form.control} name="directed" />
         <DialogActions onCancel={() => close()} submitLabel="Combine" busy={combine.isPending} busyLabel="Combining…" />
       </BusyForm>
     </RouteDialog>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, AlertDescription, AlertTitle, FormField, Input, Label, SelectField, Switch, toast } from '@tieline/ui';
+import { Alert, AlertDescription, AlertTitle, FormField, Input, SelectField, toast } from '@tieline/ui';
 import {
   NETWORK_FILE_TYPES,
   NETWORK_LIMITS,
@@ -8,12 +8,13 @@ import {
   type TNetworkUploadErrorPayload,
   ZNetworkName,
 } from '@tieline/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { FileField, UploadProgress } from '../../components/file-field';
+import { DirectedSwitch } from './directed-switch';
 import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
@@ -27,7 +28,6 @@ const FILE_MISSING = 'Choose the file to upload';
 export function UploadNetworkDialog() {
   const { refresh } = useNetworksOutlet();
   const close = useCloseToList();
-  const directedId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -97,16 +97,7 @@ export function UploadNetworkDialog() {
               />
             )}
           />
-          <div className="flex h-10 items-center gap-3">
-            <Controller
-              control={form.control}
-              name="directed"
-              render={({ field }) => (
-                <Switch id={directedId} checked={field.value} disabled={busy} onCheckedChange={field.onChange} />
-              )}
-            />
-            <Label htmlFor={directedId}>Directed</Label>
-          </div>
+          <DirectedSwitch control={form.control} name="directed" disabled={busy} className="h-10" />
         </div>
         <FileField
           label="File"
