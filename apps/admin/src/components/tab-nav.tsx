@@ -1,7 +1,7 @@
 import { cn } from '@tieline/ui';
 import { NavLink } from 'react-router';
 
-export type TTab = { to: string; label: string; end: boolean };
+type TTab = { to: string; label: string; end: boolean };
 
 /** A section's tabs as links, the current one underlined (passive data, organization settings). */
 export function TabNav({ label, tabs, className }: { label: string; tabs: readonly TTab[]; className?: string }) {

@@ -1,6 +1,7 @@
 import { FieldError } from '@tieline/ui';
 import { RESPONDENT_LIMITS, RESPONDENT_MSG } from '@tieline/validation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { NameSearchInput } from '../components/name-search-input';
 import { Spinner, StatusCard } from '../components/status-card';
 import { StepActions, StepHeading } from '../components/step';
 import { ApiError, fetchStartPage, searchNodes, startResponse, type TNode, type TStartPage } from '../lib/api';
@@ -180,16 +181,12 @@ function NamePicker(props: {
       <label htmlFor={`${id}-name`} className="text-sm font-medium">
         Your name
       </label>
-      <input
+      <NameSearchInput
         id={`${id}-name`}
-        type="search"
-        className="field h-11"
-        placeholder={RESPONDENT_MSG.searchPlaceholder}
         value={query}
-        autoComplete="off"
-        aria-describedby={props.describedBy}
-        onChange={(e) => {
-          setQuery(e.target.value);
+        describedBy={props.describedBy}
+        onChange={(value) => {
+          setQuery(value);
           onPick(null);
         }}
       />
