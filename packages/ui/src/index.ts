@@ -32,6 +32,7 @@ export {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from './components/dropdown-menu';
+export { FieldError } from './components/field-error';
 export { type FieldControlProps, FormField } from './components/form-field';
 export { fieldClasses, Input } from './components/input';
 export { Label } from './components/label';

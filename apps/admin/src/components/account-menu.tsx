@@ -10,11 +10,12 @@ import {
   toast,
 } from '@tieline/ui';
 import type { TUser } from '@tieline/validation';
-import { Building, CircleUser, CreditCard, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { Building, CircleUser, LogOut, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../lib/current-user';
 import { useTRPC } from '../lib/trpc';
 import { useSignOut, useSwitchUser } from '../lib/use-session-actions';
-import { LinkItem, MenuTrigger } from './menu-parts';
+import { SETTINGS_LINKS } from './menu-links';
+import { LinkItems, MenuTrigger } from './menu-parts';
 
 /**
  * The user menu (spec §2): who is signed in and as which account (Individual Account or an
@@ -75,15 +76,7 @@ export function AccountMenu() {
           </>
         ) : null}
         <DropdownMenuSeparator />
-        <LinkItem to="/users/settings/profile" icon={<UserRound aria-hidden="true" />}>
-          Profile
-        </LinkItem>
-        <LinkItem to="/users/settings/billing" icon={<CreditCard aria-hidden="true" />}>
-          Billing
-        </LinkItem>
-        <LinkItem to="/users/settings/api" icon={<KeyRound aria-hidden="true" />}>
-          API Access
-        </LinkItem>
+        <LinkItems links={SETTINGS_LINKS} />
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOut aria-hidden="true" />

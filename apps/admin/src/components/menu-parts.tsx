@@ -1,5 +1,5 @@
 import { DropdownMenuItem, DropdownMenuTrigger } from '@tieline/ui';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, type LucideIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 
@@ -19,7 +19,7 @@ export function MenuTrigger({ children, label, ref }: MenuTriggerProps) {
   );
 }
 
-export function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
     <DropdownMenuItem asChild>
       <Link to={to}>
@@ -28,4 +28,15 @@ export function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; 
       </Link>
     </DropdownMenuItem>
   );
+}
+
+export type TMenuLink = { to: string; icon: LucideIcon; label: string };
+
+/** A menu's links, each with its icon. */
+export function LinkItems({ links }: { links: readonly TMenuLink[] }) {
+  return links.map(({ to, icon: Icon, label }) => (
+    <LinkItem key={to} to={to} icon={<Icon aria-hidden="true" />}>
+      {label}
+    </LinkItem>
+  ));
 }

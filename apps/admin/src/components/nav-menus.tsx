@@ -1,21 +1,11 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel } from '@tieline/ui';
-import {
-  Building,
-  CirclePlay,
-  CircleQuestionMark,
-  History,
-  ImageIcon,
-  Inbox,
-  LifeBuoy,
-  Settings,
-  ShieldCheck,
-  Users,
-} from 'lucide-react';
+import { Building, CirclePlay, CircleQuestionMark, LifeBuoy, ShieldCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../lib/current-user';
 import { useTutorialVideo } from '../lib/tutorial-videos';
 import { AccountMenu } from './account-menu';
-import { LinkItem, MenuTrigger } from './menu-parts';
+import { ADMIN_LINKS, LOGOS_LINK, ORGANIZATION_LINKS } from './menu-links';
+import { LinkItems, MenuTrigger } from './menu-parts';
 
 /** Right-hand menus of the top bar; each appears only for the people allowed to use it (spec §2, §6). */
 type NavMenusProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTMLButtonElement | null> };
@@ -34,18 +24,7 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
             <span className="hidden sm:inline">Admin</span>
           </MenuTrigger>
           <DropdownMenuContent>
-            <LinkItem to="/admin/management/user" icon={<Users aria-hidden="true" />}>
-              User Management
-            </LinkItem>
-            <LinkItem to="/admin/management/organization" icon={<Building aria-hidden="true" />}>
-              Organization Management
-            </LinkItem>
-            <LinkItem to="/admin/management/audit" icon={<History aria-hidden="true" />}>
-              Audit Log
-            </LinkItem>
-            <LinkItem to="/admin/management/support" icon={<Inbox aria-hidden="true" />}>
-              Support Requests
-            </LinkItem>
+            <LinkItems links={ADMIN_LINKS} />
           </DropdownMenuContent>
         </DropdownMenu>
       ) : null}
@@ -60,17 +39,7 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
           </MenuTrigger>
           <DropdownMenuContent>
             <DropdownMenuLabel>{organization.name}</DropdownMenuLabel>
-            <LinkItem to="/organization/settings/manage-users" icon={<Users aria-hidden="true" />}>
-              User Management
-            </LinkItem>
-            <LinkItem to="/organization/settings/manage-organizations" icon={<Settings aria-hidden="true" />}>
-              Organization Settings
-            </LinkItem>
-            {isOrganizationOwner(user) ? (
-              <LinkItem to="/organization/settings/logos" icon={<ImageIcon aria-hidden="true" />}>
-                Logos
-              </LinkItem>
-            ) : null}
+            <LinkItems links={isOrganizationOwner(user) ? [...ORGANIZATION_LINKS, LOGOS_LINK] : ORGANIZATION_LINKS} />
           </DropdownMenuContent>
         </DropdownMenu>
       ) : null}

@@ -1,27 +1,30 @@
-import { Checkbox, Label } from '@tieline/ui';
+import { Checkbox, FieldError, Label } from '@tieline/ui';
 import type { TNetworkSummary } from '@tieline/validation';
 import { type ReactNode, useId } from 'react';
+import { type Control, type FieldPathByValue, type FieldValues, useController } from 'react-hook-form';
 
 /**
  * Networks to pick, one checkbox each, in a scrolling box under a legend, with the field's error below
- * (combining networks, uniting them for adaptable readiness).
+ * (combining networks, uniting them for adaptable readiness): the form's field `name`, a list of ids.
  */
-export function NetworkChecklist({
+export function NetworkChecklist<T extends FieldValues>({
+  control,
+  name,
   legend,
   networks,
-  value,
-  onChange,
-  error,
   detail,
 }: {
+  control: Control<T>;
+  name: FieldPathByValue<T, string[]>;
   legend: string;
   networks: readonly TNetworkSummary[];
-  value: readonly string[];
-  onChange: (ids: string[]) => void;
-  error?: string | undefined;
   /** What follows each name, muted (its size, its layers). */
   detail: (network: TNetworkSummary) => ReactNode;
 }) {
+  const { field, fieldState } = useController({ control, name });
+  const value: string[] = field.value;
+  const onChange = field.onChange;
+  const error = fieldState.error?.message;
   const listId = useId();
   return (
     <fieldset className="flex flex-col gap-1" aria-describedby={error ? listId : undefined}>
@@ -44,11 +47,7 @@ export function NetworkChecklist({
           );
         })}
       </div>
-      {error ? (
-        <p id={listId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={listId}>{error}</FieldError>
     </fieldset>
   );
 }

@@ -14,6 +14,7 @@ import { BILLING_MSG, type TCreditsForm, ZCreditsForm } from '@tieline/validatio
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTRPC } from '../lib/trpc';
+import { BusyForm } from './busy-form';
 import { DialogActions } from './dialog-actions';
 
 /**
@@ -56,10 +57,8 @@ export function RequestCreditsDialog({
             credits to {organization ? 'your organization' : 'your account'}.
           </DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          aria-busy={send.isPending}
+        <BusyForm
+          busy={send.isPending}
           onSubmit={form.handleSubmit(({ credits }) =>
             organization
               ? forOrganization.mutate({ id: organization._id, credits })
@@ -72,7 +71,7 @@ export function RequestCreditsDialog({
             )}
           </FormField>
           <DialogActions onCancel={onClose} submitLabel="Send request" busy={send.isPending} busyLabel="Sending…" />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

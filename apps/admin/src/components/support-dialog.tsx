@@ -15,6 +15,7 @@ import { MSG, type TSupportRequestInput, ZSupportRequestInput } from '@tieline/v
 import { type RefObject, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTRPC } from '../lib/trpc';
+import { BusyForm } from './busy-form';
 import { DialogActions } from './dialog-actions';
 
 type SupportDialogProps = {
@@ -64,12 +65,7 @@ export function SupportDialog({ open, onOpenChange, defaultEmail, returnFocusTo 
           <DialogTitle>Request support</DialogTitle>
           <DialogDescription>Tell us what you need help with and we will answer by email.</DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={handleSubmit((values) => send.mutate(values))}
-          aria-busy={send.isPending}
-        >
+        <BusyForm busy={send.isPending} onSubmit={handleSubmit((values) => send.mutate(values))}>
           <FormField label="Email" error={formState.errors.email?.message}>
             {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
           </FormField>
@@ -83,7 +79,7 @@ export function SupportDialog({ open, onOpenChange, defaultEmail, returnFocusTo 
             busyLabel="Sending…"
             disabled={!formState.isValid}
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

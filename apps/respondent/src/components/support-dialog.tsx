@@ -1,3 +1,4 @@
+import { FieldError } from '@tieline/ui';
 import { emailProblem } from '@tieline/validation';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { sendSupportRequest } from '../lib/api';
@@ -150,11 +151,7 @@ function Field({ id, label, error, children }: FieldProps) {
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

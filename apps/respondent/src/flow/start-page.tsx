@@ -1,5 +1,7 @@
+import { FieldError } from '@tieline/ui';
 import { RESPONDENT_LIMITS, RESPONDENT_MSG } from '@tieline/validation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { NameSearchInput } from '../components/name-search-input';
 import { Spinner, StatusCard } from '../components/status-card';
 import { StepActions, StepHeading } from '../components/step';
 import { ApiError, fetchStartPage, searchNodes, startResponse, type TNode, type TStartPage } from '../lib/api';
@@ -133,11 +135,7 @@ function StartForm({ page }: { page: TStartPage }) {
       ) : null}
       {!page.requireSignUp ? <p className="text-muted-foreground">Press Start to begin the survey.</p> : null}
       <div role="alert" className="empty:hidden">
-        {error ? (
-          <p id={errorId} className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId}>{error}</FieldError>
       </div>
       <StepActions align="end">
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -183,16 +181,12 @@ function NamePicker(props: {
       <label htmlFor={`${id}-name`} className="text-sm font-medium">
         Your name
       </label>
-      <input
+      <NameSearchInput
         id={`${id}-name`}
-        type="search"
-        className="field h-11"
-        placeholder={RESPONDENT_MSG.searchPlaceholder}
         value={query}
-        autoComplete="off"
-        aria-describedby={props.describedBy}
-        onChange={(e) => {
-          setQuery(e.target.value);
+        describedBy={props.describedBy}
+        onChange={(value) => {
+          setQuery(value);
           onPick(null);
         }}
       />

@@ -1,3 +1,4 @@
+import { FieldError } from '@tieline/ui';
 import { addedNameProblems, RESPONDENT_MSG } from '@tieline/validation';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../lib/api';
@@ -61,11 +62,7 @@ export function AddNameForm({ needsEmail, initialName, refusal, onAdd, onCancel 
           aria-invalid={shown.name ? true : undefined}
           aria-describedby={shown.name ? `${id}-name-error` : undefined}
         />
-        {shown.name ? (
-          <p id={`${id}-name-error`} className="text-sm font-medium text-destructive">
-            {shown.name}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-name-error`}>{shown.name}</FieldError>
       </div>
       {needsEmail ? (
         <div className="flex flex-col gap-1.5">
@@ -81,15 +78,11 @@ export function AddNameForm({ needsEmail, initialName, refusal, onAdd, onCancel 
             aria-invalid={shown.email ? true : undefined}
             aria-describedby={shown.email ? `${id}-email-error` : undefined}
           />
-          {shown.email ? (
-            <p id={`${id}-email-error`} className="text-sm font-medium text-destructive">
-              {shown.email}
-            </p>
-          ) : null}
+          <FieldError id={`${id}-email-error`}>{shown.email}</FieldError>
         </div>
       ) : null}
       <div role="alert" className="empty:hidden">
-        {failure ? <p className="text-sm font-medium text-destructive">{failure}</p> : null}
+        <FieldError>{failure}</FieldError>
       </div>
       <div className="flex gap-2 *:flex-1 sm:*:flex-none">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -1,3 +1,4 @@
+import { FieldError } from '@tieline/ui';
 import type { TQuestion } from '@tieline/validation';
 import type { ReactNode } from 'react';
 
@@ -63,11 +64,7 @@ export function QuestionFrame({ q, number, error, notice, single, children }: Qu
         <div className="flex flex-col gap-3">
           {notice}
           {children(ids)}
-          {error ? (
-            <p id={errorId} className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id={errorId}>{error}</FieldError>
         </div>
       </fieldset>
     </div>

@@ -1,5 +1,6 @@
 import { RESPONDENT_LIMITS, RESPONDENT_MSG, searchCountCap } from '@tieline/validation';
 import { useEffect, useId, useState } from 'react';
+import { NameSearchInput } from '../components/name-search-input';
 import { searchNodes, type TNode } from '../lib/api';
 import { AddNameForm, LimitNotice } from './add-name-form';
 import { ChoiceGroup } from './choice-group';
@@ -110,17 +111,13 @@ export function SearchSelect(props: SearchSelectProps) {
         <label id={`${id}-search-label`} htmlFor={`${id}-search`} className="sr-only">
           Search names
         </label>
-        <input
+        <NameSearchInput
           id={`${id}-search`}
-          type="search"
-          className="field h-11"
-          placeholder={RESPONDENT_MSG.searchPlaceholder}
           value={query}
-          autoComplete="off"
-          aria-labelledby={`${labelledBy} ${id}-search-label`}
-          aria-describedby={props.describedBy}
-          onChange={(e) => {
-            setQuery(e.target.value);
+          labelledBy={`${labelledBy} ${id}-search-label`}
+          describedBy={props.describedBy}
+          onChange={(value) => {
+            setQuery(value);
             setPage(1);
             setDismissed(false);
           }}

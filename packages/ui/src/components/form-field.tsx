@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '../cn';
+import { FieldError } from './field-error';
 import { Label } from './label';
 
 /** Props a form control needs so its label, hint and error are announced with it. */
@@ -39,11 +40,7 @@ export function FormField({ label, error, hint, id, className, children }: FormF
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

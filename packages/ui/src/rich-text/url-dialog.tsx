@@ -1,8 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../components/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../components/dialog';
+import { FormField } from '../components/form-field';
 import { Input } from '../components/input';
-import { Label } from '../components/label';
 
 export type UrlDialogKind = 'image' | 'link';
 
@@ -44,7 +44,6 @@ export function UrlDialog({ kind, open, onInsert, onCancel, onCloseAutoFocus }: 
 // Lives inside the dialog content, which unmounts on close: closing always clears the typed URL.
 function UrlForm({ kind, onInsert, onCancel }: Pick<UrlDialogProps, 'kind' | 'onInsert' | 'onCancel'>) {
   const [url, setUrl] = useState('');
-  const inputId = useId();
   const { title, label } = COPY[kind];
 
   function submit(event: FormEvent) {
@@ -59,16 +58,11 @@ function UrlForm({ kind, onInsert, onCancel }: Pick<UrlDialogProps, 'kind' | 'on
       <DialogHeader className="pr-0">
         <DialogTitle>{title}</DialogTitle>
       </DialogHeader>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={inputId}>{label}</Label>
-        <Input
-          id={inputId}
-          type="url"
-          autoComplete="off"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </div>
+      <FormField label={label}>
+        {(p) => (
+          <Input {...p} type="url" autoComplete="off" value={url} onChange={(event) => setUrl(event.target.value)} />
+        )}
+      </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel

@@ -4,6 +4,7 @@ import type { TAdminOrganization } from '@tieline/validation';
 import { AdjustCreditsForm } from '../../components/adjust-credits-form';
 import { AuditTrail } from '../../components/audit-trail';
 import { ModuleSwitches } from '../../components/module-switches';
+import { TitledCard } from '../../components/titled-card';
 import { PLAN_OPTIONS, planLabel, planOf } from '../../lib/plans';
 import { useTRPC } from '../../lib/trpc';
 
@@ -77,14 +78,9 @@ export function OrganizationDetails({
           />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">History</CardTitle>
-        </CardHeader>
-        <CardContent className="p-0">
-          <AuditTrail target={{ type: 'organization', id: o._id }} caption={`Audit log of ${o.name}`} />
-        </CardContent>
-      </Card>
+      <TitledCard title="History" className="p-0">
+        <AuditTrail target={{ type: 'organization', id: o._id }} caption={`Audit log of ${o.name}`} />
+      </TitledCard>
     </section>
   );
 }

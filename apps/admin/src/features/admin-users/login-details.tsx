@@ -14,6 +14,7 @@ import { ROLES, type TAdminLogin, type TAdminUserSeat } from '@tieline/validatio
 import { AdjustCreditsForm } from '../../components/adjust-credits-form';
 import { AuditTrail } from '../../components/audit-trail';
 import { ModuleSwitches } from '../../components/module-switches';
+import { TitledCard } from '../../components/titled-card';
 import { useCurrentUser } from '../../lib/current-user';
 import { PLAN_OPTIONS, planLabel, planOf } from '../../lib/plans';
 import { useTRPC } from '../../lib/trpc';
@@ -72,14 +73,9 @@ export function LoginDetails({ id, onClose, onChanged }: { id: string; onClose: 
       {l.users.map((seat) => (
         <SeatCard key={seat._id} seat={seat} onChanged={changed} />
       ))}
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">Login history</CardTitle>
-        </CardHeader>
-        <CardContent className="p-0">
-          <AuditTrail target={{ type: 'login', id: l._id }} caption={`Audit log of ${l.email}`} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Login history" className="p-0">
+        <AuditTrail target={{ type: 'login', id: l._id }} caption={`Audit log of ${l.email}`} />
+      </TitledCard>
     </section>
   );
 }

@@ -10,7 +10,9 @@ import {
   ZInformalInput,
   ZReadinessInput,
 } from '@tieline/validation';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type FieldValues, FormProvider, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { NetworkChecklist } from '../../components/network-checklist';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -21,26 +23,30 @@ import { useTRPC } from '../../lib/trpc';
 type Done = (resultId: string) => void;
 const silent = { meta: { silentError: true } };
 
+/** The field `name` of the RunForm around it, naming one network of `networks`; `onPick` runs after a choice. */
 function NetworkSelect({
+  name,
   label,
   networks,
-  error,
-  ...field
+  onPick,
 }: {
+  name: string;
   label: string;
   networks: readonly TNetworkSummary[];
-  error?: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
+  onPick?: () => void;
 }) {
+  const { field, fieldState } = useController({ name });
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={fieldState.error?.message}>
       {(p) => (
         <select
           {...p}
           className={`${fieldClasses} h-10`}
           value={field.value}
-          onChange={(e) => field.onChange(e.target.value)}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            onPick?.();
+          }}
         >
           <option value="">Choose a network</option>
           {networks.map((n) => (
@@ -54,21 +60,34 @@ function NetworkSelect({
   );
 }
 
-/** The form's submit button, with the refusal of the last run above it. */
-function RunButton({ run }: { run: { isPending: boolean; error: unknown } }) {
+type Run<T> = { isPending: boolean; error: unknown; mutate: (values: T) => void };
+
+/** One analysis's form: its fields, the refusal of the last run, and the submit button that runs it. */
+function RunForm<T extends FieldValues>({
+  form,
+  run,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  run: Run<T>;
+  children: ReactNode;
+}) {
   return (
-    <>
-      {run.error ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{errorMessage(run.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={run.isPending}>
-          {run.isPending ? 'Analysing…' : 'Analyse'}
-        </Button>
-      </div>
-    </>
+    <FormProvider {...form}>
+      <BusyForm busy={run.isPending} onSubmit={form.handleSubmit((v) => run.mutate(v))}>
+        {children}
+        {run.error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{errorMessage(run.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={run.isPending}>
+            {run.isPending ? 'Analysing…' : 'Analyse'}
+          </Button>
+        </div>
+      </BusyForm>
+    </FormProvider>
   );
 }
 
@@ -91,40 +110,11 @@ export function InformalForm({
   const alignment = useMutation(trpc.aona.informalAlignment.mutationOptions(options));
   const distance = useMutation(trpc.aona.informalDistance.mutationOptions(options));
   const run = analysis === 'informalAlignment' ? alignment : distance;
-  const errors = form.formState.errors;
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={run.isPending}
-      onSubmit={form.handleSubmit((v) => run.mutate(v))}
-    >
-      <Controller
-        control={form.control}
-        name="formalNetworkId"
-        render={({ field }) => (
-          <NetworkSelect
-            label="Formal network (reporting lines)"
-            networks={networks}
-            error={errors.formalNetworkId?.message}
-            {...field}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="informalNetworkId"
-        render={({ field }) => (
-          <NetworkSelect
-            label="Informal network (e.g. advice)"
-            networks={networks}
-            error={errors.informalNetworkId?.message}
-            {...field}
-          />
-        )}
-      />
-      <RunButton run={run} />
-    </form>
+    <RunForm form={form} run={run}>
+      <NetworkSelect name="formalNetworkId" label="Formal network (reporting lines)" networks={networks} />
+      <NetworkSelect name="informalNetworkId" label="Informal network (e.g. advice)" networks={networks} />
+    </RunForm>
   );
 }
 
@@ -141,27 +131,12 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
   const run = useMutation(trpc.aona.CFI.mutationOptions({ ...silent, onSuccess: (r) => onDone(r.resultId) }));
   const errors = form.formState.errors;
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={run.isPending}
-      onSubmit={form.handleSubmit((v) => run.mutate(v))}
-    >
-      <Controller
-        control={form.control}
+    <RunForm form={form} run={run}>
+      <NetworkSelect
         name="networkId"
-        render={({ field }) => (
-          <NetworkSelect
-            label="Network"
-            networks={networks}
-            error={errors.networkId?.message}
-            value={field.value}
-            onChange={(v) => {
-              field.onChange(v);
-              form.setValue('CFIAttribute', '');
-            }}
-          />
-        )}
+        label="Network"
+        networks={networks}
+        onPick={() => form.setValue('CFIAttribute', '')}
       />
       <FormField
         label="Attribute (the groups, e.g. Department)"
@@ -192,8 +167,7 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
         A network you may edit gets a new version with each person's score as the attribute “CFI (attribute)”, to colour
         by in the explorer.
       </p>
-      <RunButton run={run} />
-    </form>
+    </RunForm>
   );
 }
 
@@ -208,30 +182,17 @@ export function ReadinessForm({ networks, onDone }: { networks: readonly TNetwor
     trpc.aona.adaptableReadiness.mutationOptions({ ...silent, onSuccess: (r) => onDone(r.resultId) }),
   );
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={run.isPending}
-      onSubmit={form.handleSubmit((v) => run.mutate(v))}
-    >
-      <Controller
+    <RunForm form={form} run={run}>
+      <NetworkChecklist
         control={form.control}
         name="networkIds"
-        render={({ field, fieldState }) => (
-          <NetworkChecklist
-            legend="Networks to unite (layers named “energ…” count as energy)"
-            networks={networks}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            detail={(n) => `(${n.layers.join(', ') || 'no layers'})`}
-          />
-        )}
+        legend="Networks to unite (layers named “energ…” count as energy)"
+        networks={networks}
+        detail={(n) => `(${n.layers.join(', ') || 'no layers'})`}
       />
       <FormField label="Name of the new network" error={form.formState.errors.createdARNetworkName?.message}>
         {(p) => <Input {...p} autoComplete="off" {...form.register('createdARNetworkName')} />}
       </FormField>
-      <RunButton run={run} />
-    </form>
+    </RunForm>
   );
 }

@@ -10,24 +10,31 @@ export const ratio = (v: number | null | undefined) => (v === null || v === unde
 export const count = (v: number | null | undefined) =>
   v === null || v === undefined ? '–' : v.toLocaleString('en-US');
 
-type Column<T> = { id: keyof T & string; header: string; kind: 'text' | 'count' | 'ratio' };
+type Kind = 'text' | 'count' | 'ratio';
+type Row = Record<string, unknown>;
+type Column = { id: string; header: string; kind: Kind };
 
-export function ResultTable<T extends object>({
-  caption,
-  rows,
-  columns,
-}: {
-  caption: string;
-  rows: readonly T[];
-  columns: readonly Column<T>[];
-}) {
-  const cols: DataTableColumn<T>[] = columns.map((c) => ({
+/** A table of an answer with its row type erased, so the answers' different tables go in one list. */
+export type AnyTable = { caption: string; rows: readonly Row[]; columns: Column[] };
+
+/** A table of `rows`: its columns, in order, as key: [header, kind]. */
+export function table<T extends object>(
+  caption: string,
+  rows: readonly T[],
+  columns: { [K in keyof T & string]?: [string, Kind] },
+): AnyTable {
+  const list = Object.entries(columns) as [string, [string, Kind]][];
+  return { caption, rows: rows as readonly Row[], columns: list.map(([id, [header, kind]]) => ({ id, header, kind })) };
+}
+
+export function ResultTable({ caption, rows, columns }: AnyTable) {
+  const cols: DataTableColumn<Row>[] = columns.map((c) => ({
     id: c.id,
     header: c.header,
     align: c.kind === 'text' ? undefined : 'right',
     className: c.kind === 'text' ? 'max-w-72 break-words' : 'tabular-nums',
-    sortable: (row: T) => (row[c.id] as string | number | null) ?? null,
-    cell: (row: T) => {
+    sortable: (row: Row) => (row[c.id] as string | number | null) ?? null,
+    cell: (row: Row) => {
       const v = row[c.id] as string | number | null;
       if (c.kind === 'text') return v;
       return c.kind === 'ratio' ? ratio(v as number | null) : count(v as number | null);

@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Button,
   Dialog,
   DialogContent,
@@ -16,11 +13,12 @@ import {
   toast,
 } from '@tieline/ui';
 import { API_KEY_MSG, type TApiKey, type TCreatedApiKey, ZApiKeyName } from '@tieline/validation';
-import { Copy, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
+import { CopyButton, ShownOnceAlert } from '../../components/shown-once';
 import { useTRPC } from '../../lib/trpc';
 
 // The form's expiry is a day (an <input type="date">); the key lasts to the end of that day, local time.
@@ -61,10 +59,8 @@ export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdde
         </DialogHeader>
         {made ? <ShownOnce made={made} onDone={onClose} /> : null}
         {made ? null : (
-          <form
-            className="flex flex-col gap-4"
-            noValidate
-            aria-busy={create.isPending}
+          <BusyForm
+            busy={create.isPending}
             onSubmit={form.handleSubmit(({ name, expiresOn }) =>
               create.mutate({ name, expiresAt: expiresOn ? endOfDay(expiresOn).toISOString() : null }),
             )}
@@ -80,7 +76,7 @@ export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdde
               {(p) => <Input {...p} type="date" {...form.register('expiresOn')} />}
             </FormField>
             <DialogActions onCancel={onClose} submitLabel="Add key" busy={create.isPending} busyLabel="Adding…" />
-          </form>
+          </BusyForm>
         )}
       </DialogContent>
     </Dialog>
@@ -90,32 +86,19 @@ export function AddKeyDialog({ onClose, onAdded }: { onClose: () => void; onAdde
 function ShownOnce({ made, onDone }: { made: TCreatedApiKey; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-4">
-      <Alert variant="warning" role="status">
-        <TriangleAlert aria-hidden="true" />
-        <div>
-          <AlertTitle>Copy this key now</AlertTitle>
-          <AlertDescription>
-            It is shown only this once: Tieline keeps a fingerprint of it, not the key. Store it as you would a
-            password.
-          </AlertDescription>
-        </div>
-      </Alert>
+      <ShownOnceAlert title="Copy this key now">
+        It is shown only this once: Tieline keeps a fingerprint of it, not the key. Store it as you would a password.
+      </ShownOnceAlert>
       <div className="flex flex-wrap items-center gap-2 rounded-md border border-border bg-muted p-2 pl-3">
         <code className="min-w-0 flex-1 text-sm break-all" data-testid="new-api-key">
           {made.key}
         </code>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            navigator.clipboard.writeText(made.key).then(
-              () => toast.success('Key copied'),
-              () => toast.error('Could not copy the key; select it and copy it instead'),
-            )
-          }
-        >
-          <Copy aria-hidden="true" /> Copy
-        </Button>
+        <CopyButton
+          text={made.key}
+          label="Copy"
+          copied="Key copied"
+          failed="Could not copy the key; select it and copy it instead"
+        />
       </div>
       <DialogFooter>
         <Button onClick={onDone}>Done</Button>

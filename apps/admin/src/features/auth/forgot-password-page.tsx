@@ -6,6 +6,7 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { BusyForm } from '../../components/busy-form';
 import { useTRPC } from '../../lib/trpc';
 import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -48,19 +49,14 @@ export function ForgotPasswordPage() {
           ) : null}
         </div>
       ) : (
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={handleSubmit((values) => forgot.mutate(values))}
-          aria-busy={forgot.isPending}
-        >
+        <BusyForm busy={forgot.isPending} onSubmit={handleSubmit((values) => forgot.mutate(values))}>
           <FormField label="Email" error={formState.errors.email?.message}>
             {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
           </FormField>
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send reset link'}
           </Button>
-        </form>
+        </BusyForm>
       )}
     </AuthLayout>
   );

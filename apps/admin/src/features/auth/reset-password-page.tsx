@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -66,7 +67,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-busy={pending}>
+      <BusyForm busy={pending} onSubmit={submit}>
         <FormField label="New password" error={formState.errors.password?.message} hint="At least 8 characters.">
           {(field) => <Input type="password" autoComplete="new-password" {...field} {...register('password')} />}
         </FormField>
@@ -85,7 +86,7 @@ export function ResetPasswordPage() {
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
           {pending ? 'Saving…' : 'Set new password'}
         </Button>
-      </form>
+      </BusyForm>
     </AuthLayout>
   );
 }

@@ -3,6 +3,7 @@ import { Button, FormField, Input } from '@tieline/ui';
 import { ZSignInInput } from '@tieline/validation';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import type { Credentials } from './use-sign-in-flow';
 
 const ZCredentials = ZSignInInput.pick({ email: true, password: true });
@@ -16,7 +17,7 @@ export function SignInForm({ pending, onSubmit }: { pending: boolean; onSubmit: 
   useEffect(() => setFocus('email'), [setFocus]);
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={pending}>
+    <BusyForm busy={pending} onSubmit={handleSubmit(onSubmit)}>
       <FormField label="Email" error={errors.email?.message}>
         {(field) => <Input type="email" autoComplete="username" {...field} {...register('email')} />}
       </FormField>
@@ -26,6 +27,6 @@ export function SignInForm({ pending, onSubmit }: { pending: boolean; onSubmit: 
       <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
         {pending ? 'Signing in…' : 'Sign in'}
       </Button>
-    </form>
+    </BusyForm>
   );
 }

@@ -5,6 +5,7 @@ import { MSG, type TPlan, ZEmail, ZSignUpInput, ZUsername } from '@tieline/valid
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { BusyForm } from '../../components/busy-form';
 import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
 import { useConfig } from '../../lib/use-config';
@@ -84,7 +85,7 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
   });
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit} aria-busy={signUp.isPending}>
+    <BusyForm busy={signUp.isPending} onSubmit={onSubmit}>
       <FormField label="Full name" error={errors.name?.message}>
         {(field) => <Input autoComplete="name" {...field} {...register('name')} />}
       </FormField>
@@ -127,6 +128,6 @@ export function SignUpForm({ plan, invite }: SignUpFormProps) {
       <Button type="submit" size="lg" disabled={signUp.isPending} className="mt-2 w-full">
         {signUp.isPending ? 'Creating your account…' : 'Create account'}
       </Button>
-    </form>
+    </BusyForm>
   );
 }

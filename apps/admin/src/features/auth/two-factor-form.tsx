@@ -3,6 +3,7 @@ import { Button, FormField, Input } from '@tieline/ui';
 import { ZTwoFactorSignInInput } from '@tieline/validation';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 
 const ZCode = ZTwoFactorSignInInput.pick({ token: true });
 
@@ -24,12 +25,7 @@ export function TwoFactorForm({ pending, onSubmit, onBack }: TwoFactorFormProps)
       <p className="text-sm text-muted-foreground">
         Enter the 6-digit code from your authenticator app. No phone at hand? Enter one of your recovery codes.
       </p>
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={handleSubmit((v) => onSubmit(v.token))}
-        aria-busy={pending}
-      >
+      <BusyForm busy={pending} onSubmit={handleSubmit((v) => onSubmit(v.token))}>
         <FormField label="Code" error={formState.errors.token?.message}>
           {(field) => (
             <Input
@@ -49,7 +45,7 @@ export function TwoFactorForm({ pending, onSubmit, onBack }: TwoFactorFormProps)
             {pending ? 'Verifying…' : 'Verify'}
           </Button>
         </div>
-      </form>
+      </BusyForm>
     </section>
   );
 }

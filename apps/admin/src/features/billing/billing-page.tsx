@@ -1,20 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  DataTable,
-  type DataTableColumn,
-} from '@tieline/ui';
+import { Alert, AlertDescription, AlertTitle, Button, DataTable, type DataTableColumn } from '@tieline/ui';
 import { BILLING_MSG, type TCreditEntry } from '@tieline/validation';
 import { CreditCard, Info } from 'lucide-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RequestCreditsDialog } from '../../components/request-credits-dialog';
+import { TitledCard } from '../../components/titled-card';
 import { formatDateTime } from '../../lib/format-date';
 import { enabledModules } from '../../lib/module-list';
 import { planLabel } from '../../lib/plans';
@@ -67,55 +57,39 @@ export function BillingPage() {
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Plan</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-1">
-            <p className="text-2xl font-semibold">{planLabel(s.networksSubscriptionType)}</p>
-            <p className="text-sm text-muted-foreground">
-              Modules: {modules.length > 0 ? modules.join(', ') : 'none enabled'}
-            </p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Respondent credits</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <p>
-              <span className="text-2xl font-semibold" data-testid="credit-balance">
-                {s.credits}
-              </span>{' '}
-              <span className="text-sm text-muted-foreground">
-                {organization ? `credits of ${organization.name}` : 'credits of your individual account'}
-              </span>
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {s.canBuyCredits ? (
-                <>
-                  <Button
-                    variant={s.payments ? 'default' : 'outline'}
-                    onClick={() => navigate(`${BASE}/credits-to-buy`)}
-                  >
-                    Buy credits
-                  </Button>
-                  <Button variant="outline" onClick={() => navigate(`${BASE}/add-credit-card`)}>
-                    <CreditCard aria-hidden="true" /> Add credit card
-                  </Button>
-                </>
-              ) : null}
-              {s.canRequestCredits ? (
-                <Button
-                  variant={s.payments ? 'outline' : 'default'}
-                  onClick={() => navigate(`${BASE}/request-credits`)}
-                >
-                  Request credits
+        <TitledCard title="Plan" className="flex flex-col gap-1">
+          <p className="text-2xl font-semibold">{planLabel(s.networksSubscriptionType)}</p>
+          <p className="text-sm text-muted-foreground">
+            Modules: {modules.length > 0 ? modules.join(', ') : 'none enabled'}
+          </p>
+        </TitledCard>
+        <TitledCard title="Respondent credits" className="flex flex-col gap-3">
+          <p>
+            <span className="text-2xl font-semibold" data-testid="credit-balance">
+              {s.credits}
+            </span>{' '}
+            <span className="text-sm text-muted-foreground">
+              {organization ? `credits of ${organization.name}` : 'credits of your individual account'}
+            </span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {s.canBuyCredits ? (
+              <>
+                <Button variant={s.payments ? 'default' : 'outline'} onClick={() => navigate(`${BASE}/credits-to-buy`)}>
+                  Buy credits
                 </Button>
-              ) : null}
-            </div>
-          </CardContent>
-        </Card>
+                <Button variant="outline" onClick={() => navigate(`${BASE}/add-credit-card`)}>
+                  <CreditCard aria-hidden="true" /> Add credit card
+                </Button>
+              </>
+            ) : null}
+            {s.canRequestCredits ? (
+              <Button variant={s.payments ? 'outline' : 'default'} onClick={() => navigate(`${BASE}/request-credits`)}>
+                Request credits
+              </Button>
+            ) : null}
+          </div>
+        </TitledCard>
       </div>
       <PaymentReturn checkout={params.get('checkout')} paymentId={params.get('payment')} onDismiss={close} />
       {s.payments ? null : (
@@ -129,21 +103,16 @@ export function BillingPage() {
           </div>
         </Alert>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">Credit history</CardTitle>
-        </CardHeader>
-        <CardContent className="p-0">
-          <DataTable
-            caption="Credit history, newest first"
-            columns={HISTORY_COLUMNS}
-            data={s.history}
-            getRowId={(h) => h._id}
-            empty="No credits have been added or used yet."
-            className={s.history.length === 0 ? 'pt-0' : undefined}
-          />
-        </CardContent>
-      </Card>
+      <TitledCard title="Credit history" className="p-0">
+        <DataTable
+          caption="Credit history, newest first"
+          columns={HISTORY_COLUMNS}
+          data={s.history}
+          getRowId={(h) => h._id}
+          empty="No credits have been added or used yet."
+          className={s.history.length === 0 ? 'pt-0' : undefined}
+        />
+      </TitledCard>
       {dialog === 'request-credits' && s.canRequestCredits ? (
         <RequestCreditsDialog organization={organization} onClose={close} />
       ) : null}

@@ -5,6 +5,7 @@ import { BILLING_LIMITS, formatMoney, type TCreditsForm, ZCreditsForm } from '@t
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 
@@ -55,10 +56,8 @@ export function BuyCreditsDialog({
             respondent list uses one.
           </DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          aria-busy={busy}
+        <BusyForm
+          busy={busy}
           onSubmit={form.handleSubmit((values) => checkout.mutate({ accountId, credits: values.credits }))}
         >
           <FormField label="Respondent credits" error={form.formState.errors.credits?.message}>
@@ -91,7 +90,7 @@ export function BuyCreditsDialog({
             busy={busy}
             busyLabel="Opening checkout…"
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Banner, Button, FormField, Input, Textarea, toast } from '@tieline/ui';
+import { Banner, Button, FieldError, FormField, Input, Textarea, toast } from '@tieline/ui';
 import {
   chosenStatuses,
   EMAIL_MSG,
@@ -226,7 +226,7 @@ function EmailsForm({ id, survey }: { id: string; survey: TSurvey }) {
             {'{firstName}'} and {'{fullName}'} become the respondent's name; {'{url}'} their personal link (added at the
             end when the message has none). Every email ends with an unsubscribe link.
           </p>
-          {errors.body ? <p className="text-sm font-medium text-destructive">{errors.body}</p> : null}
+          <FieldError>{errors.body}</FieldError>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button

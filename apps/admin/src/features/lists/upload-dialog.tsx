@@ -7,7 +7,6 @@ import {
   DialogTitle,
   FormField,
   Input,
-  Progress,
   toast,
 } from '@tieline/ui';
 import {
@@ -21,10 +20,11 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
+import { UploadErrors } from '../../components/upload-errors';
 import { checkListFile } from './check-file';
 import { RespondentCredits } from './respondent-credits';
-import { UploadErrors } from './upload-errors';
 import { uploadListFile } from './upload-request';
 
 const ACCEPT = '.xlsx,.xls,.csv';
@@ -154,19 +154,8 @@ export function UploadDialog(props: UploadDialogProps) {
                 {(p) => <Input {...p} {...form.register('title')} disabled={busy} />}
               </FormField>
             ) : null}
-            <FormField label="File">
-              {(p) => (
-                <Input
-                  {...p}
-                  type="file"
-                  accept={ACCEPT}
-                  disabled={busy}
-                  className="h-auto py-1.5"
-                  onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)}
-                />
-              )}
-            </FormField>
-            {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+            <FileField label="File" accept={ACCEPT} disabled={busy} onFile={(f) => void chooseFile(f)} />
+            <UploadProgress percent={progress} />
             {failure ? <UploadErrors title={failure.title} payload={failure.payload} /> : null}
             <DialogActions
               onCancel={() => {

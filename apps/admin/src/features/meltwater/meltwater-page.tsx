@@ -9,13 +9,13 @@ import {
   FormField,
   Input,
   Label,
-  Progress,
   RadioGroup,
   RadioGroupItem,
   Textarea,
 } from '@tieline/ui';
 import { MELTWATER_LIMITS, MELTWATER_MSG, type TMeltwaterResult } from '@tieline/validation';
 import { useState } from 'react';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { exportProblem, nameProblem, sendMeltwaterExport } from './meltwater-request';
@@ -103,16 +103,13 @@ export function MeltwaterPage() {
               </div>
             </RadioGroup>
             {source === 'file' ? (
-              <FormField label="Export file" error={problems.export} hint=".json, .ndjson or .txt, up to 20 MB">
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="file"
-                    accept=".json,.ndjson,.txt,application/json,application/x-ndjson,text/plain"
-                    onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                  />
-                )}
-              </FormField>
+              <FileField
+                label="Export file"
+                accept=".json,.ndjson,.txt,application/json,application/x-ndjson,text/plain"
+                hint=".json, .ndjson or .txt, up to 20 MB"
+                error={problems.export}
+                onFile={setFile}
+              />
             ) : (
               <FormField label="Export JSON" error={problems.export}>
                 {(p) => (
@@ -127,12 +124,7 @@ export function MeltwaterPage() {
                 )}
               </FormField>
             )}
-            {percent !== null ? (
-              <div className="flex flex-col gap-1">
-                <Progress value={percent} aria-label="Upload progress" />
-                <span className="text-xs text-muted-foreground">{percent}% uploaded</span>
-              </div>
-            ) : null}
+            <UploadProgress percent={percent} said />
             {problems.request ? (
               <p role="alert" className="text-sm text-destructive">
                 {problems.request}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { FormField, Input, Label, Switch, toast } from '@tieline/ui';
+import { FormField, Input, toast } from '@tieline/ui';
 import { type TCombineNetworksInput, ZCombineNetworksInput } from '@tieline/validation';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { NetworkChecklist } from '../../components/network-checklist';
 import { useTRPC } from '../../lib/trpc';
+import { DirectedSwitch } from './directed-switch';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
 
@@ -17,7 +18,6 @@ export function CombineDialog() {
   const trpc = useTRPC();
   const { networks, selected, refresh } = useNetworksOutlet();
   const close = useCloseToList();
-  const directedId = useId();
   const form = useForm<TCombineForm>({
     resolver: zodResolver(ZCombineNetworksInput),
     defaultValues: {
@@ -42,41 +42,20 @@ export function CombineDialog() {
       description="People with the same name become one node; each network's ties keep their layers."
       wide
     >
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={combine.isPending}
-        onSubmit={form.handleSubmit((values) => combine.mutate(values))}
-      >
-        <Controller
+      <BusyForm busy={combine.isPending} onSubmit={form.handleSubmit((values) => combine.mutate(values))}>
+        <NetworkChecklist
           control={form.control}
           name="ids"
-          render={({ field, fieldState }) => (
-            <NetworkChecklist
-              legend="Networks to combine"
-              networks={networks}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              detail={(n) =>
-                `(${n.nodeCount.toLocaleString('en-US')} nodes, ${n.edgeCount.toLocaleString('en-US')} edges)`
-              }
-            />
-          )}
+          legend="Networks to combine"
+          networks={networks}
+          detail={(n) => `(${n.nodeCount.toLocaleString('en-US')} nodes, ${n.edgeCount.toLocaleString('en-US')} edges)`}
         />
         <FormField label="Name of the new network" error={form.formState.errors.name?.message}>
           {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
         </FormField>
-        <div className="flex items-center gap-3">
-          <Controller
-            control={form.control}
-            name="directed"
-            render={({ field }) => <Switch id={directedId} checked={field.value} onCheckedChange={field.onChange} />}
-          />
-          <Label htmlFor={directedId}>Directed</Label>
-        </div>
+        <DirectedSwitch control={form.control} name="directed" />
         <DialogActions onCancel={() => close()} submitLabel="Combine" busy={combine.isPending} busyLabel="Combining…" />
-      </form>
+      </BusyForm>
     </RouteDialog>
   );
 }

@@ -1,24 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  DialogFooter,
-  FormField,
-  Input,
-  Label,
-  Switch,
-  Textarea,
-  toast,
-} from '@tieline/ui';
+import { Alert, AlertDescription, Button, DialogFooter, FormField, Input, Textarea, toast } from '@tieline/ui';
 import { NETWORK_MSG, type TNetworkSummary, ZNetworkDescription, ZNetworkName } from '@tieline/validation';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { DirectedSwitch } from './directed-switch';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog, useRouteNetwork, WithNetwork } from './route-dialog';
 
@@ -48,7 +39,6 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
   const queryClient = useQueryClient();
   const { refresh } = useNetworksOutlet();
   const close = useCloseToList();
-  const directedId = useId();
   const [stale, setStale] = useState(false);
   const form = useForm<TManageForm>({
     resolver: zodResolver(ZManageForm),
@@ -72,10 +62,8 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
   );
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={update.isPending}
+    <BusyForm
+      busy={update.isPending}
       onSubmit={form.handleSubmit((values) => update.mutate({ id: network._id, version: network.version, ...values }))}
     >
       <FormField label="Name" error={form.formState.errors.name?.message}>
@@ -84,14 +72,7 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
       <FormField label="Description" error={form.formState.errors.description?.message}>
         {(p) => <Textarea {...p} rows={3} {...form.register('description')} />}
       </FormField>
-      <div className="flex items-center gap-3">
-        <Controller
-          control={form.control}
-          name="directed"
-          render={({ field }) => <Switch id={directedId} checked={field.value} onCheckedChange={field.onChange} />}
-        />
-        <Label htmlFor={directedId}>Directed (a tie goes from one person to another)</Label>
-      </div>
+      <DirectedSwitch control={form.control} name="directed" label="Directed (a tie goes from one person to another)" />
       {stale ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription className="flex flex-wrap items-center gap-2">
@@ -119,6 +100,6 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
           </Button>
         </div>
       </DialogFooter>
-    </form>
+    </BusyForm>
   );
 }

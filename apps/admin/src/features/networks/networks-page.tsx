@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  buttonVariants,
-  type DataTableSelection,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  toast,
-} from '@tieline/ui';
+import { buttonVariants, type DataTableSelection, DropdownMenuItem, DropdownMenuSeparator, toast } from '@tieline/ui';
 import type { TNetworkListInput, TNetworkSummary } from '@tieline/validation';
-import { Combine, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
+import { Combine, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { RowActionsMenu } from '../../components/row-actions-menu';
 import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTRPC } from '../../lib/trpc';
@@ -74,39 +65,32 @@ export function NetworksPage() {
     const isOwner = n.access === 'Owner';
     const go = (to: string) => () => void navigate(`/networks/${n._id}/${to}`);
     return (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${n.name}`}>
-            <EllipsisVertical aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => void navigate(networkPath(n))}>Open</DropdownMenuItem>
-          {canEdit ? <DropdownMenuItem onSelect={go('manage')}>Manage</DropdownMenuItem> : null}
-          {isOwner ? <DropdownMenuItem onSelect={go('manage/users')}>Share</DropdownMenuItem> : null}
-          {isOwner && discoverOn ? (
-            <DropdownMenuItem onSelect={go('publish')}>Publish to Discover</DropdownMenuItem>
-          ) : null}
-          <DropdownMenuItem onSelect={go('duplicate')}>Duplicate</DropdownMenuItem>
-          <DropdownMenuItem onSelect={go('export')}>Export</DropdownMenuItem>
-          {n.surveyId && canEdit ? (
-            <DropdownMenuItem
-              disabled={refreshFromSurvey.isPending}
-              onSelect={() => refreshFromSurvey.mutate({ id: n._id })}
-            >
-              Update from survey
+      <RowActionsMenu name={n.name}>
+        <DropdownMenuItem onSelect={() => void navigate(networkPath(n))}>Open</DropdownMenuItem>
+        {canEdit ? <DropdownMenuItem onSelect={go('manage')}>Manage</DropdownMenuItem> : null}
+        {isOwner ? <DropdownMenuItem onSelect={go('manage/users')}>Share</DropdownMenuItem> : null}
+        {isOwner && discoverOn ? (
+          <DropdownMenuItem onSelect={go('publish')}>Publish to Discover</DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={go('duplicate')}>Duplicate</DropdownMenuItem>
+        <DropdownMenuItem onSelect={go('export')}>Export</DropdownMenuItem>
+        {n.surveyId && canEdit ? (
+          <DropdownMenuItem
+            disabled={refreshFromSurvey.isPending}
+            onSelect={() => refreshFromSurvey.mutate({ id: n._id })}
+          >
+            Update from survey
+          </DropdownMenuItem>
+        ) : null}
+        {isOwner ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className="text-destructive" onSelect={go('delete')}>
+              Delete
             </DropdownMenuItem>
-          ) : null}
-          {isOwner ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem className="text-destructive" onSelect={go('delete')}>
-                Delete
-              </DropdownMenuItem>
-            </>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+          </>
+        ) : null}
+      </RowActionsMenu>
     );
   };
 

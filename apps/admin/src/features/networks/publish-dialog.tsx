@@ -3,6 +3,7 @@ import { FormField, Input, Label, Spinner, Switch, Textarea, toast } from '@tiel
 import { DISCOVER_LIMITS, NETWORK_MSG, type TNetworkSummary, type TPublication } from '@tieline/validation';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -63,10 +64,8 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
   );
   const unpublishing = current.public && !isPublic;
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={publish.isPending}
+    <BusyForm
+      busy={publish.isPending}
       onSubmit={(e) => {
         e.preventDefault();
         publish.mutate(
@@ -121,6 +120,6 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
         disabled={!current.public && !isPublic}
         error={publish.isError ? errorMessage(publish.error, NETWORK_MSG.failed) : null}
       />
-    </form>
+    </BusyForm>
   );
 }

@@ -6,9 +6,9 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  FieldError,
   FormField,
   Input,
-  Progress,
   SelectField,
   toast,
 } from '@tieline/ui';
@@ -23,7 +23,9 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { uploadShares } from './upload-network-request';
@@ -70,10 +72,8 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
   );
   return (
     <SubDialog title="Add person" description="They need a Tieline account with this email address." onClose={onClose}>
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={add.isPending}
+      <BusyForm
+        busy={add.isPending}
         onSubmit={form.handleSubmit((values) => {
           setRefusal(null);
           add.mutate({ id, ...values });
@@ -89,13 +89,9 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
             <SelectField label="Access" value={field.value} options={PERMISSION_OPTIONS} onChange={field.onChange} />
           )}
         />
-        {refusal ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {refusal}
-          </p>
-        ) : null}
+        <FieldError role="alert">{refusal}</FieldError>
         <DialogActions onCancel={onClose} submitLabel="Share" busy={add.isPending} busyLabel="Sharing…" />
-      </form>
+      </BusyForm>
     </SubDialog>
   );
 }
@@ -169,31 +165,23 @@ export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProp
       description="An Excel workbook (.xlsx) with the columns Name, Email and Permission (View or Edit), one person a row."
       onClose={busy ? () => undefined : onClose}
     >
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        aria-busy={busy}
+      <BusyForm
+        busy={busy}
         onSubmit={(e) => {
           e.preventDefault();
           void send();
         }}
       >
-        <FormField label="File">
-          {(p) => (
-            <Input
-              {...p}
-              type="file"
-              accept=".xlsx"
-              disabled={busy}
-              className="h-auto py-1.5"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setRefusal(null);
-              }}
-            />
-          )}
-        </FormField>
-        {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        <FileField
+          label="File"
+          accept=".xlsx"
+          disabled={busy}
+          onFile={(f) => {
+            setFile(f);
+            setRefusal(null);
+          }}
+        />
+        <UploadProgress percent={progress} />
         <DialogActions
           onCancel={onClose}
           cancelDisabled={busy}
@@ -203,7 +191,7 @@ export function UploadSharesDialog({ id, onDone, onClose }: Omit<ShareDialogProp
           disabled={!file}
           error={refusal}
         />
-      </form>
+      </BusyForm>
     </SubDialog>
   );
 }

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  FormField,
-  Input,
-  Label,
-  Progress,
-  SelectField,
-  Switch,
-  toast,
-} from '@tieline/ui';
+import { Alert, AlertDescription, AlertTitle, FormField, Input, SelectField, toast } from '@tieline/ui';
 import {
   NETWORK_FILE_TYPES,
   NETWORK_LIMITS,
@@ -19,10 +8,13 @@ import {
   type TNetworkUploadErrorPayload,
   ZNetworkName,
 } from '@tieline/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
+import { FileField, UploadProgress } from '../../components/file-field';
+import { DirectedSwitch } from './directed-switch';
 import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
@@ -36,7 +28,6 @@ const FILE_MISSING = 'Choose the file to upload';
 export function UploadNetworkDialog() {
   const { refresh } = useNetworksOutlet();
   const close = useCloseToList();
-  const directedId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -85,7 +76,7 @@ export function UploadNetworkDialog() {
       onClose={busy ? () => undefined : undefined}
       wide
     >
-      <form className="flex flex-col gap-4" noValidate aria-busy={busy} onSubmit={submit}>
+      <BusyForm busy={busy} onSubmit={submit}>
         <FormField label="Network name" error={form.formState.errors.name?.message}>
           {(p) => <Input {...p} autoComplete="off" disabled={busy} {...form.register('name')} />}
         </FormField>
@@ -106,37 +97,20 @@ export function UploadNetworkDialog() {
               />
             )}
           />
-          <div className="flex h-10 items-center gap-3">
-            <Controller
-              control={form.control}
-              name="directed"
-              render={({ field }) => (
-                <Switch id={directedId} checked={field.value} disabled={busy} onCheckedChange={field.onChange} />
-              )}
-            />
-            <Label htmlFor={directedId}>Directed</Label>
-          </div>
+          <DirectedSwitch control={form.control} name="directed" disabled={busy} className="h-10" />
         </div>
-        <FormField
+        <FileField
           label="File"
+          accept={FILE_TYPE_INFO[fileType].accept}
           hint={`${FILE_TYPE_INFO[fileType].label}: ${FILE_TYPE_INFO[fileType].accept.replaceAll(',', ', ')}`}
           error={fileError ?? undefined}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              type="file"
-              accept={FILE_TYPE_INFO[fileType].accept}
-              disabled={busy}
-              className="h-auto py-1.5"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setFileError(null);
-                setRefusal(null);
-              }}
-            />
-          )}
-        </FormField>
+          disabled={busy}
+          onFile={(f) => {
+            setFile(f);
+            setFileError(null);
+            setRefusal(null);
+          }}
+        />
         <p className="text-sm text-muted-foreground">
           Templates:{' '}
           {NETWORK_FILE_TYPES.map((t, i) => (
@@ -149,7 +123,7 @@ export function UploadNetworkDialog() {
             </span>
           ))}
         </p>
-        {progress !== null ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        <UploadProgress percent={progress} />
         {refusal ? <UploadProblems payload={refusal} /> : null}
         <DialogActions
           onCancel={() => close()}
@@ -158,7 +132,7 @@ export function UploadNetworkDialog() {
           busy={busy}
           busyLabel="Uploading…"
         />
-      </form>
+      </BusyForm>
     </RouteDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress } from '@tieline/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Progress } from '@tieline/ui';
 import type { TLogoType } from '@tieline/validation';
 import { Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
@@ -102,11 +102,9 @@ export function LogoField({ orgId, logoType, title, description, currentUrl, onU
         <p id={hintId} className="text-sm text-muted-foreground">
           PNG or JPEG, at most 2 MB and 4096 pixels wide and high.
         </p>
-        {error ? (
-          <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} role="alert">
+          {error}
+        </FieldError>
       </CardContent>
     </Card>
   );

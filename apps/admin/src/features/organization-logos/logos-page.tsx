@@ -13,6 +13,24 @@ import { LogoField } from './logo-field';
  * logo whitelabels the organization: its people see it in the top bar (and no Tieline tutorials), and
  * its surveys' respondents see it too.
  */
+// The organization's two images: each its upload, its title and help, where the branding has it.
+const LOGOS = [
+  {
+    logoType: 'whiteLogo',
+    title: 'Whitelabel logo',
+    description: 'Shown in the top bar and on survey pages. A wide logo on a transparent background works best.',
+    url: 'logoUrl',
+    what: 'Logo',
+  },
+  {
+    logoType: 'whiteFavicon',
+    title: 'Favicon',
+    description: 'The icon in browser tabs and bookmarks. A square image works best.',
+    url: 'faviconUrl',
+    what: 'Favicon',
+  },
+] as const;
+
 export function LogosPage() {
   useDocumentTitle('Logos');
   const user = useCurrentUser();
@@ -45,22 +63,17 @@ export function LogosPage() {
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <LogoField
-          orgId={organization._id}
-          logoType="whiteLogo"
-          title="Whitelabel logo"
-          description="Shown in the top bar and on survey pages. A wide logo on a transparent background works best."
-          currentUrl={branding.logoUrl}
-          onUploaded={uploaded('Logo')}
-        />
-        <LogoField
-          orgId={organization._id}
-          logoType="whiteFavicon"
-          title="Favicon"
-          description="The icon in browser tabs and bookmarks. A square image works best."
-          currentUrl={branding.faviconUrl}
-          onUploaded={uploaded('Favicon')}
-        />
+        {LOGOS.map((logo) => (
+          <LogoField
+            key={logo.logoType}
+            orgId={organization._id}
+            logoType={logo.logoType}
+            title={logo.title}
+            description={logo.description}
+            currentUrl={branding[logo.url]}
+            onUploaded={uploaded(logo.what)}
+          />
+        ))}
       </div>
     </div>
   );

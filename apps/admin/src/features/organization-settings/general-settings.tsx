@@ -4,6 +4,7 @@ import { Button, Card, CardContent, FormField, Input, toast } from '@tieline/ui'
 import { ZCommunityUrl, ZOrganizationName } from '@tieline/validation';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOrganization } from './organization-settings-layout';
@@ -32,10 +33,8 @@ export function GeneralSettings() {
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          aria-busy={save.isPending}
+        <BusyForm
+          busy={save.isPending}
           onSubmit={form.handleSubmit((values) => save.mutate({ id: organization._id, ...values }))}
         >
           <FormField label="Organization name" error={errors.name?.message}>
@@ -61,7 +60,7 @@ export function GeneralSettings() {
               {save.isPending ? 'Saving…' : 'Save'}
             </Button>
           </div>
-        </form>
+        </BusyForm>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, cn } from '@tieline/ui';
+import { Button } from '@tieline/ui';
 import type { TOrganization } from '@tieline/validation';
 import { Lock } from 'lucide-react';
-import { NavLink, Outlet, useOutletContext } from 'react-router';
+import { Outlet, useOutletContext } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
+import { TabNav } from '../../components/tab-nav';
 import { isOrganizationOwner, useCurrentUser } from '../../lib/current-user';
 import { useTRPC } from '../../lib/trpc';
 
@@ -43,25 +44,7 @@ export function OrganizationSettingsLayout() {
         <h1 className="text-2xl font-semibold tracking-tight">Organization Settings</h1>
         <p className="text-muted-foreground">{organization.data?.name ?? user.organizations[0]?.organization.name}</p>
       </div>
-      <nav aria-label="Organization settings" className="flex gap-1 border-b border-border">
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) =>
-              cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-                isActive
-                  ? 'border-primary text-foreground'
-                  : 'border-transparent text-muted-foreground hover:text-foreground',
-              )
-            }
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav label="Organization settings" tabs={TABS} />
       {organization.isPending ? (
         <FullPageSpinner label="Loading the organization" />
       ) : organization.isError ? (

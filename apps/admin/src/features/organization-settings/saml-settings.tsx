@@ -19,6 +19,7 @@ import { type TServiceProvider, ZSamlSettingsInput } from '@tieline/validation';
 import { Copy, Info } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOrganization } from './organization-settings-layout';
@@ -118,10 +119,8 @@ export function SamlSettings() {
               Saving while it is on turns it off, keeping these settings so you can correct them and save again.
             </AlertDescription>
           </Alert>
-          <form
-            className="flex flex-col gap-4"
-            noValidate
-            aria-busy={save.isPending}
+          <BusyForm
+            busy={save.isPending}
             onSubmit={form.handleSubmit((values) => save.mutate({ id: organization._id, SAML: values }))}
           >
             <FormField
@@ -160,7 +159,7 @@ export function SamlSettings() {
                 {save.isPending ? 'Saving…' : enabled ? 'Turn single sign-on off' : 'Save'}
               </Button>
             </div>
-          </form>
+          </BusyForm>
         </CardContent>
       </Card>
       {SAML.serviceProvider ? <ServiceProviderCard sp={SAML.serviceProvider} /> : null}

@@ -9,33 +9,15 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Input,
-  Label,
-  Progress,
   toast,
 } from '@tieline/ui';
 import type { TUploadErrorPayload } from '@tieline/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FileField, UploadProgress } from '../../components/file-field';
+import { UploadErrors } from '../../components/upload-errors';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 
 type Failure = { message: string; payload: TUploadErrorPayload | null };
-
-/** Every line of an upload error payload (spec §3, §8), the message first and without repeats. */
-function errorLines({ message, payload }: Failure): string[] {
-  if (!payload) return [message];
-  const { dataErrors } = payload;
-  const lines = [
-    payload.message,
-    ...payload.sizeErrors,
-    ...payload.headerErrors,
-    ...dataErrors.duplicates.names,
-    ...dataErrors.duplicates.emails,
-    ...dataErrors.invalidEmails,
-    ...dataErrors.blanks,
-    ...payload.billingAndDeletionResult,
-  ];
-  return [...new Set(lines.filter(Boolean))];
-}
 
 /**
  * Upload users (Name, Email, Permissions): the file replaces the organization's user list. Progress is
@@ -51,7 +33,6 @@ export function UploadUsersDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -94,34 +75,20 @@ export function UploadUsersDialog({
             Access-only). It replaces the organization's user list.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fileId}>File</Label>
-          <Input
-            id={fileId}
-            type="file"
-            accept=".xlsx,.xls,.csv"
-            disabled={busy}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setFailure(null);
-              setToDelete([]);
-            }}
-          />
-        </div>
-        {busy ? <Progress value={progress} aria-label="Upload progress" /> : null}
+        <FileField
+          label="File"
+          accept=".xlsx,.xls,.csv"
+          disabled={busy}
+          className="gap-2"
+          onFile={(f) => {
+            setFile(f);
+            setFailure(null);
+            setToDelete([]);
+          }}
+        />
+        <UploadProgress percent={progress} />
         {failure ? (
-          <Alert variant="destructive" role="alert">
-            <div className="flex min-w-0 flex-col gap-1">
-              <AlertTitle>The user list was not uploaded</AlertTitle>
-              <AlertDescription>
-                <ul className="flex list-disc flex-col gap-1 pl-5 break-words">
-                  {errorLines(failure).map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </AlertDescription>
-            </div>
-          </Alert>
+          <UploadErrors title="The user list was not uploaded" payload={failure.payload} message={failure.message} />
         ) : null}
         {toDelete.length > 0 ? (
           <Alert variant="warning" role="alert">

@@ -7,6 +7,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  FieldError,
   FormField,
   Input,
   Label,
@@ -170,9 +171,7 @@ function Office365Form({ source, onDone }: { source: TOffice365Source; onDone: (
             <p id="office365-directory-hint" className="text-xs text-muted-foreground">
               The directory is always collected: the other sources need it to know who is who.
             </p>
-            {errors.sources?.message ? (
-              <p className="text-sm font-medium text-destructive">{errors.sources.message}</p>
-            ) : null}
+            <FieldError>{errors.sources?.message}</FieldError>
           </fieldset>
         )}
       />

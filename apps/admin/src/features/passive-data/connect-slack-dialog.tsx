@@ -10,7 +10,6 @@ import {
   FormField,
   Input,
   Label,
-  Progress,
   RadioGroup,
   RadioGroupItem,
 } from '@tieline/ui';
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { useTRPC } from '../../lib/trpc';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -158,22 +158,8 @@ function SlackExportForm({ onDone }: { onDone: () => void }) {
       <FormField label="Name">
         {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
       </FormField>
-      <FormField label="Export (zip)">
-        {(p) => (
-          <Input
-            {...p}
-            type="file"
-            accept=".zip,application/zip"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        )}
-      </FormField>
-      {percent !== null ? (
-        <div className="flex flex-col gap-1">
-          <Progress value={percent} aria-label="Upload progress" />
-          <span className="text-xs text-muted-foreground">{percent}% uploaded</span>
-        </div>
-      ) : null}
+      <FileField label="Export (zip)" accept=".zip,application/zip" onFile={setFile} />
+      <UploadProgress percent={percent} said />
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}

@@ -1,18 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  DataTable,
-  type DataTableColumn,
-  FormField,
-  Input,
-  Progress,
-  SelectField,
-  Spinner,
-  Textarea,
-} from '@tieline/ui';
+import { Button, DataTable, type DataTableColumn, FormField, Input, SelectField, Spinner, Textarea } from '@tieline/ui';
 import type { TPassiveListDetail } from '@tieline/validation';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { FileField, UploadProgress } from '../../components/file-field';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -107,16 +98,11 @@ export function AddListPage() {
           </>
         ) : null}
         {way === 'upload' ? (
-          <FormField label="Spreadsheet (xlsx)">
-            {(p) => (
-              <Input
-                {...p}
-                type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            )}
-          </FormField>
+          <FileField
+            label="Spreadsheet (xlsx)"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onFile={setFile}
+          />
         ) : null}
         {way === 'channel' ? (
           channels.data ? (
@@ -136,7 +122,7 @@ export function AddListPage() {
             <Spinner label="Loading channels" showLabel />
           )
         ) : null}
-        {percent !== null ? <Progress value={percent} aria-label="Upload progress" /> : null}
+        <UploadProgress percent={percent} />
         {error ? (
           <p role="alert" className="text-sm text-destructive">
             {error}

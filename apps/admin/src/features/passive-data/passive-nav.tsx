@@ -1,5 +1,6 @@
-import { Button, cn } from '@tieline/ui';
-import { Link, NavLink } from 'react-router';
+import { Button } from '@tieline/ui';
+import { Link } from 'react-router';
+import { TabNav } from '../../components/tab-nav';
 import { isOrganizationAdmin, useCurrentUser } from '../../lib/current-user';
 
 const LINKS = [
@@ -17,27 +18,7 @@ export function useManagesPassiveData(): boolean {
 
 /** The module's sections, as links (the page's own heading follows). */
 export function PassiveNav() {
-  return (
-    <nav aria-label="Passive data" className="mb-6 flex flex-wrap gap-1 border-b">
-      {LINKS.map((l) => (
-        <NavLink
-          key={l.to}
-          to={l.to}
-          end={l.end}
-          className={({ isActive }) =>
-            cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-              isActive
-                ? 'border-primary text-foreground'
-                : 'border-transparent text-muted-foreground hover:text-foreground',
-            )
-          }
-        >
-          {l.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <TabNav label="Passive data" tabs={LINKS} className="mb-6 flex-wrap" />;
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -17,6 +17,7 @@ import {
   ZChangePasswordInput,
 } from '@tieline/validation';
 import { useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { clearStoredUser } from '../../lib/session-storage';
 import { useTRPC } from '../../lib/trpc';
@@ -139,12 +140,7 @@ export function ChangePasswordDialog({ onClose }: Close) {
           <DialogTitle>Change password</DialogTitle>
           <DialogDescription>Every other device signed in to your account will be signed out.</DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          aria-busy={change.isPending}
-          onSubmit={form.handleSubmit((v) => change.mutate(v))}
-        >
+        <BusyForm busy={change.isPending} onSubmit={form.handleSubmit((v) => change.mutate(v))}>
           <FormField label="Current password" error={errors.currentPassword?.message}>
             {(p) => (
               <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
@@ -163,7 +159,7 @@ export function ChangePasswordDialog({ onClose }: Close) {
             busyLabel="Changing…"
             error={change.error ? profileError(change.error) : null}
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

@@ -5,11 +5,13 @@ import { type TTwoFactorSecret, ZConfirmTwoFactorInput } from '@tieline/validati
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
+import { CopyButton } from '../../components/shown-once';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordDialog } from './password-dialog';
 import { profileError } from './profile-requests';
-import { CopyButton, RecoveryCodes } from './recovery-codes';
+import { RecoveryCodes } from './recovery-codes';
 
 const ZCodeForm = ZConfirmTwoFactorInput.omit({ currentPassword: true });
 type TCodeForm = z.input<typeof ZCodeForm>;
@@ -89,12 +91,7 @@ function ScanAndConfirm(props: {
 }) {
   const form = useForm<TCodeForm>({ resolver: zodResolver(ZCodeForm), defaultValues: { mobileNumber: '', token: '' } });
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      aria-busy={props.pending}
-      onSubmit={form.handleSubmit(props.onSubmit)}
-    >
+    <BusyForm busy={props.pending} onSubmit={form.handleSubmit(props.onSubmit)}>
       <img
         src={props.secret.qrStr}
         alt="QR code to scan with an authenticator app"
@@ -133,6 +130,6 @@ function ScanAndConfirm(props: {
         busyLabel="Turning on…"
         error={props.error}
       />
-    </form>
+    </BusyForm>
   );
 }

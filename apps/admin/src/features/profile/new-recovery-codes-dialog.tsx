@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { type TNewRecoveryCodesInput, ZNewRecoveryCodesInput } from '@tieline/validation';
 import { useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { useTRPC } from '../../lib/trpc';
 import { profileError } from './profile-requests';
@@ -36,12 +37,7 @@ export function NewRecoveryCodesDialog({ onClose, onRenewed }: { onClose: () => 
         {codes ? (
           <RecoveryCodes codes={codes} onDone={onClose} />
         ) : (
-          <form
-            className="flex flex-col gap-4"
-            noValidate
-            aria-busy={renew.isPending}
-            onSubmit={form.handleSubmit((v) => renew.mutate(v))}
-          >
+          <BusyForm busy={renew.isPending} onSubmit={form.handleSubmit((v) => renew.mutate(v))}>
             <FormField label="Current password" error={form.formState.errors.currentPassword?.message}>
               {(p) => (
                 <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
@@ -61,7 +57,7 @@ export function NewRecoveryCodesDialog({ onClose, onRenewed }: { onClose: () => 
               busyLabel="Making new codes…"
               error={renew.error ? profileError(renew.error) : null}
             />
-          </form>
+          </BusyForm>
         )}
       </DialogContent>
     </Dialog>

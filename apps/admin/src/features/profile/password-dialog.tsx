@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Fo
 import { type TCurrentPasswordInput, ZCurrentPasswordInput } from '@tieline/validation';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 
 type PasswordDialogProps = {
@@ -33,12 +34,7 @@ export function PasswordDialog(props: PasswordDialogProps) {
           <DialogDescription>{props.description}</DialogDescription>
         </DialogHeader>
         {props.children}
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          aria-busy={props.pending}
-          onSubmit={form.handleSubmit((v) => props.onSubmit(v.currentPassword))}
-        >
+        <BusyForm busy={props.pending} onSubmit={form.handleSubmit((v) => props.onSubmit(v.currentPassword))}>
           <FormField label="Current password" error={form.formState.errors.currentPassword?.message}>
             {(p) => (
               <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
@@ -52,7 +48,7 @@ export function PasswordDialog(props: PasswordDialogProps) {
             busyLabel={props.pendingAction}
             error={props.error}
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

@@ -1,24 +1,8 @@
-import { Alert, AlertDescription, AlertTitle, Button, DialogFooter, toast } from '@tieline/ui';
-import { Copy, Download, TriangleAlert } from 'lucide-react';
+import { Button, DialogFooter } from '@tieline/ui';
+import { Download } from 'lucide-react';
+import { CopyButton, ShownOnceAlert } from '../../components/shown-once';
 
 // Recovery codes as shown once, at enrolment and when a new set is made: to copy or download.
-
-export function CopyButton({ text, label, copied }: { text: string; label: string; copied: string }) {
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => toast.success(copied),
-          () => toast.error('Could not copy; select the text and copy it instead'),
-        )
-      }
-    >
-      <Copy aria-hidden="true" /> {label}
-    </Button>
-  );
-}
 
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join('\n')}\n`;
@@ -32,15 +16,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   };
   return (
     <div className="flex flex-col gap-4">
-      <Alert variant="warning" role="status">
-        <TriangleAlert aria-hidden="true" />
-        <div>
-          <AlertTitle>Save these codes now</AlertTitle>
-          <AlertDescription>
-            They are shown only this once. Keep them somewhere safe, apart from your phone.
-          </AlertDescription>
-        </div>
-      </Alert>
+      <ShownOnceAlert title="Save these codes now">
+        They are shown only this once. Keep them somewhere safe, apart from your phone.
+      </ShownOnceAlert>
       <ul
         className="grid grid-cols-2 gap-2 rounded-md border border-border bg-muted p-3 font-mono text-sm"
         aria-label="Recovery codes"

@@ -9,6 +9,7 @@ import {
   type TQuestionData,
   type TQuestionSource,
 } from '@tieline/validation';
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 
@@ -29,7 +30,6 @@ const SOURCE_LABELS: Record<TQuestionSource, string> = {
   2: 'Answer to Earlier Relationship Questions',
 };
 
-const radio = 'size-4 accent-primary';
 const plain = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
@@ -70,17 +70,15 @@ export function RelationshipSource({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Relationship source</legend>
         {([0, 1, 2] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm has-disabled:opacity-55">
-            <input
-              type="radio"
-              name="relationship-source"
-              className={radio}
-              checked={source === value}
-              disabled={value === 2 && eligible.length === 0}
-              onChange={() => choose(value)}
-            />
+          <RadioOption
+            key={value}
+            name="relationship-source"
+            checked={source === value}
+            disabled={value === 2 && eligible.length === 0}
+            onChange={() => choose(value)}
+          >
             {SOURCE_LABELS[value]}
-          </label>
+          </RadioOption>
         ))}
         {source === 1 ? (
           <Link to={uploadListPath} className="ml-6 text-sm text-primary underline underline-offset-4">
@@ -117,23 +115,50 @@ export function RelationshipSource({
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Matrix relationship type</legend>
           {MATRIX_TYPES.map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="matrix-type"
-                className={radio}
-                checked={matrix === value}
-                onChange={() => {
-                  const flags = matrixTypeFlags(value);
-                  setValue('egoNetworkMapping', flags.egoNetworkMapping);
-                  setValue('egoNetworkMappingSymmetric', flags.egoNetworkMappingSymmetric);
-                }}
-              />
+            <RadioOption
+              key={value}
+              name="matrix-type"
+              checked={matrix === value}
+              onChange={() => {
+                const flags = matrixTypeFlags(value);
+                setValue('egoNetworkMapping', flags.egoNetworkMapping);
+                setValue('egoNetworkMappingSymmetric', flags.egoNetworkMappingSymmetric);
+              }}
+            >
               {MATRIX_TYPE_LABELS[value]}
-            </label>
+            </RadioOption>
           ))}
         </fieldset>
       ) : null}
     </div>
+  );
+}
+
+/** One radio button of a group, its label beside it (dimmed while disabled). */
+function RadioOption({
+  name,
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm has-disabled:opacity-55">
+      <input
+        type="radio"
+        name={name}
+        className="size-4 accent-primary"
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+      />
+      {children}
+    </label>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, buttonVariants, Input, Label, SelectField, toast } from '@tieline/ui';
+import { Button, buttonVariants, FormField, Input, SelectField, toast } from '@tieline/ui';
 import {
   DASHBOARD_LIMITS,
   DASHBOARD_MSG,
@@ -9,7 +9,7 @@ import {
   type TResponseStatus,
 } from '@tieline/validation';
 import { Download, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CreateNetworkButton } from '../../components/create-network-button';
 import { SortFields, sortOf } from '../../components/sort-fields';
@@ -41,7 +41,6 @@ export function ResponsesPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const searchId = useId();
   useDocumentTitle('Responses');
   const { view, change, query } = useDashboardView();
   const [searchText, setSearchText] = useState(view.search);
@@ -132,16 +131,17 @@ export function ResponsesPage() {
       </section>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor={searchId}>Search</Label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by name or email"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-        </div>
+        <FormField label="Search" className="flex-1">
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Search by name or email"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          )}
+        </FormField>
         {searching ? null : (
           <div className="flex flex-wrap gap-3">
             <SelectField

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { trackEvent } from '../../lib/analytics';
 import { useTRPC } from '../../lib/trpc';
@@ -60,12 +61,7 @@ export function CreateSurveyDialog() {
           <DialogTitle>New survey</DialogTitle>
           <DialogDescription>Name the survey; you can change the name later.</DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          aria-busy={create.isPending}
-          onSubmit={form.handleSubmit((values) => create.mutate(values))}
-        >
+        <BusyForm busy={create.isPending} onSubmit={form.handleSubmit((values) => create.mutate(values))}>
           <FormField label="Survey name" error={form.formState.errors.name?.message}>
             {(field) => <Input autoComplete="off" {...field} {...form.register('name')} />}
           </FormField>
@@ -75,7 +71,7 @@ export function CreateSurveyDialog() {
             busy={create.isPending}
             busyLabel="Creating…"
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

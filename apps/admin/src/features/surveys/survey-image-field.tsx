@@ -7,6 +7,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  FieldError,
   Spinner,
 } from '@tieline/ui';
 import type { TSurvey } from '@tieline/validation';
@@ -102,11 +103,9 @@ export function SurveyImageField({ id, survey, saver }: SurveyImageFieldProps) {
       <p id={hintId} className="text-sm text-muted-foreground">
         PNG, JPEG, GIF or WebP, at most 5 MB.
       </p>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} role="alert">
+        {error}
+      </FieldError>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent className="max-w-sm">
           <DialogHeader>

@@ -2,22 +2,19 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   actionsColumn,
   Badge,
-  Button,
   DataTable,
   type DataTableColumn,
-  DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuTrigger,
   Input,
   Label,
   toast,
 } from '@tieline/ui';
 import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
-import { ClipboardList, EllipsisVertical } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/page-states';
+import { RowActionsMenu } from '../../components/row-actions-menu';
 import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { formatDate } from '../../lib/format-date';
@@ -72,22 +69,15 @@ export function SurveysPage() {
   );
 
   const actions = (s: TSurveySummary) => (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${s.name}`}>
-          <EllipsisVertical aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => void navigate(`/surveys/${s._id}/details`)}>Open</DropdownMenuItem>
-        <DropdownMenuItem disabled={duplicate.isPending} onSelect={() => duplicate.mutate({ id: s._id })}>
-          Duplicate
-        </DropdownMenuItem>
-        <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(s)}>
-          Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowActionsMenu name={s.name}>
+      <DropdownMenuItem onSelect={() => void navigate(`/surveys/${s._id}/details`)}>Open</DropdownMenuItem>
+      <DropdownMenuItem disabled={duplicate.isPending} onSelect={() => duplicate.mutate({ id: s._id })}>
+        Duplicate
+      </DropdownMenuItem>
+      <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(s)}>
+        Delete
+      </DropdownMenuItem>
+    </RowActionsMenu>
   );
   const nameLink = (s: TSurveySummary) => (
     <Link to={`/surveys/${s._id}/details`} className="font-medium text-primary underline-offset-4 hover:underline">

@@ -2,7 +2,7 @@ import { Alert, AlertDescription, AlertTitle } from '@tieline/ui';
 import type { TUploadErrorPayload } from '@tieline/validation';
 
 /** Every line of an upload error payload (spec §3, §5, §8), the message first and without repeats. */
-export function uploadErrorLines(payload: TUploadErrorPayload): string[] {
+function uploadErrorLines(payload: TUploadErrorPayload): string[] {
   const { dataErrors } = payload;
   const lines = [
     payload.message,
@@ -17,9 +17,20 @@ export function uploadErrorLines(payload: TUploadErrorPayload): string[] {
   return [...new Set(lines.filter(Boolean))];
 }
 
-/** The errors of one upload, from the browser's check or the server's answer, read the same way. */
-export function UploadErrors({ payload, title }: { payload: TUploadErrorPayload; title: string }) {
-  const lines = uploadErrorLines(payload);
+/**
+ * The errors of one upload (a respondent list, the organization's users), from the browser's check or
+ * the server's answer, read the same way; an answer without a payload shows its message alone.
+ */
+export function UploadErrors({
+  payload,
+  message = '',
+  title,
+}: {
+  payload: TUploadErrorPayload | null;
+  message?: string;
+  title: string;
+}) {
+  const lines = payload ? uploadErrorLines(payload) : [message];
   return (
     <Alert variant="destructive" role="alert">
       <div className="flex min-w-0 flex-col gap-1">

@@ -1,9 +1,9 @@
 import { Button } from '@tieline/ui';
 import { useId, useState } from 'react';
 
-// A small SVG bar chart of our own (as the passive-data weekly chart is), with the same numbers as a
-// table for screen readers and anyone who wants them. Bars may stack two series (e.g. external and
-// internal ties of each group).
+// A small SVG bar chart of our own (AONA's answers, passive data's interactions per week), with the same
+// numbers as a table for screen readers and anyone who wants them. Bars may stack two series (e.g.
+// external and internal ties of each group).
 
 export type TBar = { label: string; values: number[] };
 
@@ -18,6 +18,7 @@ export function BarChart({
   summary,
   xLabel,
   testId,
+  colors = COLORS,
 }: {
   bars: TBar[];
   /** Names of the stacked series, one per value. */
@@ -25,6 +26,8 @@ export function BarChart({
   summary: string;
   xLabel: string;
   testId: string;
+  /** A colour per series, when a series should keep its own whichever others are shown. */
+  colors?: string[];
 }) {
   const captionId = useId();
   const [asTable, setAsTable] = useState(false);
@@ -96,7 +99,7 @@ export function BarChart({
                   const h = (v / max) * innerH;
                   y -= h;
                   return (
-                    <rect key={series[s]} x={x} y={y} width={step * 0.8} height={h} fill={COLORS[s % COLORS.length]} />
+                    <rect key={series[s]} x={x} y={y} width={step * 0.8} height={h} fill={colors[s % colors.length]} />
                   );
                 })}
                 {i % labelEvery === 0 ? (
@@ -122,7 +125,11 @@ export function BarChart({
         {series.length > 1 && !asTable
           ? series.map((s, i) => (
               <span key={s} className="flex items-center gap-1">
-                <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: COLORS[i] }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-3 rounded-sm"
+                  style={{ background: colors[i % colors.length] }}
+                />
                 {s}
               </span>
             ))
