@@ -4,6 +4,7 @@ import type { TAuditEntry, TAuditTarget } from '@tieline/validation';
 import { useState } from 'react';
 import { formatDateTime } from '../lib/format-date';
 import { useTRPC } from '../lib/trpc';
+import { queryStates } from './list-states';
 
 const PER_PAGE = 10;
 
@@ -55,9 +56,7 @@ export function AuditTrail({ target, caption }: { target?: { type?: TAuditTarget
       columns={AUDIT_COLUMNS}
       data={log.data?.rows ?? []}
       getRowId={(e) => e._id}
-      loading={log.isPending}
-      loadingLabel="Loading the audit log…"
-      error={log.isError ? 'The audit log could not be loaded.' : undefined}
+      {...queryStates(log, 'the audit log')}
       empty="Nothing recorded yet."
       pagination={{ label: 'Audit log pages', page, perPage: PER_PAGE, total: log.data?.total ?? 0, onPage: setPage }}
     />

@@ -1,5 +1,6 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input } from '@tieline/ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { BusyForm } from './busy-form';
 import { DialogActions } from './dialog-actions';
 
 /**
@@ -51,10 +52,9 @@ export function TypedDeleteDialog({
             <div className="flex flex-col gap-2">{children}</div>
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <BusyForm
+          busy={busy ?? false}
+          onSubmit={() => {
             if (ready && !busy) onConfirm(typed.trim());
           }}
         >
@@ -68,7 +68,7 @@ export function TypedDeleteDialog({
             busy={busy}
             disabled={!ready}
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

@@ -13,6 +13,7 @@ import {
 import { AONA_ANALYSES, AONA_LABELS, type TAonaAnalysis, type TAonaResultSummary } from '@tieline/validation';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { queryStates } from '../../components/list-states';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -171,10 +172,7 @@ export function AonaPage() {
             ]}
             data={results.data ?? []}
             getRowId={(r) => r._id}
-            loading={results.isPending}
-            loadingLabel="Loading your results…"
-            error={results.isError ? 'Your results could not be loaded.' : undefined}
-            onRetry={refresh}
+            {...queryStates(results, 'your results')}
             empty="No results yet: run an analysis above."
             cards
           />

@@ -3,6 +3,7 @@ import { actionsColumn, Badge, Button, Card, CardContent, DataTable, type DataTa
 import type { TApiKey } from '@tieline/validation';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { queryStates } from '../../components/list-states';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -66,10 +67,7 @@ export function ApiKeysPage() {
             columns={columns}
             data={keys.data ?? []}
             getRowId={(k) => k._id}
-            loading={keys.isPending}
-            loadingLabel="Loading your keys…"
-            error={keys.isError ? 'Your keys could not be loaded.' : undefined}
-            onRetry={refresh}
+            {...queryStates(keys, 'your keys')}
             empty="You have no API keys yet."
           />
         </CardContent>

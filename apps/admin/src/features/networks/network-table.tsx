@@ -9,6 +9,7 @@ import {
 import type { TNetworkSummary } from '@tieline/validation';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
+import { listStates } from '../../components/list-states';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 
 type NetworkTableProps = {
@@ -105,10 +106,7 @@ export function NetworkTable({
       columns={columns}
       data={rows}
       getRowId={(n) => n._id}
-      loading={loading}
-      loadingLabel="Loading networks"
-      error={onRetry ? 'The networks could not be loaded.' : undefined}
-      onRetry={onRetry ?? undefined}
+      {...listStates('the networks', loading, onRetry)}
       sort={sort}
       onSortChange={onSortChange}
       selection={{ selected, onChange: onSelect, rowLabel: (n) => `Select ${n.name}`, allLabel: 'Select all networks' }}

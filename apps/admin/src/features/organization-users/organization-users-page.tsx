@@ -3,6 +3,7 @@ import { MODULE_LABELS, MODULES, type TOrganizationUser } from '@tieline/validat
 import { Download, Lock, Plus, Search, Upload, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { queryStates } from '../../components/list-states';
 import { EmptyState } from '../../components/page-states';
 import { isOrganizationOwner, useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -128,10 +129,7 @@ function OwnerView() {
             columns={USER_COLUMNS}
             data={rows}
             getRowId={(u) => u._id}
-            loading={users.isPending}
-            loadingLabel="Loading users…"
-            error={users.isError ? 'The users could not be loaded.' : undefined}
-            onRetry={() => void refresh()}
+            {...queryStates(users, 'the users')}
             empty="No users match your search."
           />
         </CardContent>

@@ -3,6 +3,7 @@ import { buttonVariants, DataTable, type DataTableColumn } from '@tieline/ui';
 import type { TPassiveList } from '@tieline/validation';
 import { ListChecks, Plus } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
+import { queryStates } from '../../components/list-states';
 import { EmptyState } from '../../components/page-states';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -60,10 +61,7 @@ export function ListsPage() {
         columns={LIST_COLUMNS}
         data={lists.data ?? []}
         getRowId={(l) => l._id}
-        loading={lists.isPending}
-        loadingLabel="Loading lists"
-        error={lists.isError ? 'We could not load the lists.' : undefined}
-        onRetry={() => void lists.refetch()}
+        {...queryStates(lists, 'the lists')}
       />
       <Outlet />
     </div>

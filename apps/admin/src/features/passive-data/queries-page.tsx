@@ -3,6 +3,7 @@ import { buttonVariants, DataTable, type DataTableColumn } from '@tieline/ui';
 import { INTERACTION_LAYERS, type TQuery } from '@tieline/validation';
 import { Plus, Waypoints } from 'lucide-react';
 import { Link } from 'react-router';
+import { queryStates } from '../../components/list-states';
 import { EmptyState } from '../../components/page-states';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -36,10 +37,7 @@ export function QueriesPage() {
         columns={QUERY_COLUMNS}
         data={queries.data ?? []}
         getRowId={(q) => q._id}
-        loading={queries.isPending}
-        loadingLabel="Loading queries"
-        error={queries.isError ? 'We could not load the queries.' : undefined}
-        onRetry={() => void queries.refetch()}
+        {...queryStates(queries, 'the queries')}
       />
     </div>
   );

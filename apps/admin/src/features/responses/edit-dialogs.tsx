@@ -24,6 +24,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -65,10 +66,9 @@ export function EditStatusDialog({ response, onClose, onChanged }: DialogProps) 
             {response?.name}: the current status is <strong className="text-foreground">{response?.status}</strong>.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <BusyForm
+          busy={update.isPending}
+          onSubmit={() => {
             if (response) update.mutate({ responseId: response._id, status });
           }}
         >
@@ -91,7 +91,7 @@ export function EditStatusDialog({ response, onClose, onChanged }: DialogProps) 
             busy={update.isPending}
             disabled={status === response?.status}
           />
-        </form>
+        </BusyForm>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { Badge, Button, buttonVariants, DataTable, type DataTableColumn, type DataTableSort } from '@tieline/ui';
 import { DASHBOARD_LIMITS, DASHBOARD_MSG, type TDashboardResponse } from '@tieline/validation';
 import { Link } from 'react-router';
+import { listStates } from '../../components/list-states';
 import { formatDateTime } from '../../lib/format-date';
 
 /** The replay page of the respondent app: a full page load, it is the other app. */
@@ -114,10 +115,7 @@ export function ResponseList({
       columns={columns}
       data={rows}
       getRowId={(r) => r._id}
-      loading={loading}
-      loadingLabel="Loading responses"
-      error={onRetry ? 'The responses could not be loaded.' : undefined}
-      onRetry={onRetry ?? undefined}
+      {...listStates('the responses', loading, onRetry)}
       empty={empty}
       sort={sort}
       onSortChange={onSortChange}

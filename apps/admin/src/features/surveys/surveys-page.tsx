@@ -13,6 +13,7 @@ import type { TSurveyListInput, TSurveySummary } from '@tieline/validation';
 import { ClipboardList } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { queryStates } from '../../components/list-states';
 import { EmptyState } from '../../components/page-states';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { SortFields, sortOf, type TSort } from '../../components/sort-fields';
@@ -127,10 +128,7 @@ export function SurveysPage() {
             columns={columns}
             data={rows}
             getRowId={(s) => s._id}
-            loading={list.isPending}
-            loadingLabel="Loading surveys"
-            error={list.isError ? 'The surveys could not be loaded.' : undefined}
-            onRetry={() => void list.refetch()}
+            {...queryStates(list, 'the surveys')}
             empty={`No survey name contains “${term}”.`}
             sort={sort}
             onSortChange={(next) => setSort(sortOf(SORTS, next) ?? sort)}

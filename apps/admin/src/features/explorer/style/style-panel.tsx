@@ -1,6 +1,6 @@
 import type { TNetworkData } from '@tieline/graph';
 import { Button, Label, SelectField, Switch } from '@tieline/ui';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   METRIC_KEYS,
   METRIC_LABELS,
@@ -68,10 +68,7 @@ export function StylePanel({
 
   return (
     <div className="flex flex-col gap-4">
-      <section aria-labelledby="layout-heading" className="flex flex-col gap-2">
-        <h2 id="layout-heading" className="text-sm font-semibold">
-          Layout
-        </h2>
+      <PanelSection title="Layout">
         <SelectField
           label="Arrange people"
           value={layout.kind}
@@ -125,12 +122,9 @@ export function StylePanel({
             Laying out… it stops by itself once settled.
           </p>
         ) : null}
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="encoding-heading" className="flex flex-col gap-2">
-        <h2 id="encoding-heading" className="text-sm font-semibold">
-          Nodes
-        </h2>
+      <PanelSection title="Nodes">
         <SelectField
           label="Colour by"
           value={enc.color ?? ''}
@@ -160,12 +154,9 @@ export function StylePanel({
           ]}
           onChange={(labels) => setEnc({ labels })}
         />
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="edges-heading" className="flex flex-col gap-2">
-        <h2 id="edges-heading" className="text-sm font-semibold">
-          Ties
-        </h2>
+      <PanelSection title="Ties">
         <SwitchRow
           label="Colour by layer"
           checked={enc.edgeColorByLayer}
@@ -176,7 +167,7 @@ export function StylePanel({
           checked={enc.edgeWidthByWeight}
           onChange={(v) => setEnc({ edgeWidthByWeight: v })}
         />
-      </section>
+      </PanelSection>
     </div>
   );
 }
@@ -188,5 +179,18 @@ function SwitchRow({ label, checked, onChange }: { label: string; checked: boole
       <Switch id={id} checked={checked} onCheckedChange={onChange} />
       <Label htmlFor={id}>{label}</Label>
     </div>
+  );
+}
+
+/** One titled group of the panel (a section named by its heading). */
+function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-sm font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
