@@ -79,7 +79,8 @@ export class SigmaView {
   /** Called once the next drawing is on screen (the force layout asks for positions then). */
   private afterDrawing: (() => void)[] = [];
   private readonly overlay: HighlightOverlay;
-  private readonly motion: CameraMotion;
+  /** Null if sigma's internals changed: sigma then redraws at each camera step itself. */
+  private readonly motion: CameraMotion | null;
   private readonly progressive: ProgressiveDraw | null;
   private hovered: number | null = null;
   private focused: number | null = null;
@@ -137,17 +138,15 @@ export class SigmaView {
     this.progressive = sliced
       ? ProgressiveDraw.install(
           this.renderer,
-          { onLayerShown: (id, camera) => this.motion.shown([id], camera), onDrawn: () => this.drawn(0) },
+          { onLayerShown: (id, camera) => this.motion?.shown([id], camera), onDrawn: () => this.drawn(0) },
           options.pacer,
         )
       : null;
     // For tests and benchmarks: which drawing this canvas uses.
     container.dataset.drawing = this.progressive ? 'sliced' : 'whole';
-    this.motion = new CameraMotion(
-      this.renderer,
-      () => this.overlay.draw(),
-      new Set(this.progressive ? LATER_LAYERS : []),
-    );
+    this.motion = known
+      ? new CameraMotion(this.renderer, () => this.overlay.draw(), new Set(this.progressive ? LATER_LAYERS : []))
+      : null;
     if (!this.progressive) {
       let renderStart = 0;
       this.renderer.on('beforeRender', () => {
@@ -364,7 +363,7 @@ export class SigmaView {
 
   kill() {
     this.stopForce();
-    this.motion.kill();
+    this.motion?.kill();
     this.progressive?.kill();
     this.distributeWorker?.terminate();
     this.renderer.kill();
