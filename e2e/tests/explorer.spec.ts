@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { canvasPixels, hoverSomeone, inkUnder, overlayInk, PALETTE } from './explorer-pixels';
-import { signUp } from './helpers';
-import { expectNoAxeViolations, networkRow, SHOTS, shot, signInAsDemo } from './networks-helpers';
+import { expectNoAxeViolations, signUp } from './helpers';
+import { networkRow, SHOTS, shot, signInAsDemo } from './networks-helpers';
 
 // The explorer on the demo network. The drawing is WebGL (SwiftShader in CI's Chromium): each check of
 // the drawing reads the pixels of a screenshot of the canvas, never only that a canvas exists.

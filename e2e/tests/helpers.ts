@@ -65,12 +65,26 @@ export async function settleAnimations(page: Page) {
   });
 }
 
-/** axe-core over the page, or only `include` (a selector), once animations have settled. */
-export async function expectNoAxeViolations(page: Page, include?: string) {
+/**
+ * axe-core's findings over the page, or only `include` (a selector), as the page rests: animations
+ * settled first, and colour transitions held at their end while axe reads the colours (a button whose
+ * state changes during the check, such as "Run layout" when a layout ends, would be read mid-fade).
+ */
+export async function axeViolations(page: Page, include?: string) {
   await settleAnimations(page);
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  try {
+    const builder = new AxeBuilder({ page });
+    return (await (include ? builder.include(include) : builder).analyze()).violations;
+  } finally {
+    await still.evaluate((el) => (el as Element).remove());
+  }
+}
+
+/** No axe-core finding over the page, or only `include` (a selector). */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  const violations = await axeViolations(page, include);
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
 }
 
 /** A call by the suite's super admin (made in global-setup.ts), as an operator makes it from the admin pages. */

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, unique } from './helpers';
+import { expectNoAxeViolations, signIn, unique } from './helpers';
 
 const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo' };
 const SHOTS = process.env.E2E_SHOTS;
@@ -38,11 +37,6 @@ function xlsxFile(name: string, rows: unknown[][]) {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
   const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { expect, test } from '@playwright/test';
-import { signUp } from './helpers';
-import { expectNoAxeViolations, networkRow, rowAction, SHOTS, shot, signInAsDemo } from './networks-helpers';
+import { expectNoAxeViolations, signUp } from './helpers';
+import { networkRow, rowAction, SHOTS, shot, signInAsDemo } from './networks-helpers';
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 

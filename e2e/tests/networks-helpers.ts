@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
@@ -6,12 +5,6 @@ export const SHOTS = process.env.E2E_SHOTS ?? 'test-results/networks-shots';
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-export async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 export async function signInAsDemo(page: Page) {

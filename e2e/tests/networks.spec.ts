@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { expect, test } from '@playwright/test';
-import { signUp, unique } from './helpers';
+import { expectNoAxeViolations, signUp, unique } from './helpers';
 import {
   addExampleNetwork,
   duplicate,
-  expectNoAxeViolations,
   networkRow,
   rowAction,
   SHOTS,

@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, unique } from './helpers';
+import { expectNoAxeViolations, signIn, unique } from './helpers';
 
 const DEMO = { email: 'demo@tieline.local', password: 'tieline-demo' };
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/questions';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
-}
 
 /** Signs in as the demo user's Individual Account and makes a survey through the REST API (same origin). */
 async function newSurvey(page: Page): Promise<string> {

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { grantCredits, linkFromMailbox, settleAnimations, unique } from './helpers';
+import { axeViolations, grantCredits, linkFromMailbox, unique } from './helpers';
 
 // Shared by the respondent-*.spec.ts journeys: an owner builds a survey with every question type through
 // the REST API, and respondents answer it on a phone.
@@ -256,9 +255,7 @@ export async function startAs(page: Page, surveyId: string, person: string, emai
 export const LINK_EMAILED_TO_LIST = 'We have emailed your personal link to the address on the list';
 
 export async function expectNoAxeViolations(page: Page) {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
 }
 

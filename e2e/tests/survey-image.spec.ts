@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, unique } from './helpers';
+import { expectNoAxeViolations, signIn, unique } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/survey-image-shots';
 // A 4×3 blue PNG, made here so the test needs no fixture file.
@@ -91,8 +90,3 @@ test('upload, keep, reject and remove the survey image on the Details step', asy
   await expect(page.getByText('No image yet.')).toBeVisible();
   await expect(page.getByLabel('Survey name')).toHaveValue(`${name} renamed`);
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}

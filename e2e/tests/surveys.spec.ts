@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, unique } from './helpers';
+import { expectNoAxeViolations, signIn, unique } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/surveys-shots';
 const STEPS = [
@@ -18,11 +17,6 @@ async function signInAsDemo(page: Page) {
   await signIn(page, 'demo@tieline.local', 'tieline-demo');
   await page.getByRole('button', { name: /Individual Account/ }).click();
   await expect(page).toHaveURL(/\/networks$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 async function createSurvey(page: Page, name: string) {
