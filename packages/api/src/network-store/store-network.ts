@@ -26,6 +26,8 @@ export interface NewNetwork {
   document: TDocument;
   surveyId?: string | null;
   surveyChangedAt?: Date | null;
+  /** The passive-data account whose people the network holds (see the networks schema). */
+  passiveAccountId?: string | null;
 }
 
 export async function insertNetwork(db: Db | Tx, input: NewNetwork): Promise<NetworkRow> {
@@ -38,6 +40,7 @@ export async function insertNetwork(db: Db | Tx, input: NewNetwork): Promise<Net
         description: input.description ?? '',
         surveyId: input.surveyId ?? null,
         surveyChangedAt: input.surveyChangedAt ?? null,
+        passiveAccountId: input.passiveAccountId ?? null,
         ...input.document.counts,
       })
       .returning();
@@ -55,7 +58,7 @@ export async function saveVersion(
   networkId: string,
   based: number,
   document: TDocument | null,
-  fields: Partial<Pick<NetworkRow, 'name' | 'description' | 'surveyChangedAt'>> = {},
+  fields: Partial<Pick<NetworkRow, 'name' | 'description' | 'surveyChangedAt' | 'passiveAccountId'>> = {},
 ): Promise<NetworkRow> {
   return await db.transaction(async (tx) => {
     const [row] = await tx

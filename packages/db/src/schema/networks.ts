@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { surveys } from './surveys';
@@ -29,10 +30,20 @@ export const networks = pgTable(
     surveyId: uuid().references(() => surveys.id, { onDelete: 'set null' }),
     /** When the network was last built from (or checked against) its survey's answers. */
     surveyChangedAt: at(),
+    /**
+     * The passive-data account whose people this network holds: made by one of its queries, or derived
+     * from such a network (copies, combinations, analyses, Discover copies). Sticky: every rule on passive
+     * data follows it (no foreign key, so it outlives a deleted account). Null for surveys and uploads.
+     */
+    passiveAccountId: uuid(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [index('networks_owner_idx').on(t.ownerId), index('networks_survey_idx').on(t.surveyId)],
+  (t) => [
+    index('networks_owner_idx').on(t.ownerId),
+    index('networks_survey_idx').on(t.surveyId),
+    index('networks_passive_account_idx').on(t.passiveAccountId).where(sql`${t.passiveAccountId} is not null`),
+  ],
 );
 
 /**

@@ -36,12 +36,15 @@ export const passiveAccounts = pgTable(
     excludedAddresses: jsonb().$type<string[]>().notNull().default([]),
     pseudonymize: boolean().notNull().default(false),
     topPeople: smallint().notNull().default(10),
+    /** Group reports and pseudonymized attributes never show a group of fewer people than this (>= 3). */
+    minimumGroupSize: smallint().notNull().default(5),
     /** The key of the people's HMAC under pseudonymization, sealed with SECRET_KEY. */
     hmacKey: text().notNull(),
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
     check('passive_accounts_one_account', sql`(${t.organizationId} is null) <> (${t.userId} is null)`),
+    check('passive_accounts_minimum_group_size', sql`${t.minimumGroupSize} >= 3`),
     uniqueIndex('passive_accounts_org_idx').on(t.organizationId),
     uniqueIndex('passive_accounts_user_idx').on(t.userId),
   ],

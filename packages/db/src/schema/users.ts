@@ -48,6 +48,11 @@ export const users = pgTable(
     organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
     permission: text(),
     role: text().notNull().default('User'),
+    /**
+     * Granted by an Owner: this member sees person-level passive data (people, lists, query networks).
+     * Owners and Admins always do; everyone else gets group reports only (docs/passive-data.md).
+     */
+    personLevelPassive: boolean().notNull().default(false),
     category: text(),
     country: text(),
     avatar: text(),

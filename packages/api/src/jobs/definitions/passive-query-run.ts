@@ -12,12 +12,16 @@ import { JOB_PAYLOADS } from '../payloads';
 const writeNetwork: NetworkWriter = async (tx, target, data) => {
   const document = documentOf(data);
   const [network] = target.networkId ? await tx.select().from(networks).where(eq(networks.id, target.networkId)) : [];
-  if (network) return (await saveVersion(tx, network.id, network.version, document)).id;
+  if (network) {
+    return (await saveVersion(tx, network.id, network.version, document, { passiveAccountId: target.passiveAccountId }))
+      .id;
+  }
   const made = await insertNetwork(tx, {
     ownerId: target.ownerId,
     name: target.name.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
     description: `Made from the passive data query ${target.name}`.slice(0, NETWORK_MANAGE_LIMITS.descriptionMax),
     document,
+    passiveAccountId: target.passiveAccountId,
   });
   return made.id;
 };

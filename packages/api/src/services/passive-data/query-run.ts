@@ -30,7 +30,7 @@ import { networkOf, queryTies } from './query-network';
  */
 export type NetworkWriter = (
   tx: Tx,
-  target: { networkId: string | null; ownerId: string; name: string },
+  target: { networkId: string | null; ownerId: string; name: string; passiveAccountId: string },
   data: TNetworkData,
 ) => Promise<string>;
 
@@ -75,7 +75,7 @@ export async function executeRun(
       .where(eq(passiveQueries.id, query.id))
       .for('update');
     if (!current) return;
-    const networkId = await write(tx, current, data);
+    const networkId = await write(tx, { ...current, passiveAccountId: account.id }, data);
     await tx.update(passiveQueries).set({ networkId }).where(eq(passiveQueries.id, query.id));
     await tx
       .update(passiveQueryRuns)
