@@ -16,6 +16,12 @@ export interface JobDefinition<K extends string, S extends z.ZodType> {
 export interface JobAttempt {
   attempt: number;
   maxAttempts: number;
+  /**
+   * Records where the job is ("conversation general", "users.json"), kept on the job row: a job whose
+   * worker or server dies twice at the same step fails for good naming it (jobs/queue.ts). Absent when
+   * a job is run directly (tests, scripts).
+   */
+  step?: (label: string) => Promise<void>;
 }
 
 /**

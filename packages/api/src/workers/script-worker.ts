@@ -1,34 +1,84 @@
 import { startWorker } from '@tieline/graph/node';
 
-// CPU-heavy work (reading an uploaded network, writing and reading a survey's workbook) runs in a
-// worker thread so the server keeps answering while it works. In the bundle (build.mjs) a worker is
-// `<name>.js` beside dist/server.js; from TypeScript source it is `<name>.ts` beside this file
-// (startWorker, @tieline/graph/node).
+// CPU-heavy work (reading an uploaded file, an import, an analysis) runs in a worker thread so the
+// server keeps answering while it works. In the bundle (build.mjs) a worker is `<name>.js` beside
+// dist/server.js; from TypeScript source it is `<name>.ts` beside this file (startWorker,
+// @tieline/graph/node). Every worker runs under a heap cap and a wall-clock limit: one upload can neither
+// take the server's memory nor hold a core for ever. Running out of either ends the thread (its memory
+// goes with it) and rejects with a WorkerDiedError saying which.
 
 /** What a one-shot worker posts: progress while it works, then its one result. */
 export type TWorkerMessage<T> = { kind: 'progress'; fraction: number } | { kind: 'result'; value: T };
 
+export interface WorkerLimits {
+  /** Old-generation heap cap of the thread, in MB. */
+  heapMb: number;
+  /** Wall-clock limit of the whole run, in ms. */
+  timeMs: number;
+}
+
+/** Defaults for a worker that names none: generous for any upload within the documented size limits. */
+export const DEFAULT_WORKER_LIMITS: WorkerLimits = { heapMb: 1024, timeMs: 10 * 60_000 };
+
+/** Why a worker died instead of answering: its heap cap, its time limit, or a crash / early exit. */
+export type TWorkerDeath = 'memory' | 'time' | 'exit';
+
+const DEATH_WORDS: Record<TWorkerDeath, string> = {
+  memory: 'ran out of memory',
+  time: 'ran past its time limit',
+  exit: 'stopped unexpectedly',
+};
+
+/** A worker that ended without answering. `reason` is what jobs count as a death (jobs/queue.ts). */
+export class WorkerDiedError extends Error {
+  constructor(
+    readonly worker: string,
+    readonly reason: TWorkerDeath,
+    detail = '',
+  ) {
+    super(`The ${worker} worker ${DEATH_WORDS[reason]}${detail ? ` (${detail})` : ''}`);
+    this.name = 'WorkerDiedError';
+  }
+
+  /** "ran out of memory", "ran past its time limit", ... for messages users read. */
+  get words(): string {
+    return DEATH_WORDS[this.reason];
+  }
+}
+
+const isOutOfMemory = (error: unknown) =>
+  error instanceof Error && (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+
 /**
  * Runs a one-shot worker: resolves with its result, passes its progress on, and rejects when it fails
- * or exits without a result.
+ * (the error it threw), dies (WorkerDiedError: memory, time, exit) or exits without a result.
  */
 export function runScriptWorker<T>(
   name: string,
   workerData: unknown,
   onProgress?: (fraction: number) => void,
+  limits: Partial<WorkerLimits> = {},
 ): Promise<T> {
+  const { heapMb, timeMs } = { ...DEFAULT_WORKER_LIMITS, ...limits };
   return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(name, import.meta.url, workerData);
-    let answered = false;
-    worker.on('message', (message: TWorkerMessage<T>) => {
-      if (message.kind === 'progress') return onProgress?.(message.fraction);
-      answered = true;
-      resolve(message.value);
+    const worker = startWorker(name, import.meta.url, workerData, { maxOldGenerationSizeMb: heapMb });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
       void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(new WorkerDiedError(name, 'time'))), timeMs);
+    timer.unref();
+    worker.on('message', (message: TWorkerMessage<T>) => {
+      if (message.kind === 'progress') return void onProgress?.(message.fraction);
+      settle(() => resolve(message.value));
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`worker ${name} exited with code ${code} before answering`));
-    });
+    worker.once('error', (error) =>
+      settle(() => reject(isOutOfMemory(error) ? new WorkerDiedError(name, 'memory') : error)),
+    );
+    worker.once('exit', (code) => settle(() => reject(new WorkerDiedError(name, 'exit', `code ${code}`))));
   });
 }
