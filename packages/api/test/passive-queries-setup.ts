@@ -120,6 +120,8 @@ export async function slackConnection(
       method: source === 'slack' ? 'export' : 'api',
       name: source,
       status: 'done',
+      // Completed once: a connection that never completed an import is not offered to queries.
+      lastSync: new Date(),
     })
     .returning();
   const ctx = contextOf(account, secrets, connection!.id, source);

@@ -12,9 +12,10 @@ import { connectionRow, interactionLines, passiveUser, uploadExport, zipOf } fro
 // again, and a later export with one more day, which add nothing twice.
 
 let app: TestApp;
+// Each upload and import starts a worker thread (from TypeScript source in tests: seconds on a busy machine).
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
-});
+}, 120_000);
 afterAll(() => app.close());
 
 const T = 'T0ACME';
@@ -134,7 +135,7 @@ const EXPECTED = [
   'directMessage cat@acme.com->bob@acme.com @G1',
 ].sort();
 
-describe('Slack export upload', () => {
+describe('Slack export upload', { timeout: 120_000 }, () => {
   it('imports a hand-made export into exactly the interactions its messages give', async () => {
     const owner = await passiveUser(app);
     const res = await uploadExport(app, owner, await zipOf(files()));

@@ -26,6 +26,13 @@ export const PASSIVE_MSG = {
   exportTooLarge: 'The export is larger than the upload limit',
   exportTooManyFiles: 'The export has more files than the limit',
   exportGone: 'The uploaded export is no longer on the server: upload it again',
+  exportTooManyPeople: (max: number) =>
+    `users.json lists more than ${max.toLocaleString('en-US')} people: an export of at most ${max.toLocaleString('en-US')} people can be imported`,
+  exportTooManyMembers: (list: string, conversation: string, max: number) =>
+    `${list} lists ${conversation} with more than ${max} members, which Slack never makes: the file is malformed`,
+  /** A worker reading an export died ("ran out of memory") at a step ("conversation general"). */
+  exportDied: (words: string, step: string) => `The import ${words} at ${step}`,
+  exportCheckDied: (words: string) => `Reading users.json ${words}: this export cannot be imported`,
   exportBusy: 'This workspace is being imported: upload the later export once this import is done',
   syncBusy: 'This connection is already syncing',
   uploadConnection: 'An uploaded export is updated by uploading a later export, not by syncing',

@@ -12,6 +12,8 @@ export type Syncer = (
   connection: ConnectionRow,
   ctx: StoreContext,
   report: (progress: number) => Promise<void>,
+  /** Records where the sync is ("conversation general"): JobAttempt.step, absent when run directly. */
+  step?: (label: string) => Promise<void>,
 ) => Promise<void>;
 
 // In a file of its own so connectors can import it without importing this registry (a cycle).

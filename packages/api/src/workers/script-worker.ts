@@ -7,14 +7,26 @@ import { startWorker } from '@tieline/graph/node';
 // take the server's memory nor hold a core for ever. Running out of either ends the thread (its memory
 // goes with it) and rejects with a WorkerDiedError saying which.
 
-/** What a one-shot worker posts: progress while it works, then its one result. */
-export type TWorkerMessage<T> = { kind: 'progress'; fraction: number } | { kind: 'result'; value: T };
+/**
+ * What a one-shot worker posts: progress while it works, then its one result. A worker that streams its
+ * output (an import handing over batches) posts requests and waits for each answer before going on, so
+ * the thread can never run ahead of what the server has written.
+ */
+export type TWorkerMessage<T> =
+  | { kind: 'progress'; fraction: number }
+  | { kind: 'request'; value: unknown }
+  | { kind: 'result'; value: T };
 
 export interface WorkerLimits {
   /** Old-generation heap cap of the thread, in MB. */
   heapMb: number;
   /** Wall-clock limit of the whole run, in ms. */
   timeMs: number;
+}
+
+/** Limits, and for a worker that posts requests, what answers them (its answer is posted back). */
+export interface WorkerOptions extends Partial<WorkerLimits> {
+  onRequest?: (request: unknown) => Promise<unknown>;
 }
 
 /** Defaults for a worker that names none: generous for any upload within the documented size limits. */
@@ -57,23 +69,36 @@ export function runScriptWorker<T>(
   name: string,
   workerData: unknown,
   onProgress?: (fraction: number) => void,
-  limits: Partial<WorkerLimits> = {},
+  options: WorkerOptions = {},
 ): Promise<T> {
-  const { heapMb, timeMs } = { ...DEFAULT_WORKER_LIMITS, ...limits };
+  const { heapMb, timeMs } = { ...DEFAULT_WORKER_LIMITS, ...options };
   return new Promise<T>((resolve, reject) => {
     const worker = startWorker(name, import.meta.url, workerData, { maxOldGenerationSizeMb: heapMb });
     let settled = false;
+    // The request being answered: the run settles only once it is finished, so a caller cleaning up
+    // after a death never races a write still under way.
+    let answering: Promise<unknown> = Promise.resolve();
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      fn();
       void worker.terminate();
+      void answering.then(fn, fn);
     };
     const timer = setTimeout(() => settle(() => reject(new WorkerDiedError(name, 'time'))), timeMs);
     timer.unref();
     worker.on('message', (message: TWorkerMessage<T>) => {
       if (message.kind === 'progress') return void onProgress?.(message.fraction);
+      if (message.kind === 'request') {
+        const answer = options.onRequest
+          ? options.onRequest(message.value)
+          : Promise.reject(new Error(`The ${name} worker asked what nobody answers`));
+        answering = answer.then(
+          (value) => void (settled || worker.postMessage(value)),
+          (error: unknown) => settle(() => reject(error)),
+        );
+        return;
+      }
       settle(() => resolve(message.value));
     });
     worker.once('error', (error) =>

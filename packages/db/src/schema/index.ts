@@ -8,6 +8,7 @@ export * from './lists';
 export * from './networks';
 export * from './organizations';
 export * from './passive-data';
+export * from './passive-staging';
 export * from './saml';
 export * from './support';
 export * from './surveys';

@@ -1,4 +1,6 @@
+import { PASSIVE_MSG } from '@tieline/validation';
 import type { SourcePerson } from '../store/people';
+import { ExportFileError } from './export-zip';
 import type { SlackConversation } from './interactions';
 
 // users.json and the conversation lists of a Slack export, read into the store's shapes. Only profile
@@ -87,10 +89,28 @@ const KIND_OF_LIST = {
   'mpims.json': 'mpim',
 } as const;
 
-/** The conversations one list file names (malformed items are skipped). */
-export function exportConversations(list: keyof typeof KIND_OF_LIST, items: unknown): ExportConversation[] {
+/**
+ * Members kept per channel or private channel: lists following a larger channel hold its first 10,000
+ * members (people users.json lists, each once).
+ */
+export const MAX_CHANNEL_MEMBERS = 10_000;
+/** Slack's own bounds: a DM has two members (one, to oneself), a group DM at most 9 (the sender included). */
+export const MAX_DM_MEMBERS = { im: 2, mpim: 9 } as const;
+
+/**
+ * The conversations one list file names (malformed items are skipped). Members are read as the list is:
+ * ids users.json does not list as people are dropped, each person once, channels capped at
+ * MAX_CHANNEL_MEMBERS, and a DM or group DM listing more members than Slack allows is refused
+ * (the file is malformed: not as Slack writes it), since each of its messages gives a tie per member.
+ */
+export function exportConversations(
+  list: keyof typeof KIND_OF_LIST,
+  items: unknown,
+  people: ReadonlySet<string>,
+): ExportConversation[] {
   if (!Array.isArray(items)) return [];
   const kind = KIND_OF_LIST[list];
+  const direct = kind === 'im' || kind === 'mpim';
   const out: ExportConversation[] = [];
   for (const item of items as Record<string, unknown>[]) {
     const id = str(item?.id);
@@ -98,8 +118,22 @@ export function exportConversations(list: keyof typeof KIND_OF_LIST, items: unkn
     // DMs have no name: their folder is their id. Channels, groups and group DMs are in folders by name.
     const name = kind === 'im' ? id : str(item.name);
     if (!name) continue;
-    const members = Array.isArray(item.members) ? item.members.filter((m): m is string => typeof m === 'string') : [];
-    out.push({ id, kind, folder: name, name: kind === 'im' ? '' : name, members, archived: item.is_archived === true });
+    const members = new Set<string>();
+    const listed = Array.isArray(item.members) ? item.members : [];
+    if (direct && listed.length > MAX_DM_MEMBERS[kind] && new Set(listed).size > MAX_DM_MEMBERS[kind])
+      throw new ExportFileError('malformed', PASSIVE_MSG.exportTooManyMembers(list, name, MAX_DM_MEMBERS[kind]));
+    for (const m of listed) {
+      if (members.size >= MAX_CHANNEL_MEMBERS) break;
+      if (typeof m === 'string' && people.has(m)) members.add(m);
+    }
+    out.push({
+      id,
+      kind,
+      folder: name,
+      name: kind === 'im' ? '' : name,
+      members: [...members],
+      archived: item.is_archived === true,
+    });
   }
   return out;
 }

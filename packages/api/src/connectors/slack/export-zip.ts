@@ -24,7 +24,7 @@ export type ExportProblem = 'notZip' | 'noUsers' | 'noChannels' | 'tooManyFiles'
 
 export class ExportFileError extends Error {
   constructor(
-    readonly problem: ExportProblem | 'badJson',
+    readonly problem: ExportProblem | 'badJson' | 'malformed',
     message: string,
   ) {
     super(message);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, passiveConnections, passiveConversations, sql } from '@tieline/db';
+import { and, asc, eq, inArray, isNotNull, passiveConnections, passiveConversations, sql } from '@tieline/db';
 import type { TPassiveChannel } from '@tieline/validation';
 import { passiveAccountOf } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
@@ -24,6 +24,8 @@ export async function listChannels(deps: Deps, caller: SignedInCaller): Promise<
     .where(
       and(
         eq(passiveConnections.accountId, account.id),
+        // Only connections that completed an import or sync (one still importing offers nothing yet).
+        isNotNull(passiveConnections.lastSync),
         inArray(passiveConversations.kind, ['channel', 'private', 'usergroup']),
       ),
     )

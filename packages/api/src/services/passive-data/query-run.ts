@@ -3,6 +3,7 @@ import {
   type Db,
   eq,
   inArray,
+  isNotNull,
   passiveAccounts,
   passiveConnections,
   passiveQueries,
@@ -54,7 +55,14 @@ export async function executeRun(
   const connections = await db
     .select({ id: passiveConnections.id })
     .from(passiveConnections)
-    .where(and(eq(passiveConnections.accountId, account.id), inArray(passiveConnections.source, definition.sources)));
+    .where(
+      and(
+        eq(passiveConnections.accountId, account.id),
+        inArray(passiveConnections.source, definition.sources),
+        // A connection that never completed an import or sync is not offered: its data is not all there.
+        isNotNull(passiveConnections.lastSync),
+      ),
+    );
   const ctx = contextOf(account, secrets, '', definition.sources[0]!);
   const ties = await queryTies(db, {
     account,

@@ -3,12 +3,14 @@ import { and, eq, notInArray, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
 import { passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
-import { teamIdOf } from '../../connectors/slack/export-lists';
+import { importLimits, readLimits } from '../../connectors/slack/export-sync';
 import { deleteUpload, newUploadKey, uploadPath } from '../../connectors/slack/export-upload';
-import { ExportFileError, exportLimits, openExport, readJson } from '../../connectors/slack/export-zip';
+import { ExportFileError, openExport } from '../../connectors/slack/export-zip';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
+import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import type { TSlackExportAnswer, TSlackExportWorkerInput } from '../../workers/slack-export';
 import { connectionView } from './connection-view';
 
 // POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,
@@ -23,14 +25,31 @@ export interface UploadSlackExportInput {
   file: FileOnDisk;
 }
 
-/** The workspace's team id, read from the zip's users.json; refuses what is not a Slack export. */
+/** users.json of an upload is read within this long (it is at most 256 MB of JSON). */
+const CHECK_TIME_MS = 60_000;
+
+/**
+ * The workspace's team id; refuses what is not a Slack export. The zip's table of contents is checked
+ * here (cheap: sizes and names); users.json, user-sized JSON, is read in the slack-export worker under
+ * the import's heap cap, so a huge or hostile file never holds the server's event loop.
+ */
 async function checkExport(deps: Deps, path: string): Promise<string | null> {
-  const index = await openExport(path, exportLimits(deps.env));
+  const limits = readLimits(deps.env);
+  (await openExport(path, limits)).zip.close();
+  const input: TSlackExportWorkerInput = { mode: 'check', path, limits };
+  let answer: TSlackExportAnswer;
   try {
-    return teamIdOf(await readJson(index, index.lists.get('users.json')!));
-  } finally {
-    index.zip.close();
+    answer = await runScriptWorker<TSlackExportAnswer>('slack-export', input, undefined, {
+      heapMb: importLimits(deps.env).heapMb,
+      timeMs: CHECK_TIME_MS,
+    });
+  } catch (error) {
+    if (error instanceof WorkerDiedError)
+      throw new ExportFileError('tooLarge', PASSIVE_MSG.exportCheckDied(error.words));
+    throw error;
   }
+  if (!answer.ok) throw new ExportFileError(answer.problem, answer.message);
+  return 'teamId' in answer ? answer.teamId : null;
 }
 
 export async function uploadSlackExport(
