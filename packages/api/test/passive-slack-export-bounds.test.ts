@@ -4,6 +4,7 @@ import { and, eq, jobs, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DM_MEMBERS } from '../src/connectors/slack/export-lists';
+import { JSON_SHAPE, withinShape } from '../src/connectors/slack/export-zip';
 import { startTestApp, type TestApp } from './helpers';
 import { clientOf } from './passive-queries-setup';
 import { connectionRow, interactionLines, passiveUser, uploadExport, zipOf } from './passive-slack-export-fixtures';
@@ -18,7 +19,7 @@ let tight: TestApp;
 // Each upload and import starts a worker thread (from TypeScript source in tests: seconds on a busy machine).
 beforeAll(async () => {
   app = await startTestApp({ smtp: false });
-  // A heap cap that the worker and a small users.json fit in, and a 20 MB day file does not.
+  // A heap cap that the worker and a small users.json fit in, and a 6 MB day file's messages do not.
   tight = await startTestApp({ smtp: false, env: { SLACK_EXPORT_WORKER_HEAP_MB: '24' } });
 }, 120_000);
 afterAll(async () => {
@@ -120,13 +121,16 @@ describe('bounds where an export is read', { timeout: 180_000 }, () => {
 
   it('a worker past its heap cap fails the import with the memory message and deletes the zip', async () => {
     const owner = await passiveUser(tight);
-    // ~20 MB of messages in one day file, varied enough to zip at well under the 200:1 bomb ratio.
-    const big = Array.from({ length: 60_000 }, (_, i) => ({
+    // Under the file bound (a quarter of the heap cap, 6 MB) yet many small objects once parsed: far
+    // more than 24 MB.
+    const big = Array.from({ length: 48_000 }, (_, i) => ({
       type: 'message',
       ts: ts(i),
       user: USERS[i % 5]!.id,
-      text: `<@${USERS[(i + 1) % 5]!.id}> ${Math.random().toString(36).repeat(6)}`,
+      text: `<@${USERS[(i + 1) % 5]!.id}>`,
+      reactions: [{ name: 'ok', users: ['U1', 'U2', 'U3'] }],
     }));
+    expect(JSON.stringify(big).length).toBeLessThan(6 * 1024 ** 2);
     const res = await uploadExport(
       tight,
       owner,
@@ -159,6 +163,35 @@ describe('bounds where an export is read', { timeout: 180_000 }, () => {
     expect(next.body._id).toBe(res.body._id);
     await tight.server.worker.drain();
     expect(await connectionRow(tight, res.body._id)).toMatchObject({ status: 'done', interaction_count: 10 });
+  });
+
+  it('users.json that is one long string (finding 3, scaled) is refused at upload before it is parsed', async () => {
+    const owner = await passiveUser(app);
+    let text = '';
+    while (text.length < 1.2 * 1024 ** 2) text += Math.random().toString(36).slice(2);
+    const res = await uploadExport(
+      app,
+      owner,
+      await zipOf({ 'users.json': Buffer.from(JSON.stringify(text)), 'channels.json': [] }),
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 400,
+      message: PASSIVE_MSG.exportFileShape('users.json'),
+    });
+    expect(await uploads(app)).toEqual([]);
+  });
+
+  it('the shape check: strings, items and depth within bounds pass, beyond them not', () => {
+    const ok = (v: string) => withinShape(Buffer.from(v));
+    expect(ok(JSON.stringify([{ a: 'x'.repeat(1000), b: [1, 2, [3]] }, 'a\\"b']))).toBe(true);
+    expect(ok(JSON.stringify('x'.repeat(JSON_SHAPE.maxStringBytes + 10)))).toBe(false);
+    // An escaped quote does not end a string.
+    expect(ok(`"${'\\"'.repeat(JSON_SHAPE.maxStringBytes / 2 + 10)}"`)).toBe(false);
+    expect(ok('['.repeat(JSON_SHAPE.maxDepth) + ']'.repeat(JSON_SHAPE.maxDepth))).toBe(true);
+    expect(ok('['.repeat(JSON_SHAPE.maxDepth + 1) + ']'.repeat(JSON_SHAPE.maxDepth + 1))).toBe(false);
+    expect(ok(`[${'0,'.repeat(JSON_SHAPE.maxItems)}0]`)).toBe(false);
+    // Commas inside strings are no items.
+    expect(ok(JSON.stringify([','.repeat(1000)]))).toBe(true);
   });
 
   it('users.json past the people bound is refused at upload, naming the bound', async () => {

@@ -12,7 +12,11 @@ import { zipOf } from './passive-slack-export-fixtures';
 // rejects with a WorkerDiedError saying which, and the test process (the server) lives on. A worker
 // that streams batches waits for each answer, and one the server refuses stops it.
 
-const limits = readLimits({ SLACK_EXPORT_MAX_BYTES: 1024 ** 3, SLACK_EXPORT_MAX_FILES: 100 });
+const limits = readLimits({
+  SLACK_EXPORT_MAX_BYTES: 1024 ** 3,
+  SLACK_EXPORT_MAX_FILES: 100,
+  SLACK_EXPORT_WORKER_HEAP_MB: 512,
+});
 const USERS = [
   { id: 'U1', team_id: 'T1', profile: { email: 'ann@acme.com' } },
   { id: 'U2', team_id: 'T1', profile: { email: 'bob@acme.com' } },

@@ -26,6 +26,10 @@ export const PASSIVE_MSG = {
   exportTooLarge: 'The export is larger than the upload limit',
   exportTooManyFiles: 'The export has more files than the limit',
   exportGone: 'The uploaded export is no longer on the server: upload it again',
+  exportFileTooLarge: (file: string, maxMb: number) =>
+    `${file} is larger than ${maxMb} MB, the most one file of an export may be`,
+  exportFileShape: (file: string) =>
+    `${file} is not as Slack writes it (a text over 1 MB, a list of over 2 million items, or nesting over 64 deep)`,
   exportTooManyPeople: (max: number) =>
     `users.json lists more than ${max.toLocaleString('en-US')} people: an export of at most ${max.toLocaleString('en-US')} people can be imported`,
   exportTooManyMembers: (list: string, conversation: string, max: number) =>

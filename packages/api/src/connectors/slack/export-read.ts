@@ -37,6 +37,8 @@ export interface ExportSink {
 }
 
 export interface ExportReadLimits extends ExportLimits {
+  /** The largest file read (a quarter of the worker's heap cap: see JSON_SHAPE). */
+  maxFileBytes: number;
   maxPeople: number;
   batchRows: number;
 }
@@ -75,19 +77,20 @@ function slackMessage(raw: unknown): SlackMessage | null {
   };
 }
 
-async function readArray(index: ExportIndex, name: string): Promise<unknown[]> {
+async function readArray(index: ExportIndex, name: string, maxBytes: number): Promise<unknown[]> {
   const entry = index.lists.get(name) ?? null;
-  const value = entry ? await readJson(index, entry) : [];
+  const value = entry ? await readJson(index, entry, maxBytes) : [];
   if (!Array.isArray(value)) throw new ExportFileError('badJson', PASSIVE_MSG.exportBadJson(name));
   return value;
 }
 
 /** The people of users.json, refused past the limit. */
-async function readPeople(index: ExportIndex, maxPeople: number) {
-  const users = await readArray(index, 'users.json');
+async function readPeople(index: ExportIndex, limits: ExportReadLimits) {
+  const users = await readArray(index, 'users.json', limits.maxFileBytes);
   const teamId = teamIdOf(users);
   const people = exportPeople(users, teamId);
-  if (people.length > maxPeople) throw new ExportFileError('malformed', PASSIVE_MSG.exportTooManyPeople(maxPeople));
+  if (people.length > limits.maxPeople)
+    throw new ExportFileError('malformed', PASSIVE_MSG.exportTooManyPeople(limits.maxPeople));
   return { teamId, people };
 }
 
@@ -98,7 +101,7 @@ export async function checkExportFile(
 ): Promise<{ teamId: string | null; people: number }> {
   const index = await openExport(path, limits);
   try {
-    const { teamId, people } = await readPeople(index, limits.maxPeople);
+    const { teamId, people } = await readPeople(index, limits);
     return { teamId, people: people.length };
   } finally {
     index.zip.close();
@@ -127,7 +130,7 @@ async function readAll(
   sink: ExportSink,
 ): Promise<ExportSummary> {
   await sink.step('users.json');
-  const { people } = await readPeople(index, limits.maxPeople);
+  const { people } = await readPeople(index, limits);
   const known = new Set(people.map((p) => p.externalId));
   for (let i = 0; i < people.length; i += limits.batchRows) await sink.people(people.slice(i, i + limits.batchRows));
   const summary: ExportSummary = { people: people.length, conversations: 0, messages: 0, interactions: 0 };
@@ -136,7 +139,8 @@ async function readAll(
   for (const list of CONVERSATION_LISTS) {
     await sink.step(list);
     // One per id (a list naming a conversation twice would fail the upsert).
-    for (const c of exportConversations(list, await readArray(index, list), known)) byId.set(c.id, c);
+    for (const c of exportConversations(list, await readArray(index, list, limits.maxFileBytes), known))
+      byId.set(c.id, c);
   }
   const conversations = [...byId.values()];
   summary.conversations = conversations.length;
@@ -163,7 +167,7 @@ async function readAll(
     const recent: Set<string>[] = [];
     for (const { date, entry } of days) {
       const name = entry.fileName.slice(index.root.length);
-      const raw = await readJson(index, entry);
+      const raw = await readJson(index, entry, limits.maxFileBytes);
       if (!Array.isArray(raw)) throw new ExportFileError('badJson', PASSIVE_MSG.exportBadJson(name));
       const messages = raw.map(slackMessage);
       for (const m of messages) {

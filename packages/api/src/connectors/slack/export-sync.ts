@@ -32,8 +32,11 @@ export const importLimits = (env: Pick<TEnv, 'SLACK_EXPORT_WORKER_HEAP_MB' | 'SL
   }) satisfies WorkerLimits;
 
 /** The limits the worker reads an export under (sizes, people, batch size). */
-export const readLimits = (env: Parameters<typeof exportLimits>[0]): ExportReadLimits => ({
+export const readLimits = (
+  env: Parameters<typeof exportLimits>[0] & Pick<TEnv, 'SLACK_EXPORT_WORKER_HEAP_MB'>,
+): ExportReadLimits => ({
   ...exportLimits(env),
+  maxFileBytes: (env.SLACK_EXPORT_WORKER_HEAP_MB * 1024 ** 2) / 4,
   maxPeople: MAX_EXPORT_PEOPLE,
   batchRows: BATCH_ROWS,
 });

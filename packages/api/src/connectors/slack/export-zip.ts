@@ -126,10 +126,49 @@ export async function openExport(path: string, limits: ExportLimits): Promise<Ex
   }
 }
 
-/** One entry inflated (no further than it declared) and parsed as JSON; a bad file names itself. */
-export async function readJson(index: ExportIndex, entry: Entry): Promise<unknown> {
+/**
+ * The shape a file may have before it is parsed. A worker's heap cap stops it gracefully only when it
+ * runs out of memory by many small allocations; one huge allocation (a single 250 MB string, an array
+ * grown to millions of elements) can abort the whole process instead (Node issue 47224). So no string
+ * of a Slack export may be longer than 1 MB (message text is at most 40,000 characters), no array hold
+ * more than 2 million items, nothing nest deeper than 64, and the text itself is at most a quarter of
+ * the heap cap (it is one allocation, made while the heap is still empty).
+ */
+export const JSON_SHAPE = { maxStringBytes: 1024 ** 2, maxItems: 2_000_000, maxDepth: 64 } as const;
+
+/** Whether `bytes` stays within JSON_SHAPE, by one pass over the bytes (nothing allocated per item). */
+export function withinShape(bytes: Uint8Array): boolean {
+  const items: number[] = [];
+  let inString = false;
+  let start = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22) {
+        inString = false;
+        if (i - start > JSON_SHAPE.maxStringBytes) return false;
+      }
+    } else if (b === 0x22) {
+      inString = true;
+      start = i;
+    } else if (b === 0x5b || b === 0x7b) {
+      if (items.push(0) > JSON_SHAPE.maxDepth) return false;
+    } else if (b === 0x5d || b === 0x7d) items.pop();
+    else if (b === 0x2c && items.length > 0 && ++items[items.length - 1]! >= JSON_SHAPE.maxItems) return false;
+  }
+  return !inString || bytes.length - start <= JSON_SHAPE.maxStringBytes;
+}
+
+/**
+ * One entry inflated (no further than it declared) and parsed as JSON; a bad file names itself. Files
+ * larger than `maxBytes`, or outside JSON_SHAPE, are refused before they are parsed.
+ */
+export async function readJson(index: ExportIndex, entry: Entry, maxBytes = MAX_ENTRY_BYTES): Promise<unknown> {
   const name = entry.fileName.slice(index.root.length);
-  if (entry.uncompressedSize > MAX_ENTRY_BYTES) throw new ExportFileError('tooLarge', PASSIVE_MSG.exportTooLarge);
+  const max = Math.min(maxBytes, MAX_ENTRY_BYTES);
+  if (entry.uncompressedSize > max)
+    throw new ExportFileError('tooLarge', PASSIVE_MSG.exportFileTooLarge(name, Math.floor(max / 1024 ** 2)));
   const chunks: Buffer[] = [];
   try {
     const stream = await index.zip.openReadStreamPromise(entry);
@@ -138,8 +177,11 @@ export async function readJson(index: ExportIndex, entry: Entry): Promise<unknow
     // Inflating failed or gave more than declared: the file is damaged, as bad as broken JSON.
     throw new ExportFileError('badJson', PASSIVE_MSG.exportBadJson(name));
   }
+  const bytes = Buffer.concat(chunks);
+  chunks.length = 0;
+  if (!withinShape(bytes)) throw new ExportFileError('malformed', PASSIVE_MSG.exportFileShape(name));
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new ExportFileError('badJson', PASSIVE_MSG.exportBadJson(name));
   }
