@@ -15,6 +15,18 @@ const STATUS_LABEL: Record<TConnection['status'], string> = {
   failed: 'Failed',
 };
 
+/**
+ * A failure as the card says it: a failed import or sync changes nothing stored, so a connection that
+ * completed one before still shows (and queries use) that one's data.
+ */
+function failureText(c: Pick<TConnection, 'status' | 'error' | 'lastSync' | 'method'>): string {
+  if (c.status !== 'failed') return c.error ?? '';
+  const what = c.method === 'export' ? 'import' : 'sync';
+  return c.lastSync
+    ? `Last ${what} failed: ${c.error}; showing data from ${formatDateTime(c.lastSync)}`
+    : `The ${what} failed: ${c.error}`;
+}
+
 export const isBusy = (c: Pick<TConnection, 'status'>) => c.status === 'queued' || c.status === 'running';
 
 /** One connection: what it is, its sync (a bar while it runs), what it holds, and Sync now. */
@@ -58,7 +70,7 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
         ) : null}
         {c.error ? (
           <p role="alert" className="text-destructive">
-            {c.error}
+            {failureText(c)}
           </p>
         ) : null}
         <dl className="grid grid-cols-3 gap-2">
