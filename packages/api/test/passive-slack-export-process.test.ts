@@ -153,10 +153,18 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
     first.child.kill('SIGKILL');
     await first.exit;
 
+    // All or nothing: half an import is staged, none of it stored.
     const atKill = await t.use((db) => counts(db, id));
-    expect(atKill.status).toBe('running');
-    expect(atKill.interactions).toBeGreaterThan(0);
-    expect(atKill.interactions).toBeLessThan(expected.interactions);
+    expect(atKill).toMatchObject({ status: 'running', interactions: 0, people: 0 });
+    const [halfway] = await t.use(async (db) =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from passive_staged_interactions where connection_id = ${id}::uuid`,
+        ),
+      ),
+    );
+    expect(halfway!.n).toBeGreaterThan(0);
+    expect(halfway!.n).toBeLessThan(expected.interactions);
     // Time passes: the dead worker's lease runs out (LEASE_MS after its last heartbeat).
     await t.use((db) =>
       db.execute(sql`update jobs set locked_until = now() - interval '1 second' where state = 'running'`),
