@@ -90,6 +90,8 @@ export async function addConnection(
       method: values.method ?? 'api',
       name: values.name ?? 'Acme Slack',
       status: values.status ?? 'done',
+      // Completed once: a connection that never completed an import is not offered to queries or lists.
+      lastSync: new Date(),
     })
     .returning();
   return row!;
