@@ -44,7 +44,7 @@ export function informalDistance(formal: TNetworkData, informal: TNetworkData): 
   }
   const steps = pairDistances(c.formal, pairs);
   const ties: TDistanceTie[] = new Array(m);
-  const tiesOf = new Int32Array(n);
+  const tieCount = new Int32Array(n);
   const reachedOf = new Int32Array(n);
   const sumOf = new Float64Array(n);
   const atDistance: number[] = [];
@@ -55,8 +55,8 @@ export function informalDistance(formal: TNetworkData, informal: TNetworkData): 
     const t = ordered[keys[i]! % n]!;
     const d = steps[i]!;
     ties[i] = { source: names[s]!, target: names[t]!, distance: d < 0 ? null : d };
-    tiesOf[s]!++;
-    tiesOf[t]!++;
+    tieCount[s]!++;
+    tieCount[t]!++;
     if (d < 0) continue;
     reachedOf[s]!++;
     reachedOf[t]!++;
@@ -72,8 +72,8 @@ export function informalDistance(formal: TNetworkData, informal: TNetworkData): 
   });
   const people: TInformalDistance['people'] = [];
   for (const k of ordered) {
-    if (tiesOf[k]! > 0)
-      people.push({ name: names[k]!, ties: tiesOf[k]!, meanDistance: mean(sumOf[k]!, reachedOf[k]!) });
+    if (tieCount[k]! > 0)
+      people.push({ name: names[k]!, ties: tieCount[k]!, meanDistance: mean(sumOf[k]!, reachedOf[k]!) });
   }
   return {
     ties,
