@@ -1,15 +1,17 @@
 // Analyses bounded (issue 36): the server's analysis slots (ANALYSIS_SLOTS) with a run that waits in
 // line showing its place (GET /aona/queue), a wait that gives up answering 429 with the place it had,
-// a network-metrics job that waits its turn, and an AONA run stopped at its time limit
+// a network-metrics job that waits its turn, a large Discover summary that gives up the same way, and an
+// AONA run stopped at its time limit
 // (AONA_TIME_LIMIT_MS) answering 503 with nothing saved. The two running analyses are slots this test
 // holds on the server's own FairSlots, so the line is exact whatever the machine's speed.
-import { eq, networks } from '@tieline/db';
-import { AONA_MSG } from '@tieline/validation';
+import { discoverNetworks, eq, networks } from '@tieline/db';
+import { AONA_MSG, DISCOVER_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotColumns } from '../src/services/discover/snapshot';
 import type { SlotTicket } from '../src/workers/fair-slots';
 import { aonaUser, formalNetwork, informalNetwork } from './aona-setup';
 import { startTestApp, type TestApp } from './helpers';
-import { seedNetwork } from './networks-setup';
+import { seedNetwork, smallNetwork } from './networks-setup';
 
 type TUser = Awaited<ReturnType<typeof aonaUser>>;
 
@@ -127,6 +129,43 @@ describe('a server with two analysis slots', () => {
     expect(done.status).toBe(200);
     expect(done.body.network.components).toBe(1);
     expect(slots().busy).toBe(0);
+  });
+
+  it('a large network’s Discover summary waits in the same line, then answers 429 with its place', async () => {
+    // A ring of 1,600 people: past the 1,500 measured inline, so its summary needs a slot.
+    const n = 1_600;
+    const ring = smallNetwork({
+      directed: false,
+      layers: ['Ring'],
+      nodes: Array.from({ length: n }, (_, i) => ({ name: `P${i}`, attributes: {} })),
+      edges: Array.from({ length: n }, (_, i) => ({
+        source: i,
+        target: (i + 1) % n,
+        layer: 0,
+        weight: 1,
+        attributes: {},
+      })),
+    });
+    const net = await seedNetwork(app, other.user, 'Ring', ring);
+    const columns = snapshotColumns({ name: 'Ring', description: '', tags: [], data: ring });
+    await app.server.deps.db
+      .insert(discoverNetworks)
+      .values({ id: net.id, networkId: net.id, ownerId: other.user.userId, ...columns });
+    const releases = [await slots().acquire(held('organization:a')), await slots().acquire(held('organization:b'))];
+    try {
+      const res = await me.client.get(`/discover/${net.id}`);
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe(DISCOVER_MSG.busy(2, 1));
+      expect(res.body.message).toBe(
+        '2 analyses are running; this summary was number 1 in line. Try again in a moment.',
+      );
+    } finally {
+      for (const release of releases) release();
+    }
+    expect(await me.client.get(`/discover/${net.id}`)).toMatchObject({
+      status: 200,
+      body: { people: n, components: 1 },
+    });
   });
 });
 
