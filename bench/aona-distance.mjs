@@ -1,7 +1,8 @@
 // Informal distance at the size issue 36 measured (20,000 people, 200,000 informal ties: 238 s then): a
 // random reporting tree and random ties, @tieline/graph's informalDistance (lowest common ancestors)
 // against networkx (Debian python3-networkx: depths plus tree_all_pairs_lowest_common_ancestor, Tarjan's
-// offline LCA) on the same files in the same run, alternated, median of 3; mean distance checked equal.
+// offline LCA) on the same files in the same run, alternated, median of 3 (wall clock and CPU: this
+// machine is shared); mean distance checked equal.
 // Then once the search per person of issue 24 (packages/graph/test/aona-distance-reference.ts) on the
 // same input: its time is the "before", and its whole answer must equal the new one.
 // Imported by bench/run.mjs as the `aonaDistance` entry; needs /usr/bin/python3 with networkx.
@@ -42,14 +43,14 @@ const NETWORKX = `
 import json, sys, time, statistics
 import networkx as nx
 f = json.load(open(sys.argv[1])); i = json.load(open(sys.argv[2]))
-t = time.perf_counter()
+t = time.perf_counter(); c = time.process_time()
 T = nx.DiGraph(); T.add_nodes_from(range(len(f["nodes"])))
 T.add_edges_from((e["target"], e["source"]) for e in f["edges"])
 I = nx.Graph(); I.add_edges_from((e["source"], e["target"]) for e in i["edges"] if e["source"] != e["target"])
 depth = nx.shortest_path_length(T, 0)
 lcas = nx.tree_all_pairs_lowest_common_ancestor(T, 0, list(I.edges()))
 dist = [depth[u] + depth[v] - 2 * depth[w] for (u, v), w in lcas]
-out = {"meanDistance": statistics.fmean(dist), "ties": len(dist), "ms": (time.perf_counter() - t) * 1000}
+out = {"meanDistance": statistics.fmean(dist), "ties": len(dist), "ms": (time.perf_counter() - t) * 1000, "cpuMs": (time.process_time() - c) * 1000}
 json.dump(out, open(sys.argv[3], "w"))
 `;
 
@@ -68,7 +69,9 @@ export async function aonaDistance({ results }) {
     writeFileSync(join(dir, 'informal.json'), JSON.stringify(informal));
     writeFileSync(join(dir, 'distance-networkx.py'), NETWORKX);
     const ours = [];
+    const oursCpu = [];
     const networkx = [];
+    const networkxCpu = [];
     let answer;
     let reference;
     for (let round = 0; round < ROUNDS; round++) {
@@ -99,6 +102,9 @@ export async function aonaDistance({ results }) {
       budgetMs: BUDGET_MS,
       networkxMs: Math.round(median(networkx)),
       ratio: +(ms / median(networkx)).toFixed(2),
+      cpuMs: Math.round(median(oursCpu)),
+      networkxCpuMs: Math.round(median(networkxCpu)),
+      cpuRatio: +(median(oursCpu) / median(networkxCpu)).toFixed(2),
       searchPerPersonMs: Math.round(beforeMs),
       speedup: +(beforeMs / ms).toFixed(1),
       checks: {
