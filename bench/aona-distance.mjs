@@ -84,11 +84,15 @@ export async function aonaDistance({ results }) {
       ]);
       reference = JSON.parse(readFileSync(py, 'utf8'));
       networkx.push(reference.ms);
+      networkxCpu.push(reference.cpuMs);
       const t = performance.now();
+      const cpu = process.cpuUsage();
       answer = graph.informalDistance(formal, informal);
+      const used = process.cpuUsage(cpu);
       ours.push(performance.now() - t);
+      oursCpu.push((used.user + used.system) / 1000);
       console.error(
-        `aonaDistance: round ${round} ${Math.round(ours.at(-1))} ms (networkx ${Math.round(reference.ms)})`,
+        `aonaDistance: round ${round} ${Math.round(ours.at(-1))} ms, CPU ${Math.round(oursCpu.at(-1))} ms (networkx ${Math.round(reference.ms)} ms, CPU ${Math.round(reference.cpuMs)} ms)`,
       );
     }
     const t = performance.now();
