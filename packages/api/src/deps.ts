@@ -5,6 +5,7 @@ import type { Enqueue } from './jobs/payloads';
 import { enqueue } from './jobs/queue';
 import type { PaymentProvider } from './services/billing/payments';
 import type { FileStorage } from './storage';
+import type { FairSlots } from './workers/fair-slots';
 
 /** What services need from the running server, built once in createServer and passed down. */
 export interface Deps {
@@ -25,6 +26,8 @@ export interface Deps {
   enqueue: Enqueue;
   /** The card payment provider, or null when payments are not configured. */
   payments: PaymentProvider | null;
+  /** This server's slots for heavy runs (AONA, network metrics, Discover summaries), accounts in turn. */
+  analysisSlots: FairSlots;
 }
 
 export function jobEnqueuer(db: Db, wake: () => void): Enqueue {

@@ -1,7 +1,8 @@
-import { PASSIVE_LIMITS } from '@tieline/validation';
+import { AONA_LIMITS, PASSIVE_LIMITS } from '@tieline/validation';
 import { z } from 'zod';
 import { parseSecretKey } from './auth/secrets';
 import { isLoopbackUrl } from './http/origin';
+import { DEFAULT_SLOT_LIMITS } from './workers/fair-slots';
 
 const ZOptionalUrl = z
   .string()
@@ -145,6 +146,26 @@ export const ZEnv = z
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Worker threads a network's metrics job uses for betweenness and closeness (the all-pairs part). */
     METRICS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * Heavy runs (AONA analyses, network metrics, large Discover summaries) at once on one server, and
+     * for one account; the rest wait in line, accounts in turn (workers/fair-slots.ts, issue 36).
+     */
+    ANALYSIS_SLOTS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SLOT_LIMITS.perServer),
+    ANALYSIS_SLOTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(DEFAULT_SLOT_LIMITS.perAccount),
+    /** How long an AONA run or a Discover summary waits in line before answering 429 with its place. */
+    ANALYSIS_WAIT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(600_000)
+      .default(AONA_LIMITS.waitSeconds * 1000),
+    /** Wall-clock limit of one AONA analysis (its worker is stopped past it). */
+    AONA_TIME_LIMIT_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3_600_000)
+      .default(AONA_LIMITS.runSeconds * 1000),
     /**
      * Accounts one client address may create per hour: a whole office behind one NAT signing up at once
      * needs more than the default, which otherwise keeps a script from minting accounts.

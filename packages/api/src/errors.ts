@@ -17,6 +17,8 @@ export const APP_ERROR_STATUS = {
   INTERNAL_SERVER_ERROR: 500,
   /** A service we depend on (the payment provider) failed. */
   BAD_GATEWAY: 502,
+  /** A run stopped at its time or memory limit (an AONA analysis): the message says which. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 

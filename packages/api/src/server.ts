@@ -46,6 +46,7 @@ import { seedDiscoverExamples } from './seed/discover-examples';
 import { createPaymentProvider } from './services/billing/create-provider';
 import { welcomeShell } from './services/responses/welcome-shell';
 import { createStorage } from './storage';
+import { FairSlots } from './workers/fair-slots';
 
 export const BODY_LIMIT_BYTES = 100_000;
 /** A respondent's save carries all their answers (a matrix of 1,000 people, long texts): more room. */
@@ -101,6 +102,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     secrets,
     enqueue: jobEnqueuer(db, () => wake()),
     payments: await createPaymentProvider(env),
+    analysisSlots: new FairSlots({ perServer: env.ANALYSIS_SLOTS, perAccount: env.ANALYSIS_SLOTS_PER_ACCOUNT }),
   };
   const worker = startWorker(db, jobHandlers({ ...deps, mailer }), {
     onError: log,

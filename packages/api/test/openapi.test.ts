@@ -69,6 +69,7 @@ describe('OpenAPI document', () => {
         '/passiveData/informalDistance',
         '/passiveData/CFI',
         '/passiveData/adaptableReadiness',
+        '/aona/queue',
         '/aona/results',
         '/aona/results/{id}',
         '/aona/results/{id}/xlsx',

@@ -28,6 +28,7 @@ export const AONA_PROCEDURES: Record<string, Row> = {
   'aona.informalDistance': onNetwork((id) => ({ formalNetworkId: id, informalNetworkId: randomUUID() })),
   'aona.CFI': onNetwork((id) => ({ networkId: id, CFIAttribute: 'Team' })),
   'aona.adaptableReadiness': onNetwork((id) => ({ networkIds: [id], createdARNetworkName: 'Readiness' })),
+  'aona.queue': { rule: 'signedIn' },
   'aona.results.list': { rule: 'signedIn' },
   'aona.results.get': onResult((id) => ({ id })),
   'aona.results.delete': onResult((id) => ({ id })),

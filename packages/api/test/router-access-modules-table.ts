@@ -154,6 +154,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'aona.informalDistance': { module: 'AONA' },
   'aona.CFI': { module: 'AONA' },
   'aona.adaptableReadiness': { module: 'AONA' },
+  'aona.queue': { module: 'AONA' },
   'aona.results.list': { module: 'AONA' },
   'aona.results.get': { module: 'AONA' },
   'aona.results.delete': { module: 'AONA' },

@@ -24,7 +24,19 @@ export const AONA_LIMITS = {
   peopleMax: 20_000,
   /** Saved results listed per page. */
   resultsPage: 50,
+  /** Wall-clock limit of one analysis; the server stops it past this (AONA_TIME_LIMIT_MS). */
+  runSeconds: 120,
+  /** How long a request waits in line for a free slot before answering with its place (ANALYSIS_WAIT_MS). */
+  waitSeconds: 30,
 } as const;
+
+/** "2 minutes", "30 seconds", "5 ms": a limit as the messages say it. */
+function duration(ms: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return unit(ms / 60_000, 'minute');
+  if (ms >= 1_000 && ms % 1_000 === 0) return unit(ms / 1_000, 'second');
+  return `${ms} ms`;
+}
 
 export const AONA_MSG = {
   tooFewShared: (shared: number, of: number) => `The two networks share too few people (${shared} of ${of})`,
@@ -37,6 +49,15 @@ export const AONA_MSG = {
   readinessDuplicate: 'Each network can be chosen only once',
   tooLarge: `AONA analyses read networks of up to ${AONA_LIMITS.peopleMax.toLocaleString('en-US')} people`,
   resultNotFound: 'Result not found',
+  /** Every slot stayed taken while the request waited (429): how many run, and the place it had. */
+  busy: (running: number, position: number) =>
+    `${running === 1 ? '1 analysis is' : `${running} analyses are`} running; yours was number ${position} in line. Try again in a moment.`,
+  /** What the page shows while a run waits in line. */
+  waiting: (running: number, position: number) =>
+    `Waiting for a free slot: ${running === 1 ? '1 analysis is' : `${running} analyses are`} running; yours is number ${position} in line`,
+  timeLimit: (ms: number) =>
+    `The analysis ran past its time limit of ${duration(ms)} and was stopped; nothing was saved. Try smaller networks.`,
+  outOfMemory: 'The analysis ran out of memory and was stopped; nothing was saved. Try smaller networks.',
 } as const;
 
 export const ZInformalInput = z
@@ -170,3 +191,12 @@ export const ZAonaResult = ZAonaResultSummary.extend({
   result: z.union([ZInformalAlignment, ZInformalDistance, ZCfiAnswer, ZReadinessAnswer]),
 });
 export type TAonaResult = z.infer<typeof ZAonaResult>;
+
+/** GET /aona/queue: this server's analysis slots, and the caller's AONA runs waiting in line for one. */
+export const ZAonaQueue = z.object({
+  /** Runs holding a slot (AONA analyses, network metrics, Discover summaries). */
+  running: z.number().int(),
+  slots: z.number().int(),
+  waiting: z.array(z.object({ analysis: z.enum(AONA_ANALYSES), position: z.number().int() })),
+});
+export type TAonaQueue = z.infer<typeof ZAonaQueue>;

@@ -41,6 +41,11 @@ export const DISCOVER_MSG = {
     const cap = PUBLISH_CAPS[plan] ?? 0;
     return `The ${PLAN_LABELS[plan]} plan can publish at most ${cap} network${cap === 1 ? '' : 's'} to Discover. Unpublish one first, or upgrade your plan.`;
   },
+  /** 429: every analysis slot stayed taken while a large network's summary waited for one. */
+  busy: (running: number, position: number) =>
+    `${running === 1 ? '1 analysis is' : `${running} analyses are`} running; this summary was number ${position} in line. Try again in a moment.`,
+  /** 503: the summary's worker hit its time or memory limit. */
+  tooHeavy: 'This network is too large to describe right now; try again later.',
 } as const;
 
 export const ZDiscoverDescription = zMultiline({

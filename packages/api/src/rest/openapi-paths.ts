@@ -13,6 +13,7 @@ const CODES: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
   502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** The documented `{ message, code }` error of a status (components.schemas['error.CODE']). */

@@ -1,7 +1,7 @@
 // The people two networks share (C), matched by folded name, and each network's ties among them.
 import type { TNetworkData } from '../model';
 import { compareCodePoints, foldName } from './fold';
-import { simpleGraph, type TSimpleGraph, tiesOf } from './simple-graph';
+import { simpleGraph, type TSimpleGraph } from './simple-graph';
 import type { TTooFewShared } from './types';
 
 export interface TCommon {
@@ -30,12 +30,18 @@ export function commonPeople(formalData: TNetworkData, informalData: TNetworkDat
     fromFormal[formalOf[c]!] = c;
     fromInformal[informalOf[c]!] = c;
   });
-  const among = (g: TSimpleGraph, from: Int32Array) =>
-    tiesOf(g).flatMap(([u, v]): Array<[number, number]> => {
+  const among = (g: TSimpleGraph, from: Int32Array) => {
+    const out: Array<[number, number]> = [];
+    g.neighbours.forEach((ns, u) => {
       const a = from[u]!;
-      const b = from[v]!;
-      return a < 0 || b < 0 ? [] : [[Math.min(a, b), Math.max(a, b)]];
+      if (a < 0) return;
+      for (const v of ns) {
+        const b = from[v]!;
+        if (u < v && b >= 0) out.push(a < b ? [a, b] : [b, a]);
+      }
     });
+    return out;
+  };
   return {
     formal,
     informal,

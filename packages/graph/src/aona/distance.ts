@@ -1,86 +1,101 @@
 // informalDistance (issue 24; docs/analysis.md): how many reporting-line steps each informal tie spans.
+// Issue 36 made it scale (20,000 people and 200,000 ties took minutes): the steps come from
+// pairDistances (lowest common ancestors, not a search per person), names are folded once and compared
+// by rank, and the tallies are typed arrays rather than a list per person.
 import type { TNetworkData } from '../model';
 import { commonPeople } from './common-people';
-import { compareNames, round12 } from './fold';
-import type { TSimpleGraph } from './simple-graph';
+import { compareCodePoints, foldName, round12 } from './fold';
+import { pairDistances } from './pair-distances';
 import type { TDistanceTie, TInformalDistance } from './types';
 
-/** Steps from `from` to every person of g (-1 when unreachable). */
-function bfs(g: TSimpleGraph, from: number): Int32Array {
-  const dist = new Int32Array(g.names.length).fill(-1);
-  const queue = new Int32Array(g.names.length);
-  let head = 0;
-  let tail = 0;
-  dist[from] = 0;
-  queue[tail++] = from;
-  while (head < tail) {
-    const u = queue[head++]!;
-    for (const v of g.neighbours[u]!) {
-      if (dist[v]! < 0) {
-        dist[v] = dist[u]! + 1;
-        queue[tail++] = v;
-      }
-    }
-  }
-  return dist;
+/**
+ * The shared people in compareNames order (folded name, then name). Two shared people never compare
+ * equal (their folded names differ); the shared index breaks a tie all the same.
+ */
+function byName(names: string[]): Int32Array {
+  const folded = names.map(foldName);
+  const order = Int32Array.from(names, (_, k) => k);
+  return order.sort(
+    (x, y) => compareCodePoints(folded[x]!, folded[y]!) || compareCodePoints(names[x]!, names[y]!) || x - y,
+  );
 }
 
-const mean = (xs: number[]): number | null =>
-  xs.length === 0 ? null : round12(xs.reduce((s, x) => s + x, 0) / xs.length);
-
-function median(sorted: number[]): number | null {
-  const n = sorted.length;
-  if (n === 0) return null;
-  return n % 2 === 1 ? sorted[(n - 1) / 2]! : round12((sorted[n / 2 - 1]! + sorted[n / 2]!) / 2);
-}
+/** The mean of `count` whole numbers summing to `sum` (exact below 2^53), as round12 of issue 24. */
+const mean = (sum: number, count: number): number | null => (count === 0 ? null : round12(sum / count));
 
 export function informalDistance(formal: TNetworkData, informal: TNetworkData): TInformalDistance {
   const c = commonPeople(formal, informal);
-  const name = (k: number) => c.formal.names[c.formalOf[k]!]!;
-  // One search per shared person that starts an informal tie.
-  const bySource = new Map<number, number[]>();
-  for (const [a, b] of c.informalTies) {
-    const [s, t] = compareNames(name(a), name(b)) <= 0 ? [a, b] : [b, a];
-    const list = bySource.get(s);
-    if (list) list.push(t);
-    else bySource.set(s, [t]);
+  const n = c.formalOf.length;
+  const names = Array.from(c.formalOf, (p) => c.formal.names[p]!);
+  const ordered = byName(names);
+  const rank = new Int32Array(n);
+  ordered.forEach((k, r) => {
+    rank[k] = r;
+  });
+  // Each tie once as (source rank, target rank), source the name that sorts first; sorted as numbers.
+  const keys = Float64Array.from(c.informalTies, ([a, b]) =>
+    rank[a]! < rank[b]! ? rank[a]! * n + rank[b]! : rank[b]! * n + rank[a]!,
+  ).sort();
+  const m = keys.length;
+  const pairs = new Int32Array(2 * m);
+  for (let i = 0; i < m; i++) {
+    pairs[2 * i] = c.formalOf[ordered[Math.floor(keys[i]! / n)]!]!;
+    pairs[2 * i + 1] = c.formalOf[ordered[keys[i]! % n]!]!;
   }
-  const ties: TDistanceTie[] = [];
-  const own = new Map<number, number[]>();
-  const count = new Map<number, number>();
-  for (const [s, targets] of bySource) {
-    const dist = bfs(c.formal, c.formalOf[s]!);
-    for (const t of targets) {
-      const d = dist[c.formalOf[t]!]!;
-      ties.push({ source: name(s), target: name(t), distance: d < 0 ? null : d });
-      for (const k of [s, t]) {
-        count.set(k, (count.get(k) ?? 0) + 1);
-        if (d >= 0) {
-          const list = own.get(k);
-          if (list) list.push(d);
-          else own.set(k, [d]);
-        }
-      }
-    }
+  const steps = pairDistances(c.formal, pairs);
+  const ties: TDistanceTie[] = new Array(m);
+  const tieCount = new Int32Array(n);
+  const reachedOf = new Int32Array(n);
+  const sumOf = new Float64Array(n);
+  const atDistance: number[] = [];
+  let reachable = 0;
+  let sum = 0;
+  for (let i = 0; i < m; i++) {
+    const s = ordered[Math.floor(keys[i]! / n)]!;
+    const t = ordered[keys[i]! % n]!;
+    const d = steps[i]!;
+    ties[i] = { source: names[s]!, target: names[t]!, distance: d < 0 ? null : d };
+    tieCount[s]!++;
+    tieCount[t]!++;
+    if (d < 0) continue;
+    reachedOf[s]!++;
+    reachedOf[t]!++;
+    sumOf[s]! += d;
+    sumOf[t]! += d;
+    atDistance[d] = (atDistance[d] ?? 0) + 1;
+    reachable++;
+    sum += d;
   }
-  ties.sort((x, y) => compareNames(x.source, y.source) || compareNames(x.target, y.target));
-  const reached = ties.flatMap((t) => (t.distance === null ? [] : [t.distance])).sort((x, y) => x - y);
   const histogram: TInformalDistance['histogram'] = [];
-  for (const d of reached) {
-    const last = histogram[histogram.length - 1];
-    if (last?.distance === d) last.ties++;
-    else histogram.push({ distance: d, ties: 1 });
+  atDistance.forEach((count, distance) => {
+    if (count) histogram.push({ distance, ties: count });
+  });
+  const people: TInformalDistance['people'] = [];
+  for (const k of ordered) {
+    if (tieCount[k]! > 0)
+      people.push({ name: names[k]!, ties: tieCount[k]!, meanDistance: mean(sumOf[k]!, reachedOf[k]!) });
   }
-  const people = [...count]
-    .map(([k, n]) => ({ name: name(k), ties: n, meanDistance: mean(own.get(k) ?? []) }))
-    .sort((x, y) => compareNames(x.name, y.name));
   return {
     ties,
-    reachable: reached.length,
-    unreachable: ties.length - reached.length,
-    meanDistance: mean(reached),
-    medianDistance: median(reached),
+    reachable,
+    unreachable: m - reachable,
+    meanDistance: mean(sum, reachable),
+    medianDistance: median(histogram, reachable),
     histogram,
     people,
   };
+}
+
+/** The median of the reachable distances from their histogram (of an even count, the two middle values' mean). */
+function median(histogram: TInformalDistance['histogram'], count: number): number | null {
+  if (count === 0) return null;
+  const at = (i: number) => {
+    let seen = 0;
+    for (const h of histogram) {
+      seen += h.ties;
+      if (i < seen) return h.distance;
+    }
+    return Number.NaN;
+  };
+  return count % 2 === 1 ? at((count - 1) / 2) : round12((at(count / 2 - 1) + at(count / 2)) / 2);
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, AlertDescription, Button, FormField, fieldClasses, Input } from '@tieline/ui';
 import {
+  AONA_MSG,
   type TCfiInput,
   type TInformalInput,
   type TNetworkSummary,
@@ -62,6 +63,19 @@ function NetworkSelect({
 
 type Run<T> = { isPending: boolean; error: unknown; mutate: (values: T) => void };
 
+/** While a run is pending: its place in the server's line when every analysis slot is taken (issue 36). */
+function QueuePlace() {
+  const trpc = useTRPC();
+  const queue = useQuery({ ...trpc.aona.queue.queryOptions(), ...silent, refetchInterval: 1_000 });
+  const mine = queue.data?.waiting[0];
+  if (!queue.data || !mine) return null;
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      {AONA_MSG.waiting(queue.data.running, mine.position)}
+    </p>
+  );
+}
+
 /** One analysis's form: its fields, the refusal of the last run, and the submit button that runs it. */
 function RunForm<T extends FieldValues>({
   form,
@@ -76,6 +90,7 @@ function RunForm<T extends FieldValues>({
     <FormProvider {...form}>
       <BusyForm busy={run.isPending} onSubmit={form.handleSubmit((v) => run.mutate(v))}>
         {children}
+        {run.isPending ? <QueuePlace /> : null}
         {run.error ? (
           <Alert variant="destructive" role="alert">
             <AlertDescription>{errorMessage(run.error)}</AlertDescription>

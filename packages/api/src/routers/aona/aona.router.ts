@@ -1,4 +1,5 @@
 import {
+  ZAonaQueue,
   ZCfiAnswer,
   ZCfiInput,
   ZInformalAlignment,
@@ -7,6 +8,7 @@ import {
   ZReadinessAnswer,
   ZReadinessInput,
 } from '@tieline/validation';
+import { aonaQueue } from '../../services/aona/aona-slots';
 import {
   adaptableReadiness,
   crossFunctionalIndex,
@@ -22,6 +24,8 @@ const errorResponses = signedInErrors({
   403: 'The AONA module is off',
   404: 'No such network among those the caller may see',
   409: '(CFI) The network changed while the analysis ran',
+  429: 'Every analysis slot stayed taken while the request waited: the message names its place in line',
+  503: 'The analysis ran past its time limit or out of memory and was stopped; nothing was saved',
 });
 const rest = restMeta(['AONA'], errorResponses);
 const summary = (text: string) => `${text}; saved under /aona (the answer's resultId). Formulas: docs/analysis.md`;
@@ -75,6 +79,15 @@ export const aonaRouter = router({
     .input(ZReadinessInput)
     .output(ZReadinessAnswer)
     .mutation(({ ctx, input }) => adaptableReadiness(ctx.deps, ctx.caller, input)),
+
+  queue: aonaProcedure
+    .meta(
+      rest('GET', '/aona/queue', 'This server’s analysis slots and the caller’s runs waiting for one, with places', {
+        errorResponses: signedInErrors({ 403: 'The AONA module is off' }),
+      }),
+    )
+    .output(ZAonaQueue)
+    .query(({ ctx }) => aonaQueue(ctx.deps, ctx.caller)),
 
   results: aonaResultsRouter,
 });

@@ -23,7 +23,9 @@ const TEXT = {
   401: 'Not signed in',
   403: 'The discover module (or, to duplicate, the networks module) is off; not the owner of the network; or the plan cannot publish more networks',
   404: 'Not published to Discover, or no such network among those the caller may see',
+  429: 'A large network’s summary waited its whole allowance for an analysis slot: the message names its place',
   500: 'Something went wrong',
+  503: 'A large network’s summary hit its time or memory limit',
 } as const;
 const errorResponses = (...codes: (keyof typeof TEXT)[]) =>
   Object.fromEntries(codes.map((code) => [code, TEXT[code]])) as Record<number, string>;
@@ -51,7 +53,7 @@ export const discoverRouter = router({
         path: '/discover/{id}',
         tags,
         summary: 'A published network: its description and a summary computed from its snapshot',
-        errorResponses: errorResponses(400, 401, 403, 404, 500),
+        errorResponses: errorResponses(400, 401, 403, 404, 429, 500, 503),
       },
     })
     .input(ZDiscoverIdInput)

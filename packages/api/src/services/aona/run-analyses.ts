@@ -13,15 +13,20 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { documentText, insertNetwork, saveVersion } from '../../network-store/store-network';
 import type { TAonaWorkerAnswer, TAonaWorkerInput } from '../../workers/aona';
-import { runScriptWorker } from '../../workers/script-worker';
 import { saveResult } from './aona-results';
+import { runAonaWorker } from './aona-slots';
 
 // The four AONA analyses (platform spec §7; formulas in docs/analysis.md). Each reads the networks the
 // caller may see (another account's id: 404), computes in a worker thread (the work is up to quadratic
-// in people; the server keeps answering), and saves its answer so /aona reopens it without recomputing.
+// in people; the server keeps answering) in one of the server's analysis slots, under a time limit
+// (aona-slots.ts), and saves its answer so /aona reopens it without recomputing.
 
-async function compute(input: TAonaWorkerInput): Promise<Extract<TAonaWorkerAnswer, { ok: true }>> {
-  const answer = await runScriptWorker<TAonaWorkerAnswer>('aona', input);
+async function compute(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: TAonaWorkerInput,
+): Promise<Extract<TAonaWorkerAnswer, { ok: true }>> {
+  const answer = await runAonaWorker(deps, caller, input);
   if (!answer.ok) throw new AppError(answer.code, answer.message);
   return answer;
 }
@@ -39,7 +44,7 @@ async function comparison(
 ) {
   const formal = await viewed(deps, caller, input.formalNetworkId);
   const informal = await viewed(deps, caller, input.informalNetworkId);
-  const { result } = await compute({ analysis, formal: formal.json, informal: informal.json });
+  const { result } = await compute(deps, caller, { analysis, formal: formal.json, informal: informal.json });
   const networks = [
     { role: 'formal', id: formal.network.id, name: formal.network.name },
     { role: 'informal', id: informal.network.id, name: informal.network.name },
@@ -72,7 +77,7 @@ export async function informalDistance(
 export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, input: TCfiInput): Promise<TCfiAnswer> {
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.networkId, 'view');
   const json = await documentText(deps.db, network);
-  const answer = await compute({ analysis: 'CFI', data: json, attribute: input.CFIAttribute });
+  const answer = await compute(deps, caller, { analysis: 'CFI', data: json, attribute: input.CFIAttribute });
   const write = access !== 'View';
   const inputs = { networks: [{ role: 'network', id: network.id, name: network.name }], attribute: input.CFIAttribute };
   // The new version and the saved result together, or neither.
@@ -95,7 +100,7 @@ export async function adaptableReadiness(
     const { network, json } = await viewed(deps, caller, id);
     sources.push({ id: network.id, name: network.name, data: json });
   }
-  const answer = await compute({
+  const answer = await compute(deps, caller, {
     analysis: 'adaptableReadiness',
     sources: sources.map(({ name, data }) => ({ name, data })),
   });

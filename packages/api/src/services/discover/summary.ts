@@ -1,13 +1,18 @@
 import { computeMetrics, type TMetricsResult, type TNetworkData } from '@tieline/graph';
-import type { TDiscoverDescribe } from '@tieline/validation';
+import { DISCOVER_MSG, type TDiscoverDescribe } from '@tieline/validation';
+import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { SlotWaitExpired, slotAccount } from '../../workers/fair-slots';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
-import { runScriptWorker } from '../../workers/script-worker';
+import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import { METRICS_WORKER_LIMITS } from '../networks/network-metrics';
 
 // {id}/describe's generated summary, from @tieline/graph's metrics of the snapshot (layers merged,
 // unweighted, Louvain seeded: the same snapshot gives the same summary). Small networks are measured
 // here; past WORKER_FROM the all-pairs part runs in the network-metrics worker threads, so the server
-// keeps answering. A snapshot never changes until it is republished (updatedAt moves), so each server
+// keeps answering, in one of the server's analysis slots (issue 36: a request waits ANALYSIS_WAIT_MS
+// in line at most, then answers 429 with its place), under the metrics runs' limits. A snapshot never changes until it is republished (updatedAt moves), so each server
 // keeps recent summaries in memory, and concurrent requests for one share the computation.
 
 const WORKER_FROM = { nodes: 1_500, edges: 15_000 };
@@ -30,10 +35,34 @@ export type TSummary = Pick<
   | 'communities'
 >;
 
-async function metricsOf(deps: Deps, json: string, data: TNetworkData): Promise<TMetricsResult> {
+async function metricsOf(
+  deps: Deps,
+  caller: SignedInCaller,
+  json: string,
+  data: TNetworkData,
+): Promise<TMetricsResult> {
   if (data.nodes.length < WORKER_FROM.nodes && data.edges.length < WORKER_FROM.edges) return computeMetrics(data);
   const input: MetricsWorkerData = { json, options: {}, threads: deps.env.METRICS_THREADS };
-  return JSON.parse(await runScriptWorker<string>('network-metrics', input)) as TMetricsResult;
+  const ticket = { account: slotAccount(caller.actor), user: caller.actor.userId, label: 'discoverSummary' };
+  try {
+    const text = await deps.analysisSlots.run(
+      ticket,
+      () => runScriptWorker<string>('network-metrics', input, undefined, METRICS_WORKER_LIMITS),
+      deps.env.ANALYSIS_WAIT_MS,
+    );
+    return JSON.parse(text) as TMetricsResult;
+  } catch (error) {
+    if (error instanceof SlotWaitExpired) {
+      throw new AppError('TOO_MANY_REQUESTS', DISCOVER_MSG.busy(error.running, error.position), {
+        retryAfterSeconds: 10,
+        details: { position: error.position, running: error.running },
+      });
+    }
+    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
+      throw new AppError('SERVICE_UNAVAILABLE', DISCOVER_MSG.tooHeavy, { cause: error });
+    }
+    throw error;
+  }
 }
 
 const text = (v: string | number) => (typeof v === 'number' ? String(v) : v);
@@ -109,8 +138,11 @@ export function summarize(data: TNetworkData, metrics: TMetricsResult): TSummary
 
 const cache = new Map<string, Promise<TSummary>>();
 
-/** The summary of a snapshot (`json`, TNetworkData as stored), computed once per snapshot per server. */
-export function summaryOf(deps: Deps, key: string, json: string): Promise<TSummary> {
+/**
+ * The summary of a snapshot (`json`, TNetworkData as stored), computed once per snapshot per server; its
+ * worker run, if any, counts against the caller's account.
+ */
+export function summaryOf(deps: Deps, caller: SignedInCaller, key: string, json: string): Promise<TSummary> {
   const hit = cache.get(key);
   if (hit) {
     // Most recently used last: the oldest entry is the first one a full cache drops.
@@ -119,7 +151,7 @@ export function summaryOf(deps: Deps, key: string, json: string): Promise<TSumma
     return hit;
   }
   const data = JSON.parse(json) as TNetworkData;
-  const computing = metricsOf(deps, json, data).then((metrics) => summarize(data, metrics));
+  const computing = metricsOf(deps, caller, json, data).then((metrics) => summarize(data, metrics));
   cache.set(key, computing);
   computing.catch(() => cache.delete(key));
   while (cache.size > CACHED) cache.delete(cache.keys().next().value!);
