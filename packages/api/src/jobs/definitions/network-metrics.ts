@@ -12,13 +12,15 @@ const PROGRESS_EVERY_MS = 500;
  * Computes a network version's metrics with the options of its network_metrics row in a worker thread
  * (workers/network-metrics.ts, which runs the all-pairs part in threads of its own): the server's event
  * loop stays free, writing progress as it goes and the result when done. A
- * version pruned meanwhile has nothing to compute. A throw retries with the queue's backoff; the last
- * attempt marks the row failed, and the next request queues it again.
+ * version pruned meanwhile has nothing to compute. A throw retries with the queue's backoff; when the
+ * job fails for good (its last try, or its worker dying twice at one step) the row is marked failed, and
+ * the next request queues it again.
  */
 export const networkMetricsJob = defineJob({
   kind: 'network-metrics',
   schema: JOB_PAYLOADS['network-metrics'],
-  run: async (deps, key, { attempt, maxAttempts }) => {
+  title: 'the metrics',
+  run: async (deps, key) => {
     const [doc] = await deps.db
       .select({ data: networkVersions.data })
       .from(networkVersions)
@@ -47,9 +49,8 @@ export const networkMetricsJob = defineJob({
       await metricsRow.done(deps.db, key, result);
     } catch (error) {
       await writing;
-      if (attempt >= maxAttempts)
-        await metricsRow.failed(deps.db, key, error instanceof Error ? error.message : String(error));
       throw error;
     }
   },
+  onGiveUp: (deps, key, end) => metricsRow.failed(deps.db, key, end.message),
 });

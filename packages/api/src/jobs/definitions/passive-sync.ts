@@ -11,13 +11,15 @@ const PROGRESS_EVERY_MS = 500;
 
 /**
  * Syncs one passive-data connection through its connector. A SyncError (revoked token, bad file)
- * fails the connection at once with its message; other errors retry with the queue's backoff and fail
- * the connection on the last attempt. A disconnected connection has nothing to do.
+ * fails the connection at once with its message; other errors retry with the queue's backoff, and when
+ * the job fails for good (its last try, or its worker or server dying twice at one step) the connection
+ * shows failed with why. A disconnected connection has nothing to do.
  */
 export const passiveSyncJob = defineJob({
   kind: 'passive-sync',
   schema: JOB_PAYLOADS['passive-sync'],
-  run: async (deps, { connectionId }, { attempt, maxAttempts }) => {
+  title: 'the import',
+  run: async (deps, { connectionId }) => {
     const [connection] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, connectionId));
     const ctx = await contextOfConnection(deps.db, deps.secrets, connectionId);
     if (!connection || !ctx) return;
@@ -35,8 +37,9 @@ export const passiveSyncJob = defineJob({
       await syncStatus.done(deps.db, connectionId);
     } catch (error) {
       if (error instanceof SyncError) return void (await syncStatus.failed(deps.db, connectionId, error.message));
-      if (attempt >= maxAttempts) await syncStatus.failed(deps.db, connectionId, 'The sync failed; try again later');
       throw error;
     }
   },
+  onGiveUp: (deps, { connectionId }, end) =>
+    syncStatus.failed(deps.db, connectionId, end.died ? end.message : 'The sync failed; try again later'),
 });

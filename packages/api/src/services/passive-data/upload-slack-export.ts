@@ -9,6 +9,7 @@ import { ExportFileError, exportLimits, openExport, readJson } from '../../conne
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
+import { accountKeyOf } from '../../jobs/payloads';
 import { connectionView } from './connection-view';
 
 // POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,
@@ -101,7 +102,7 @@ export async function uploadSlackExport(
     });
     if (previousKey && previousKey !== key) await deleteUpload(deps.env, previousKey);
     // Queued as it is made or updated (queueSync would find it queued already).
-    await deps.enqueue('passive-sync', { connectionId: row.id });
+    await deps.enqueue('passive-sync', { connectionId: row.id }, { account: accountKeyOf(caller.actor) });
     return connectionView(row);
   } catch (error) {
     if (kept) await deleteUpload(deps.env, key);
