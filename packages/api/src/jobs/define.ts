@@ -1,17 +1,13 @@
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import type { Mailer } from '../mail/mailer';
+import type { JobAttempt, JobEnd } from './attempt';
 import { type JobLane, laneOf } from './payloads';
+
+export type { JobAttempt, JobEnd } from './attempt';
 
 /** What a job may use: everything services have, plus the mailer that only jobs talk to. */
 export type JobDeps = Deps & { mailer: Mailer };
-
-/** How a job ended for good: `died` when its worker thread or its server died (the message says where). */
-export interface JobEnd {
-  died: boolean;
-  /** For a death, what users may read ("Stopped: the import ran out of memory twice at ..."); else the error's. */
-  message: string;
-}
 
 /** One kind of background work: its payload schema and what it does with a parsed payload. */
 export interface JobDefinition<K extends string, S extends z.ZodType> {
@@ -26,19 +22,6 @@ export interface JobDefinition<K extends string, S extends z.ZodType> {
    * shows failed instead of running for ever. Not called when `run` handles an error itself and returns.
    */
   onGiveUp?: (deps: JobDeps, payload: z.output<S>, end: JobEnd) => Promise<unknown>;
-}
-
-/** Which try this is: a job that keeps its own log (webhook deliveries) says whether another follows. */
-export interface JobAttempt {
-  attempt: number;
-  maxAttempts: number;
-  /**
-   * Records where the job is ("conversation general", "users.json"), kept on the job row: a job whose
-   * worker or server dies twice at the same step fails for good naming it (jobs/queue.ts). Rejects when
-   * the job's lease was lost (another server took it over), so the work stops. Absent when a job is run
-   * directly (tests, scripts).
-   */
-  step?: (label: string) => Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
+import type { SQL } from '@tieline/db';
 import { z } from 'zod';
 import type { Mail } from '../mail/mailer';
-import type { EnqueueOptions } from './queue';
 
 // Every kind of background work and the payload it takes: what `deps.enqueue` is typed by. Kept apart
 // from the definitions (jobs/definitions/, which run services that take deps) so that deps.ts can name
@@ -66,3 +66,16 @@ export type Enqueue = <K extends JobKind>(
   payload: JobPayload<K>,
   opts?: Pick<EnqueueOptions, 'runAt' | 'account'>,
 ) => Promise<void>;
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /** Not before this time (a continuation waiting for a backoff). */
+  runAt?: Date;
+  /**
+   * Whose work it is (payloads.ts accountKeyOf, or an expression of accounts.ts): a lane's slots are
+   * shared fairly between accounts. Absent: '' (work of no account, shared as one).
+   */
+  account?: string | SQL;
+  /** Overrides the kind's lane (payloads.ts LANE_OF); for tests of kinds that are not registered. */
+  lane?: JobLane;
+}

@@ -1,9 +1,9 @@
-import { and, type Db, eq, jobs, rowsOf, type SQL, sql } from '@tieline/db';
+import { and, type Db, eq, jobs, rowsOf, sql } from '@tieline/db';
 import { JOB_MSG } from '@tieline/validation';
 import { WorkerDiedError } from '../workers/script-worker';
-import type { JobAttempt, JobEnd } from './define';
+import type { JobAttempt, JobEnd } from './attempt';
 import { heartbeat, LEASE, type LeaseTimes } from './lease';
-import { JOB_LANES, type JobLane, laneOf } from './payloads';
+import { type EnqueueOptions, JOB_LANES, type JobLane, laneOf } from './payloads';
 
 // The job table as a queue in lanes. A claim takes one due job of one lane under a lease (lease.ts) in
 // one UPDATE with FOR UPDATE SKIP LOCKED, preferring the accounts with the fewest jobs running in the
@@ -25,18 +25,7 @@ export interface JobHandler {
 }
 export type JobHandlers = Record<string, JobRunner | JobHandler>;
 
-export interface EnqueueOptions {
-  maxAttempts?: number;
-  /** Not before this time (a continuation waiting for a backoff). */
-  runAt?: Date;
-  /**
-   * Whose work it is (payloads.ts accountKeyOf, or an expression of accounts.ts): a lane's slots are
-   * shared fairly between accounts. Absent: '' (work of no account, shared as one).
-   */
-  account?: string | SQL;
-  /** Overrides the kind's lane (payloads.ts LANE_OF); for tests of kinds that are not registered. */
-  lane?: JobLane;
-}
+export type { EnqueueOptions } from './payloads';
 
 export async function enqueue(db: Db, kind: string, payload: unknown, opts: EnqueueOptions = {}) {
   const [row] = await db
