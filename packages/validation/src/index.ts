@@ -13,6 +13,7 @@ export * from './countries';
 export * from './dates';
 export * from './discover';
 export * from './emails';
+export * from './jobs';
 export * from './lists';
 export * from './lists-limits';
 export * from './lists-messages';

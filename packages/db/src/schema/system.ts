@@ -29,8 +29,19 @@ export const jobs = pgTable(
     lastError: text(),
     createdAt: createdAt(),
     finishedAt: at(),
+    /** Which claim loop runs it (jobs/payloads.ts JOB_LANES): mail never waits behind an import. */
+    lane: text().$type<'mail' | 'work'>().notNull().default('work'),
+    /** Whose work it is (organization id, else user id; '' for none): a lane's slots are shared fairly by it. */
+    accountKey: text().notNull().default(''),
+    /** Where the running attempt is (JobAttempt.step), e.g. "conversation general". */
+    step: text(),
+    /** How often its worker thread or its server died while running it, and where and how the last time. */
+    deaths: integer().notNull().default(0),
+    deathStep: text(),
+    deathCause: text().$type<'server' | 'memory' | 'time' | 'exit'>(),
   },
-  (t) => [index('jobs_ready_idx').on(t.state, t.runAt)],
+  // Claims look up due rows by lane, and running rows (expired leases, busy accounts) by state.
+  (t) => [index('jobs_ready_idx').on(t.state, t.lane, t.runAt)],
 );
 
 /** Fixed-window counters for rate limits (sign-in per account and per address). */

@@ -1,6 +1,7 @@
 import { and, type Db, eq, notInArray, passiveConnections, sql } from '@tieline/db';
 import type { ConnectionRow } from '../../access/passive-data';
 import type { Deps } from '../../deps';
+import { connectionAccount } from '../../jobs/accounts';
 import { countInteractions } from './interactions';
 
 // A connection's sync state as GET connections/{id} shows it. One sync per connection at a time: a
@@ -17,7 +18,7 @@ export async function queueSync(deps: Pick<Deps, 'db' | 'enqueue'>, connectionId
     .where(and(eq(passiveConnections.id, connectionId), notInArray(passiveConnections.status, ['queued', 'running'])))
     .returning({ id: passiveConnections.id });
   if (!row) return false;
-  await deps.enqueue('passive-sync', { connectionId });
+  await deps.enqueue('passive-sync', { connectionId }, { account: connectionAccount(connectionId) });
   return true;
 }
 

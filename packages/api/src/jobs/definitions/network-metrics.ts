@@ -15,13 +15,14 @@ const PROGRESS_EVERY_MS = 500;
  * loop stays free, writing progress as it goes and the result when done. The run first waits for one of
  * the server's analysis slots, counted against the network owner's account (the row stays `queued`
  * meanwhile); its worker has METRICS_WORKER_LIMITS. A version pruned meanwhile has nothing to compute.
- * A throw retries with the queue's backoff; the last attempt marks the row failed, and the next
- * request queues it again.
+ * A throw retries with the queue's backoff; when the job fails for good (its last try, or its worker
+ * dying twice at one step) the row is marked failed, and the next request queues it again.
  */
 export const networkMetricsJob = defineJob({
   kind: 'network-metrics',
   schema: JOB_PAYLOADS['network-metrics'],
-  run: async (deps, key, { attempt, maxAttempts }) => {
+  title: 'the metrics',
+  run: async (deps, key) => {
     const [doc] = await deps.db
       .select({ data: networkVersions.data })
       .from(networkVersions)
@@ -59,10 +60,9 @@ export const networkMetricsJob = defineJob({
         await metricsRow.done(deps.db, key, result);
       } catch (error) {
         await writing;
-        if (attempt >= maxAttempts)
-          await metricsRow.failed(deps.db, key, error instanceof Error ? error.message : String(error));
         throw error;
       }
     });
   },
+  onGiveUp: (deps, key, end) => metricsRow.failed(deps.db, key, end.message),
 });

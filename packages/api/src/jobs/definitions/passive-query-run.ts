@@ -1,6 +1,7 @@
 import { eq, networks } from '@tieline/db';
 import { NETWORK_MANAGE_LIMITS } from '@tieline/validation';
 import { documentOf, insertNetwork, saveVersion } from '../../network-store/store-network';
+import { runStatus } from '../../services/passive-data/queries-schedule';
 import { executeRun, failRun, type NetworkWriter } from '../../services/passive-data/query-run';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';
@@ -29,17 +30,13 @@ const writeNetwork: NetworkWriter = async (tx, target, data) => {
 /**
  * Runs one passive-data query (services/passive-data/query-run.ts). A throw retries with the queue's
  * backoff (the run stays running meanwhile, and starts over: it writes nothing until it stores the
- * network); the last attempt marks the run failed.
+ * network); when the job fails for good the run shows failed (with where it died, for a death).
  */
 export const passiveQueryRunJob = defineJob({
   kind: 'passive-query-run',
   schema: JOB_PAYLOADS['passive-query-run'],
-  run: async (deps, { runId }, { attempt, maxAttempts }) => {
-    try {
-      await executeRun(deps.db, deps.secrets, writeNetwork, runId);
-    } catch (error) {
-      if (attempt >= maxAttempts) await failRun(deps.db, runId);
-      throw error;
-    }
-  },
+  title: 'the query',
+  run: (deps, { runId }) => executeRun(deps.db, deps.secrets, writeNetwork, runId),
+  onGiveUp: (deps, { runId }, end) =>
+    end.died ? runStatus.failed(deps.db, runId, end.message) : failRun(deps.db, runId),
 });

@@ -12,15 +12,16 @@ const PROGRESS_EVERY_MS = 500;
 
 /**
  * Syncs one passive-data connection through its connector. A SyncError (revoked token, bad file, an
- * export's worker that died) fails the connection at once with its message; other errors retry with the
- * queue's backoff and fail the connection on the last attempt. A connection that fails keeps the data
- * of its last completed sync (an export's import is all or nothing). A disconnected connection has
- * nothing to do.
+ * export's worker that died on the file) fails the connection at once with its message; other errors
+ * retry with the queue's backoff, and when the job fails for good (its last try, or its server dying
+ * twice at one step) the connection shows failed with why. A connection that fails keeps the data of its
+ * last completed sync (an export's import is all or nothing). A disconnected connection has nothing to do.
  */
 export const passiveSyncJob = defineJob({
   kind: 'passive-sync',
   schema: JOB_PAYLOADS['passive-sync'],
-  run: async (deps, { connectionId }, { attempt, maxAttempts, step }) => {
+  title: 'the import',
+  run: async (deps, { connectionId }, { step }) => {
     const [connection] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, connectionId));
     const ctx = await contextOfConnection(deps.db, deps.secrets, connectionId);
     if (!connection || !ctx) return;
@@ -37,12 +38,15 @@ export const passiveSyncJob = defineJob({
       await sync(deps, connection, ctx, report, step);
       await syncStatus.done(deps.db, connectionId);
     } catch (error) {
-      const final = error instanceof SyncError || attempt >= maxAttempts;
+      if (!(error instanceof SyncError)) throw error;
       // An import that will not be tried again: its staging and its uploaded zip go now.
-      if (final) await endImport(deps, connection);
-      if (error instanceof SyncError) return void (await syncStatus.failed(deps.db, connectionId, error.message));
-      if (attempt >= maxAttempts) await syncStatus.failed(deps.db, connectionId, 'The sync failed; try again later');
-      throw error;
+      await endImport(deps, connection);
+      await syncStatus.failed(deps.db, connectionId, error.message);
     }
+  },
+  onGiveUp: async (deps, { connectionId }, end) => {
+    const [connection] = await deps.db.select().from(passiveConnections).where(eq(passiveConnections.id, connectionId));
+    if (connection) await endImport(deps, connection);
+    await syncStatus.failed(deps.db, connectionId, end.died ? end.message : 'The sync failed; try again later');
   },
 });

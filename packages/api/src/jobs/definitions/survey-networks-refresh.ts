@@ -1,6 +1,7 @@
 import { and, eq, networks, sql, surveys, type Tx } from '@tieline/db';
 import { AppError } from '../../errors';
 import { refreshFromSurvey } from '../../services/networks/survey-network';
+import { surveyAccount } from '../accounts';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';
 
@@ -14,9 +15,9 @@ const DEBOUNCE_SECONDS = 30;
  */
 export async function queueSurveyNetworksRefresh(tx: Tx, surveyId: string) {
   await tx.execute(sql`
-    insert into jobs (kind, payload, max_attempts, run_at)
+    insert into jobs (kind, payload, max_attempts, run_at, account_key)
     select ${KIND}, jsonb_build_object('surveyId', ${surveyId}::text), 3,
-      now() + ${`${DEBOUNCE_SECONDS} seconds`}::interval
+      now() + ${`${DEBOUNCE_SECONDS} seconds`}::interval, ${surveyAccount(surveyId)}
     where exists (select 1 from networks where survey_id = ${surveyId}::uuid)
       and not exists (select 1 from jobs where kind = ${KIND} and state = 'queued'
         and payload->>'surveyId' = ${surveyId}::text)`);

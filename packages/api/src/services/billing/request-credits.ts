@@ -60,6 +60,7 @@ async function askSupport(deps: Deps, caller: SignedInCaller, credits: number) {
       organizationId: account.id,
       credits,
     }),
+    { account: account.id },
   );
   return { ok: true as const, message: BILLING_MSG.requestSent };
 }

@@ -1,5 +1,6 @@
 import { type Db, rowsOf, sql } from '@tieline/db';
 import { firstNameOf } from '../../access/responses';
+import { sendAccount } from '../../jobs/accounts';
 import type { JobDeps } from '../../jobs/define';
 import { heartbeat, LEASE_MS } from '../../jobs/lease';
 import { backoffMs } from '../../jobs/queue';
@@ -158,7 +159,7 @@ export async function deliverSend(deps: JobDeps, sendId: string): Promise<void> 
       await lease.stop();
     }
   }
-  await deps.enqueue('survey-email', { sendId });
+  await deps.enqueue('survey-email', { sendId }, { account: sendAccount(sendId) });
 }
 
 async function deliverOne(
@@ -198,7 +199,11 @@ async function afterLastClaim(deps: JobDeps, sendId: string): Promise<void> {
     from email_deliveries where send_id = ${sendId} and state in ('queued', 'sending') and attempts < ${DELIVERY_ATTEMPTS}`);
   const next = rowsOf<{ next: string | Date | null }>(rows)[0]?.next;
   if (next) {
-    await deps.enqueue('survey-email', { sendId }, { runAt: new Date(new Date(next).getTime() + 1_000) });
+    await deps.enqueue(
+      'survey-email',
+      { sendId },
+      { runAt: new Date(new Date(next).getTime() + 1_000), account: sendAccount(sendId) },
+    );
     return;
   }
   // Nothing left: in-flight rows whose worker died on their last attempt are failed, and the send ends.

@@ -6,6 +6,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../html/sanitize';
+import { accountKeyOf } from '../../jobs/payloads';
 
 /** A send this large is worked by two job lanes, so two servers share it. */
 const SECOND_LANE_FROM = 200;
@@ -87,6 +88,7 @@ export async function sendSurveyEmail(
     return { sendId: send!.id, recipients };
   });
   const lanes = result.recipients >= SECOND_LANE_FROM ? 2 : 1;
-  for (let lane = 0; lane < lanes; lane++) await deps.enqueue('survey-email', { sendId: result.sendId });
+  for (let lane = 0; lane < lanes; lane++)
+    await deps.enqueue('survey-email', { sendId: result.sendId }, { account: accountKeyOf(caller.actor) });
   return result;
 }

@@ -7,6 +7,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import { enforce, LIMITS } from '../../auth/rate-limit';
 import type { Deps } from '../../deps';
 import { sanitizeRichText } from '../../html/sanitize';
+import { accountKeyOf } from '../../jobs/payloads';
 import { testLink } from '../../mail/links';
 import { surveyMailTemplate } from '../../mail/survey-mail';
 import { refuseUnlessEmailable } from './send-survey-email';
@@ -46,7 +47,7 @@ export async function sendTestEmail(
       respondent: { name, firstName: firstNameOf(name) },
       link: testLink(deps.publicUrl, link.id),
     });
-    await deps.enqueue('email', mail);
+    await deps.enqueue('email', mail, { account: accountKeyOf(caller.actor) });
   }
   return { sent: input.to.length };
 }

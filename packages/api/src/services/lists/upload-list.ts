@@ -15,6 +15,7 @@ import { requireSurvey } from '../../access/surveys';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { accountKeyOf } from '../../jobs/payloads';
 import { readSheet } from './read-sheet';
 import { titleTaken } from './require-list';
 import { chargeNewRespondents } from './respondent-credits';
@@ -127,7 +128,8 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
       return { _id: list!.id, title: list!.title, type, respondentCreditsUsed } satisfies UploadListResult;
     });
     // Fresh statistics for the name search's plans once many rows came or went (a job: not this request's time).
-    if (changedRows >= ANALYZE_AFTER_ROWS) await deps.enqueue('analyze-tables', { tables: ['nodes', 'responses'] });
+    if (changedRows >= ANALYZE_AFTER_ROWS)
+      await deps.enqueue('analyze-tables', { tables: ['nodes', 'responses'] }, { account: accountKeyOf(caller.actor) });
     return result;
   } catch (error) {
     // A rename (which does not wait for the survey lock) took the title between the check and the write.

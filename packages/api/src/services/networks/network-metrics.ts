@@ -5,6 +5,7 @@ import { type NetworkRow, requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { accountKeyOf } from '../../jobs/payloads';
 import { readDocument } from '../../network-store/store-network';
 import type { WorkerLimits } from '../../workers/script-worker';
 
@@ -67,7 +68,7 @@ export async function networkMetricsState(
           .where(and(match(key), eq(networkMetrics.state, 'failed')))
           .returning()
       : await deps.db.insert(networkMetrics).values(key).onConflictDoNothing().returning();
-    if (queued.length > 0) await deps.enqueue('network-metrics', key);
+    if (queued.length > 0) await deps.enqueue('network-metrics', key, { account: accountKeyOf(caller.actor) });
     [row] = await readState(deps.db, key);
   }
   if (!row) throw new AppError('INTERNAL_SERVER_ERROR', NETWORK_MSG.failed);

@@ -52,6 +52,8 @@ export async function insertInvitations(
 export async function mailInvitations(deps: Deps, org: OrganizationRow, pending: readonly PendingMail[]) {
   for (const p of pending) {
     const url = `${deps.publicUrl}/signup/${p.token}`;
-    await deps.enqueue('email', invitationMail(p.email, p.name, org.name, url, ORG_USERS_LIMITS.inviteDays));
+    await deps.enqueue('email', invitationMail(p.email, p.name, org.name, url, ORG_USERS_LIMITS.inviteDays), {
+      account: org.id,
+    });
   }
 }

@@ -4,6 +4,7 @@ import { type PassiveAccount, passiveAccountOf, requireQuery } from '../../acces
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { queryAccount } from '../../jobs/accounts';
 
 // Runs of a query: one at a time per query (a partial unique index on the runs that are queued or
 // running makes a second one conflict, whichever server or click asks), on demand or daily.
@@ -31,7 +32,7 @@ export async function queueQueryRun(deps: Pick<Deps, 'db' | 'enqueue'>, queryId:
       returning id`),
   );
   if (!row) return null;
-  await deps.enqueue('passive-query-run', { runId: row.id });
+  await deps.enqueue('passive-query-run', { runId: row.id }, { account: queryAccount(queryId) });
   return row.id;
 }
 

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
 import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
 import type { TSlackExportAnswer, TSlackExportWorkerInput } from '../../workers/slack-export';
+import { accountKeyOf } from '../../jobs/payloads';
 import { connectionView } from './connection-view';
 
 // POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,
@@ -120,7 +121,7 @@ export async function uploadSlackExport(
     });
     if (previousKey && previousKey !== key) await deleteUpload(deps.env, previousKey);
     // Queued as it is made or updated (queueSync would find it queued already).
-    await deps.enqueue('passive-sync', { connectionId: row.id });
+    await deps.enqueue('passive-sync', { connectionId: row.id }, { account: accountKeyOf(caller.actor) });
     return connectionView(row);
   } catch (error) {
     if (kept) await deleteUpload(deps.env, key);

@@ -13,6 +13,7 @@ import { questionsOf, rememberQuestions, respondentListOf } from '../../access/s
 import type { Caller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { surveyAccount } from '../../jobs/accounts';
 import { completionWebhookJob, WEBHOOK_MAX_ATTEMPTS } from '../../jobs/definitions/completion-webhook';
 import { queueSurveyNetworksRefresh } from '../../jobs/definitions/survey-networks-refresh';
 import { enqueue } from '../../jobs/queue';
@@ -96,7 +97,7 @@ async function saveInTransaction(deps: Deps, _caller: Caller, input: SaveInput):
         tx,
         completionWebhookJob.kind,
         { responseId: response.id, url: survey.webhookOnCompletion },
-        { maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+        { maxAttempts: WEBHOOK_MAX_ATTEMPTS, account: surveyAccount(survey.id) },
       );
     }
     if (submitting) await queueSurveyNetworksRefresh(tx, survey.id);

@@ -14,6 +14,7 @@ import type { Caller } from '../../auth/actor';
 import { enforce, hit, LIMITS } from '../../auth/rate-limit';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { surveyAccount } from '../../jobs/accounts';
 import { enqueue } from '../../jobs/queue';
 import { personalLink } from '../../mail/links';
 import { personalLinkMail } from '../../mail/templates';
@@ -93,7 +94,7 @@ export async function startResponse(
       const link = node
         ? await responseOfNode(tx, survey.id, node)
         : ((await responseByEmail(tx, survey.id, email)) ?? (await newLinkResponse(tx, survey, email)));
-      await mailLink(deps, tx, caller, { to: email, surveyName: survey.name, link });
+      await mailLink(deps, tx, caller, { to: email, surveyId: survey.id, surveyName: survey.name, link });
       // The address typed is echoed: it tells the caller nothing they did not say.
       return { emailSent: true as const, email };
     }
@@ -128,7 +129,7 @@ const LINK = { id: responses.id, uuid: responses.randomUuid };
 async function mailListedLink(deps: Deps, tx: Tx, caller: Caller, survey: SurveyRow, node: NodeRow) {
   if (!node.email) throw new AppError('FORBIDDEN', RESPONDENT_MSG.noAddressOnList);
   const link = await responseOfNode(tx, survey.id, node);
-  await mailLink(deps, tx, caller, { to: node.email, surveyName: survey.name, link });
+  await mailLink(deps, tx, caller, { to: node.email, surveyId: survey.id, surveyName: survey.name, link });
   return { emailSent: true as const, email: null };
 }
 
@@ -138,11 +139,18 @@ async function mailListedLink(deps: Deps, tx: Tx, caller: Caller, survey: Survey
  * nothing is sent and the caller gets the same email-sent answer, so that limit is no oracle either.
  * Counted in the start's transaction: a refused start leaves no response and no count behind.
  */
-async function mailLink(deps: Deps, tx: Tx, caller: Caller, mail: { to: string; surveyName: string; link: Link }) {
+async function mailLink(
+  deps: Deps,
+  tx: Tx,
+  caller: Caller,
+  mail: { to: string; surveyId: string; surveyName: string; link: Link },
+) {
   await enforce(tx, `link-mail:ip:${caller.ip}`, LIMITS.linkMailsPerAddress, RESPONDENT_MSG.tooManyLinkMails);
   const person = await hit(tx, `link-mail:response:${mail.link.id}`, LIMITS.linkMailsPerPerson);
   if (person.count > LIMITS.linkMailsPerPerson.max) return;
-  await enqueue(tx, 'email', personalLinkMail(mail.to, mail.surveyName, personalLink(deps.publicUrl, mail.link.uuid)));
+  await enqueue(tx, 'email', personalLinkMail(mail.to, mail.surveyName, personalLink(deps.publicUrl, mail.link.uuid)), {
+    account: surveyAccount(mail.surveyId),
+  });
 }
 
 /** The response of a respondent-list person (matched as uploads match them: email, else name). */
