@@ -73,8 +73,12 @@ export async function importPeople(app: TestApp, owner: SeededUser) {
     messagesPerDay: 80,
   });
   const res = await uploadExport(app, owner, await readFile(zip));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
   await app.server.worker.drain();
+  expect((await clientOf(app, owner).get(`/passiveData/connections/${res.body._id}`)).body).toMatchObject({
+    status: 'done',
+    people: PEOPLE.length,
+  });
 }
 
 export interface Imported {
