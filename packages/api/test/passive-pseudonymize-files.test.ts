@@ -13,7 +13,8 @@ let app: TestApp;
 let closed = false;
 beforeAll(async () => {
   app = await startTestApp({ smtp: false, fileDatabase: true });
-});
+  // A new PGlite cluster in files (initdb, migrations) takes long on a busy machine.
+}, 300_000);
 afterAll(async () => {
   if (!closed) await app.close();
 });
@@ -42,5 +43,5 @@ describe('the PGlite data directory after pseudonymization', () => {
     closed = true;
 
     expect(await filesWith(dataDir, [...SECRETS, 'not.found.yet@contoso.test'])).toEqual([]);
-  });
+  }, 300_000);
 });
