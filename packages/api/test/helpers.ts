@@ -91,10 +91,12 @@ export async function startTestApp(
     smtpRejects?: (address: string) => boolean;
     env?: Record<string, string>;
     staticDirs?: { admin: string; respondent: string };
+    /** The embedded database in files under DATA_DIR, opened by the server as `main.ts` opens it. */
+    fileDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   const smtp = opts.smtp === false ? null : await startSmtp({ rejects: opts.smtpRejects });
-  const dbHandle = await createTestDb();
+  const dbHandle = opts.fileDatabase ? null : await createTestDb();
   // Clients pose as distinct addresses behind a trusted proxy, as real users are, so per-address limits
   // apply per test client rather than to the whole file.
   const env = loadEnv({
@@ -107,7 +109,11 @@ export async function startTestApp(
     TRUST_PROXY: 'loopback',
     ...opts.env,
   });
-  const server = await createServer({ env, dbHandle, ...(opts.staticDirs ? { staticDirs: opts.staticDirs } : {}) });
+  const server = await createServer({
+    env,
+    ...(dbHandle ? { dbHandle } : {}),
+    ...(opts.staticDirs ? { staticDirs: opts.staticDirs } : {}),
+  });
   const listener = server.app.listen(0, '127.0.0.1');
   await new Promise((r) => listener.once('listening', r));
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
@@ -130,7 +136,7 @@ export async function startTestApp(
       listener.closeAllConnections();
       await new Promise((r) => listener.close(r));
       await server.close();
-      await dbHandle.close();
+      await dbHandle?.close();
       await smtp?.close();
     },
   };

@@ -63,6 +63,7 @@ describe('OpenAPI document', () => {
         '/passiveData/lists/{id}',
         '/passiveData/people',
         '/passiveData/settings',
+        '/passiveData/settings/pseudonymization',
         '/passiveData/connections/slackExport',
         '/passiveData/lists/upload',
         '/passiveData/informalAlignment',

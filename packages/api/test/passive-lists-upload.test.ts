@@ -77,7 +77,7 @@ describe('passive list upload', () => {
 
   it('stores HMAC keys under pseudonymization', async () => {
     const t = await team(app);
-    await t.ownerApi.call('PUT', '/api/base/passiveData/settings', { pseudonymize: true });
+    await t.ownerApi.call('PUT', '/api/base/passiveData/settings', { pseudonymize: true, confirm: 'Pseudonymize' });
     const res = await upload(
       t.owner.cookie,
       xlsx([

@@ -116,7 +116,10 @@ describe('the Microsoft 365 directory', () => {
 
   it('keys and names people by pseudonym when the account pseudonymizes', async () => {
     const owner = await passiveUser(app);
-    const set = await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', { pseudonymize: true });
+    const set = await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', {
+      pseudonymize: true,
+      confirm: 'Pseudonymize',
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const { id } = await connectAndSync(app, directoryOnly, owner);
     const people = await peopleOf(app, id);

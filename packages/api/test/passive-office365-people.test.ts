@@ -119,7 +119,10 @@ describe('Microsoft People', () => {
 
   it('stores pseudonyms, not names or emails, and the same relations', async () => {
     const owner = await passiveUser(app);
-    await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', { pseudonymize: true });
+    await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', {
+      pseudonymize: true,
+      confirm: 'Pseudonymize',
+    });
     const { id } = await connectAndSync(app, peopleOnly, owner);
     const edges = await edgesOf(app, id, 'people');
     expect(edges).toHaveLength(PEOPLE_EDGES.length);

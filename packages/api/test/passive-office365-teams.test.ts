@@ -197,7 +197,10 @@ describe('Microsoft Teams', () => {
 
   it('stores pseudonyms, not names or emails, and the same interactions', async () => {
     const owner = await passiveUser(app);
-    await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', { pseudonymize: true });
+    await restAs(app, owner).call('PUT', '/api/base/passiveData/settings', {
+      pseudonymize: true,
+      confirm: 'Pseudonymize',
+    });
     const { id } = await connectAndSync(app, teamsOnly, owner);
     expect(await teamsCount(id)).toBe(TEAMS_COUNT);
     const network = await networkOf(id);

@@ -149,6 +149,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'meltwater.create': { module: 'meltwater' },
   'passiveData.settings.get': { module: 'passiveData' },
   'passiveData.settings.update': { module: 'passiveData' },
+  'passiveData.settings.pseudonymization': { module: 'passiveData' },
   'passiveData.connections.list': { module: 'passiveData' },
   'aona.informalAlignment': { module: 'AONA' },
   'aona.informalDistance': { module: 'AONA' },

@@ -100,6 +100,7 @@ const managing = (input: () => unknown): Row => ({
 export const PASSIVE_SETTINGS_PROCEDURES: Record<string, Row> = {
   'passiveData.settings.get': reading(),
   'passiveData.settings.update': managing(() => ({ retentionDays: 90 })),
+  'passiveData.settings.pseudonymization': managing(() => undefined),
   'passiveData.connections.list': reading(),
   'passiveData.connections.channels': reading(),
   'passiveData.connections.get': onConnection(false, (id) => ({ id })),

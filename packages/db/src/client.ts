@@ -125,10 +125,17 @@ async function underMigrationLock(url: string, migrate: () => Promise<void>) {
 /** The contrib extensions the migrations create (search: btree_gin, pg_trgm, unaccent); loaded by every PGlite open. */
 export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm, unaccent };
 
+/**
+ * PGlite's own start parameters, and WAL segments deleted rather than recycled once a checkpoint no longer
+ * needs them: a recycled segment is only renamed, so it kept the old bytes (names and addresses a
+ * pseudonymization had just rewritten) until overwritten. See compactRewritten in the api's passive data.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'];
+
 async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DbHandle> {
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

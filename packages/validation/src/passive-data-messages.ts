@@ -41,6 +41,9 @@ export const PASSIVE_MSG = {
   syncBusy: 'This connection is already syncing',
   uploadConnection: 'An uploaded export is updated by uploading a later export, not by syncing',
   disconnectConfirm: 'Type the connection name to confirm',
+  pseudonymizeConfirm:
+    'Type Pseudonymize to confirm: turning pseudonymization on rewrites the names and addresses kept (people, lists and passive networks with their versions) and cannot be undone',
+  pseudonymizeFailed: 'The conversion to pseudonyms failed; it starts again when pseudonymization is saved again',
   sourcesRequired: 'Choose at least one source',
   typesRequired: 'Choose at least one interaction type',
   typeNotOfSource: 'An interaction type does not belong to a chosen source',

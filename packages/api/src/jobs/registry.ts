@@ -2,6 +2,7 @@ import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
 import { networkMetricsJob } from './definitions/network-metrics';
+import { passivePseudonymizeJob } from './definitions/passive-pseudonymize';
 import { passiveQueryRunJob } from './definitions/passive-query-run';
 import { passiveSyncJob } from './definitions/passive-sync';
 import { passwordResetJob } from './definitions/password-reset';
@@ -15,6 +16,7 @@ export const JOBS = {
   [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
   [networkMetricsJob.kind]: networkMetricsJob,
+  [passivePseudonymizeJob.kind]: passivePseudonymizeJob,
   [passiveQueryRunJob.kind]: passiveQueryRunJob,
   [passiveSyncJob.kind]: passiveSyncJob,
   [passwordResetJob.kind]: passwordResetJob,

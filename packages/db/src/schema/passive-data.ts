@@ -40,6 +40,13 @@ export const passiveAccounts = pgTable(
     minimumGroupSize: smallint().notNull().default(5),
     /** The key of the people's HMAC under pseudonymization, sealed with SECRET_KEY. */
     hmacKey: text().notNull(),
+    /**
+     * The conversion pseudonymization switched on starts (the passive-pseudonymize job): null before any,
+     * then queued, running, done or failed, with its progress (0..1) for the settings page's bar.
+     */
+    pseudonymizeStatus: text().$type<'queued' | 'running' | 'done' | 'failed'>(),
+    pseudonymizeProgress: real().notNull().default(0),
+    pseudonymizeError: text(),
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatCount, LoadError, PassiveNav, useManagesPassiveData } from './passive-nav';
+import { PseudonymizeDialog, PseudonymizeProgress } from './pseudonymize-dialog';
 
 type TForm = z.input<typeof ZPassiveSettings>;
 const lines = (v: readonly string[] | undefined) => (v ?? []).join('\n');
@@ -62,91 +63,114 @@ function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOn
     resolver: zodResolver(ZPassiveSettings),
     defaultValues: initial,
   });
+  // Switching pseudonymization on waits for the typed confirmation; these are the values it will save.
+  const [pending, setPending] = useState<TPassiveSettings | null>(null);
   const save = useMutation(
     trpc.passiveData.settings.update.mutationOptions({
       meta: { silentError: true },
       onSuccess: (s) => {
         queryClient.setQueryData(trpc.passiveData.settings.get.queryKey(), s);
+        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.settings.pseudonymization.queryKey() });
+        setPending(null);
         toast.success('Settings saved');
       },
     }),
   );
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      className="flex max-w-2xl flex-col gap-4"
-      onSubmit={(e) => {
-        form.setValue('excludedDomains', unlines(domains));
-        form.setValue('excludedAddresses', unlines(addresses));
-        void form.handleSubmit((v) => save.mutate(v))(e);
-      }}
-    >
-      <fieldset disabled={readOnly} className="flex flex-col gap-4">
-        {readOnly ? (
-          <p className="text-sm text-muted-foreground">Organization Owners and Admins change these settings.</p>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
+    <>
+      <form
+        noValidate
+        className="flex max-w-2xl flex-col gap-4"
+        onSubmit={(e) => {
+          form.setValue('excludedDomains', unlines(domains));
+          form.setValue('excludedAddresses', unlines(addresses));
+          void form.handleSubmit((v) => (v.pseudonymize && !initial.pseudonymize ? setPending(v) : save.mutate(v)))(e);
+        }}
+      >
+        <fieldset disabled={readOnly} className="flex flex-col gap-4">
+          {readOnly ? (
+            <p className="text-sm text-muted-foreground">Organization Owners and Admins change these settings.</p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Keep interactions for (days)"
+              error={errors.retentionDays?.message}
+              hint="Older ones are deleted every day"
+            >
+              {(p) => (
+                <Input {...p} type="number" min={1} {...form.register('retentionDays', { valueAsNumber: true })} />
+              )}
+            </FormField>
+            <FormField label="Daily refresh at (hour, UTC)" error={errors.refreshHour?.message} hint="0 to 23">
+              {(p) => (
+                <Input
+                  {...p}
+                  type="number"
+                  min={0}
+                  max={23}
+                  {...form.register('refreshHour', { valueAsNumber: true })}
+                />
+              )}
+            </FormField>
+          </div>
           <FormField
-            label="Keep interactions for (days)"
-            error={errors.retentionDays?.message}
-            hint="Older ones are deleted every day"
+            label="Never collect these domains"
+            error={
+              errors.excludedDomains?.message ??
+              (errors.excludedDomains as { root?: { message?: string } } | undefined)?.root?.message
+            }
+            hint="One per line, e.g. partner.com; their people and interactions already kept are deleted"
           >
-            {(p) => <Input {...p} type="number" min={1} {...form.register('retentionDays', { valueAsNumber: true })} />}
+            {(p) => <Textarea {...p} rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} />}
           </FormField>
-          <FormField label="Daily refresh at (hour, UTC)" error={errors.refreshHour?.message} hint="0 to 23">
+          <FormField label="Never collect these addresses" hint="One per line (for example the leadership team or HR)">
+            {(p) => <Textarea {...p} rows={3} value={addresses} onChange={(e) => setAddresses(e.target.value)} />}
+          </FormField>
+          <Controller
+            control={form.control}
+            name="pseudonymize"
+            render={({ field }) => (
+              <div className="flex flex-col gap-1">
+                <Label className="flex items-center gap-3">
+                  <Switch checked={field.value ?? false} onCheckedChange={field.onChange} />
+                  Pseudonymize people
+                </Label>
+                <p className="text-xs text-muted-foreground">
+                  People are kept by a keyed hash of their address and shown as stable pseudonyms; titles and attribute
+                  values held by fewer people than the minimum group size show as Other. Turning it on rewrites the
+                  names and addresses already kept, in people, lists and passive networks with their versions, and
+                  cannot be undone for them.
+                </p>
+              </div>
+            )}
+          />
+          {!readOnly ? <PseudonymizeProgress /> : null}
+          <FormField label="Top people per person (Microsoft People)" error={errors.topPeople?.message}>
             {(p) => (
-              <Input {...p} type="number" min={0} max={23} {...form.register('refreshHour', { valueAsNumber: true })} />
+              <Input {...p} type="number" min={1} max={100} {...form.register('topPeople', { valueAsNumber: true })} />
             )}
           </FormField>
-        </div>
-        <FormField
-          label="Never collect these domains"
-          error={
-            errors.excludedDomains?.message ??
-            (errors.excludedDomains as { root?: { message?: string } } | undefined)?.root?.message
-          }
-          hint="One per line, e.g. partner.com; their people and interactions already kept are deleted"
-        >
-          {(p) => <Textarea {...p} rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} />}
-        </FormField>
-        <FormField label="Never collect these addresses" hint="One per line (for example the leadership team or HR)">
-          {(p) => <Textarea {...p} rows={3} value={addresses} onChange={(e) => setAddresses(e.target.value)} />}
-        </FormField>
-        <Controller
-          control={form.control}
-          name="pseudonymize"
-          render={({ field }) => (
-            <div className="flex flex-col gap-1">
-              <Label className="flex items-center gap-3">
-                <Switch checked={field.value ?? false} onCheckedChange={field.onChange} />
-                Pseudonymize people
-              </Label>
-              <p className="text-xs text-muted-foreground">
-                People are kept by a keyed hash of their address and shown as stable pseudonyms; attribute values held
-                by fewer than 5 people show as Other. Turning it on replaces the names and addresses already kept, and
-                cannot be undone for them.
-              </p>
-            </div>
-          )}
-        />
-        <FormField label="Top people per person (Microsoft People)" error={errors.topPeople?.message}>
-          {(p) => (
-            <Input {...p} type="number" min={1} max={100} {...form.register('topPeople', { valueAsNumber: true })} />
-          )}
-        </FormField>
-        {save.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
-        {!readOnly ? (
-          <Button type="submit" className="self-start" disabled={save.isPending}>
-            Save settings
-          </Button>
-        ) : null}
-      </fieldset>
-    </form>
+          {save.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(save.error)}
+            </p>
+          ) : null}
+          {!readOnly ? (
+            <Button type="submit" className="self-start" disabled={save.isPending}>
+              Save settings
+            </Button>
+          ) : null}
+        </fieldset>
+      </form>
+      {/* Outside the form: a submit in the dialog must not bubble (through the portal) to the form's. */}
+      <PseudonymizeDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        busy={save.isPending}
+        onConfirm={(confirm) => pending && save.mutate({ ...pending, confirm })}
+      />
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import type { TPassiveList, TPassiveListDetail } from '@tieline/validation';
 import { type ListRow, passiveAccountOf, requireList } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
+import { personShown } from './pseudonym-view';
 
 // Lists as every member of the module sees them. A list picked or uploaded holds person keys
 // (passive_list_members); a Slack channel or user group list holds none: its members are read live
@@ -66,12 +67,15 @@ export async function getList(deps: Deps, caller: SignedInCaller, input: { id: s
           where m.list_id = ${list.id}::uuid
           order by p.id is null, lower(p.name), m.key`),
   );
-  const people = rows.map((r) => ({
-    personId: r.person_id === null ? null : String(r.person_id),
-    name: r.name,
-    // An address not found yet is its key, unless pseudonymized (then only its HMAC is kept).
-    email: r.email ?? (r.person_id === null && r.key && !r.key.startsWith('h:') ? r.key : null),
-    found: r.person_id !== null,
-  }));
+  const shown = personShown(account, deps.secrets);
+  const people = rows.map((r) => {
+    if (r.person_id === null) {
+      // An address not found yet is its key, unless pseudonymized (then only its HMAC is kept).
+      const email = r.key && !r.key.startsWith('h:') && !account.pseudonymize ? r.key : null;
+      return { personId: null, name: null, email, found: false };
+    }
+    const { name, email } = shown({ key: r.key ?? '', name: r.name ?? '', email: r.email });
+    return { personId: String(r.person_id), name, email, found: true };
+  });
   return { ...listView(list, people.length), people };
 }

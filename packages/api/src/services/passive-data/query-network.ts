@@ -3,7 +3,6 @@ import { type Db, rowsOf, type SQL, sql } from '@tieline/db';
 import { nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
 import {
   INTERACTION_LAYERS,
-  PASSIVE_LIMITS,
   RECIPIENT_LIMITED_TYPES,
   RELATION_TYPES,
   SYMMETRIC_TYPES,
@@ -11,7 +10,9 @@ import {
   type TQueryInput,
 } from '@tieline/validation';
 import type { PassiveAccount } from '../../access/passive-data';
+import type { SecretBox } from '../../auth/secrets';
 import type { StoreContext } from '../../connectors/store/context';
+import { foldRare, personShown } from './pseudonym-view';
 
 // A query's network, worked out in the database: one aggregate statement groups the window's
 // interactions by (type, from, to) and drops what the query leaves out (people, pairs below the
@@ -185,7 +186,7 @@ interface PersonRow {
 }
 
 /** A short stable id for telling apart people who share a name and have no email. */
-const shortId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 6).toUpperCase();
+export const shortId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 6).toUpperCase();
 
 /**
  * Node names: the display name, then "Name (email)" where two people share a name, then the short id
@@ -221,24 +222,16 @@ function categoryOrText(cells: readonly (string | null)[]): 'category' | 'text' 
 
 /**
  * Node attributes asked for (profile fields, and `title` from the title column). Under
- * pseudonymization a value fewer than 5 people of the network hold shows as "Other", so a rare value
- * (the one person in Legal) does not re-identify anyone.
+ * pseudonymization a value fewer than the account's minimum group size of the network's people hold
+ * shows as "Other", so a rare value (the one person in Legal) does not re-identify anyone.
  */
-function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], pseudonymize: boolean) {
+function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], account: PassiveAccount) {
   const columns = keys.map((key) => {
     const cells = people.map((p) => {
       const v = key === 'title' ? (p.title ?? p.attributes.title) : p.attributes[key];
       return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
     });
-    if (pseudonymize) {
-      const held = new Map<string, number>();
-      for (const c of cells) if (c !== null) held.set(c, (held.get(c) ?? 0) + 1);
-      for (let i = 0; i < cells.length; i++) {
-        const c = cells[i];
-        if (c != null && held.get(c)! < PASSIVE_LIMITS.pseudonymMinGroup) cells[i] = 'Other';
-      }
-    }
-    return cells;
+    return account.pseudonymize ? foldRare(cells, account.minimumGroupSize) : cells;
   });
   const defs: TAttributeDef[] = keys.map((key, i) => ({ key, type: categoryOrText(columns[i]!) }));
   return { defs, columns };
@@ -247,6 +240,7 @@ function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], p
 /** The network document of the ties: nodes are the people in a kept tie, sorted by name. */
 export async function networkOf(
   db: Db,
+  secrets: SecretBox,
   account: PassiveAccount,
   query: TQueryInput,
   ties: readonly QueryTie[],
@@ -256,6 +250,8 @@ export async function networkOf(
     ids.add(t.a);
     ids.add(t.b);
   }
+  // Under pseudonymization a person not converted yet is named as the conversion will name them.
+  const shown = personShown(account, secrets);
   const people =
     ids.size === 0
       ? []
@@ -263,10 +259,10 @@ export async function networkOf(
           await db.execute(sql`
             select id::float8 as id, key, name, email, title, attributes from passive_people
             where account_id = ${account.id}::uuid and id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
-        ).map((p) => ({ ...p, id: Number(p.id) }));
+        ).map((p) => ({ ...p, ...shown(p), id: Number(p.id) }));
   const names = nodeNames(people);
   const order = people.map((_, i) => i).sort((x, y) => nameKey(names[x]!).localeCompare(nameKey(names[y]!)));
-  const { defs, columns } = nodeAttributes(people, query.attributes, account.pseudonymize);
+  const { defs, columns } = nodeAttributes(people, query.attributes, account);
   const indexOf = new Map<number, number>();
   const nodes = order.map((i, at) => {
     indexOf.set(people[i]!.id, at);

@@ -73,7 +73,7 @@ export async function executeRun(
   });
   await runStatus.progress(db, runId, 0.6);
   if (ties.length === 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.noPeople));
-  const data = await networkOf(db, account, definition, ties);
+  const data = await networkOf(db, secrets, account, definition, ties);
   await runStatus.progress(db, runId, 0.8);
   await db.transaction(async (tx) => {
     // The query row locked: a run and an edit of the query (or a second run's tail) never cross.

@@ -101,15 +101,17 @@ export async function deleteExcludedPeople(tx: Tx, secrets: SecretBox, account: 
  * What a sync that was already running when the settings changed may have stored against them (its
  * store context was read when it started): people under plain keys in a pseudonymized account, and,
  * with `exclusions`, people matching the exclusions. Run by the schedule: pseudonymization every tick
- * (names and emails must not wait a day), exclusions with the daily purge.
+ * (names and emails must not wait a day), exclusions with the daily purge. An account whose conversion
+ * is queued or running is left to it: it needs the names to rewrite the networks first.
  */
 export async function reapplySettings(db: Db, secrets: SecretBox, opts: { exclusions: boolean }): Promise<void> {
   const stale = await db
     .select({ id: passiveAccounts.id })
     .from(passiveAccounts)
     .where(
-      sql`${passiveAccounts.pseudonymize} and exists (select 1 from passive_people p
-        where p.account_id = ${passiveAccounts.id} and p.key not like 'h:%')`,
+      sql`${passiveAccounts.pseudonymize} and ${passiveAccounts.pseudonymizeStatus} is distinct from 'queued'
+        and ${passiveAccounts.pseudonymizeStatus} is distinct from 'running'
+        and exists (select 1 from passive_people p where p.account_id = ${passiveAccounts.id} and p.key not like 'h:%')`,
     );
   const excluding = opts.exclusions
     ? await db
@@ -122,13 +124,15 @@ export async function reapplySettings(db: Db, secrets: SecretBox, opts: { exclus
   for (const { id } of stale) {
     await db.transaction(async (tx) => {
       const [account] = await tx.select().from(passiveAccounts).where(eq(passiveAccounts.id, id)).for('update');
-      if (account?.pseudonymize) await pseudonymizePeople(tx, secrets, account);
+      const converting = account?.pseudonymizeStatus === 'queued' || account?.pseudonymizeStatus === 'running';
+      if (account?.pseudonymize && !converting) await pseudonymizePeople(tx, secrets, account);
     });
   }
   for (const { id } of excluding) {
     await db.transaction(async (tx) => {
       const [account] = await tx.select().from(passiveAccounts).where(eq(passiveAccounts.id, id)).for('update');
-      if (account) await deleteExcludedPeople(tx, secrets, account);
+      const converting = account?.pseudonymizeStatus === 'queued' || account?.pseudonymizeStatus === 'running';
+      if (account && !converting) await deleteExcludedPeople(tx, secrets, account);
     });
   }
 }

@@ -1,16 +1,24 @@
 import { eq, passiveAccounts, sql } from '@tieline/db';
-import type { TPassiveSettings } from '@tieline/validation';
+import {
+  PASSIVE_MSG,
+  PSEUDONYMIZE_CONFIRM,
+  type TPassiveSettings,
+  type TPassiveSettingsUpdate,
+} from '@tieline/validation';
 import { type PassiveAccount, passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import { nextRefreshAt } from '../../connectors/schedule';
 import type { Deps } from '../../deps';
-import { deleteExcludedPeople, pseudonymizePeople } from './settings-people';
+import { AppError } from '../../errors';
+import { accountKeyOf } from '../../jobs/payloads';
+import { deleteExcludedPeople } from './settings-people';
 
 // The account's passive-data settings (spec §2 /passivedata/settings). Any member of the module reads
 // them; Owners and Admins (or an individual for their own account) change them. What a change does to
 // data already stored:
-// - pseudonymization switched on re-keys every person at once (irreversible: emails and names are gone);
-//   switched off, it applies to later syncs only (people keep their pseudonyms until synced again);
+// - pseudonymization switched on (after `confirm: "Pseudonymize"`) queues the conversion of everything
+//   kept by name (pseudonymize-run.ts; irreversible); switched off, it applies to later syncs only
+//   (people keep their pseudonyms until synced again);
 // - excluded domains and addresses delete the people they match, with their interactions;
 // - retention is applied by the next daily purge; the refresh hour moves the next daily sync.
 
@@ -30,28 +38,42 @@ export async function getSettings(deps: Deps, caller: SignedInCaller): Promise<T
 export async function updateSettings(
   deps: Deps,
   caller: SignedInCaller,
-  input: Partial<TPassiveSettings>,
+  input: TPassiveSettingsUpdate,
 ): Promise<TPassiveSettings> {
   requirePassiveManager(caller.actor);
+  const { confirm, ...fields } = input;
   const { id } = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
-  return deps.db.transaction(async (tx) => {
+  const { settings, convert } = await deps.db.transaction(async (tx) => {
     // One settings change of an account at a time: the re-keying below must see the settings it changes.
     const [before] = await tx.select().from(passiveAccounts).where(eq(passiveAccounts.id, id)).for('update');
+    const turningOn = !before!.pseudonymize && fields.pseudonymize === true;
+    if (turningOn && confirm !== PSEUDONYMIZE_CONFIRM)
+      throw new AppError('BAD_REQUEST', PASSIVE_MSG.pseudonymizeConfirm);
+    // Switched on, or saved again after a conversion failed: the conversion (re)starts.
+    const convert =
+      turningOn || (before!.pseudonymize && fields.pseudonymize !== false && before!.pseudonymizeStatus === 'failed');
     const [after] = await tx
       .update(passiveAccounts)
-      .set({ ...input, updatedAt: new Date() })
+      .set({
+        ...fields,
+        ...(convert ? { pseudonymizeStatus: 'queued' as const, pseudonymizeProgress: 0, pseudonymizeError: null } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(passiveAccounts.id, id))
       .returning();
-    if (!before!.pseudonymize && after!.pseudonymize) await pseudonymizePeople(tx, deps.secrets, after!);
     const exclusionsChanged =
       JSON.stringify([before!.excludedDomains, before!.excludedAddresses]) !==
       JSON.stringify([after!.excludedDomains, after!.excludedAddresses]);
-    if (exclusionsChanged) await deleteExcludedPeople(tx, deps.secrets, after!);
+    // While converting, the conversion deletes excluded people once it has taken them out of networks.
+    const converting = convert || before!.pseudonymizeStatus === 'queued' || before!.pseudonymizeStatus === 'running';
+    if (exclusionsChanged && !converting) await deleteExcludedPeople(tx, deps.secrets, after!);
     if (before!.refreshHour !== after!.refreshHour) {
       await tx.execute(sql`
         update passive_connections set next_sync_at = ${nextRefreshAt(sql`${after!.refreshHour}::int`)}
         where account_id = ${id}::uuid and method = 'api'`);
     }
-    return settingsOf(after!);
+    return { settings: settingsOf(after!), convert };
   });
+  if (convert) await deps.enqueue('passive-pseudonymize', { accountId: id }, { account: accountKeyOf(caller.actor) });
+  return settings;
 }
