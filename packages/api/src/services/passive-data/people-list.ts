@@ -1,6 +1,6 @@
 import { rowsOf, sql } from '@tieline/db';
 import { PASSIVE_SOURCES, type TPassivePerson, type TPassiveSource } from '@tieline/validation';
-import { passiveAccountOf } from '../../access/passive-data';
+import { peopleAccountOf } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { personKeys } from './settings-people';
@@ -18,7 +18,7 @@ export async function listPeople(
   caller: SignedInCaller,
   input: PeopleSearch,
 ): Promise<{ people: TPassivePerson[]; total: number }> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const text = input.search?.trim() ?? '';
   // A pseudonymized person has no email to match, but a full address still finds them by its HMAC.
   const byKey = text.includes('@') ? personKeys(account, deps.secrets)(text) : null;
