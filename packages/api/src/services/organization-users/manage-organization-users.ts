@@ -122,7 +122,6 @@ export async function editOrganizationUser(deps: Deps, caller: SignedInCaller, i
       }
       return [];
     }
-    if (input.personLevelPassive === true) throw new AppError('BAD_REQUEST', ORG_USERS_MSG.personLevelInvited);
     const updated = await tx
       .update(tempUsers)
       .set({
@@ -133,6 +132,8 @@ export async function editOrganizationUser(deps: Deps, caller: SignedInCaller, i
       .where(and(liveInvites(org.id), eq(tempUsers.publicId, input._id)))
       .returning({ id: tempUsers.id });
     if (updated.length === 0) throw notFound();
+    // Refused after the lookup, so another organization's id still answers 404 (the update rolls back).
+    if (input.personLevelPassive === true) throw new AppError('BAD_REQUEST', ORG_USERS_MSG.personLevelInvited);
     return [];
   });
 }
