@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { writeSlackExport } from '../../packages/api/src/connectors/slack/generate-export';
 import { asOperator, expectNoAxeViolations, signIn, signUp } from './helpers';
+import { rowAction } from './networks-helpers';
 
 // Passive data end to end (docs/passive-data.md): an account connects Slack by uploading an export, sees
 // it import with a progress bar and a weekly chart, turns it into a network with a query, opens the
@@ -85,4 +86,25 @@ test('the demo organization shows passive data working without any outside servi
   await expect(page.getByTestId('weekly-chart')).toBeVisible();
   await page.goto('/passivedata/queries');
   await expect(page.getByRole('link', { name: 'Explore' }).first()).toBeVisible();
+});
+
+test("publishing a query's network asks the Owner to confirm it holds people's collaboration data", async ({
+  page,
+}) => {
+  await signIn(page, 'demo@tieline.local', 'tieline-demo');
+  await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
+  await expect(page).toHaveURL(/\/networks$/);
+  await rowAction(page, 'Slack collaboration (demo)', 'Publish to Discover');
+  const dialog = page.getByRole('dialog', { name: 'Publish to Discover' });
+  await expect(dialog.getByText("This network contains people's collaboration data")).toBeVisible();
+  const publish = dialog.getByRole('button', { name: 'Publish', exact: true });
+  // Nothing is published until the Owner confirms (the server refuses it without the confirmation too).
+  await expect(publish).toBeDisabled();
+  await dialog.getByLabel('I confirm that this network may be published').check();
+  await expect(publish).toBeEnabled();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.screenshot({ path: 'test-results/passive-data-publish-confirm.png' });
+  // Left unpublished: the demo's data stays out of the shared gallery.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });

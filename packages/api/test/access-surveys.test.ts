@@ -30,6 +30,7 @@ async function actor(organizationId: string | null, permission: TPermission | nu
     organizationId,
     permission,
     verified: true,
+    personLevelPassive: false,
     modules: defaultModules(),
   };
 }

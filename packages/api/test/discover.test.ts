@@ -111,6 +111,8 @@ describe('publishing', () => {
       description: '',
       tags: [],
       updatedAt: null,
+      passive: false,
+      refused: null,
     });
     expect(await rejection(theirs.describe.query({ id: n.id }))).toEqual({
       status: 404,
@@ -268,6 +270,7 @@ describe('REST', () => {
         'directed',
         'mine',
         'name',
+        'origin',
         'owner',
         'people',
         'thumbnail',

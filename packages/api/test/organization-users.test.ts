@@ -36,6 +36,7 @@ describe('the list', () => {
       permission: 'Admin',
       modules: modulesOn('networks', 'surveys'),
       invited: false,
+      personLevelPassive: false,
     });
   });
 

@@ -1,6 +1,7 @@
 // Rows of the access table (router-access.test.ts) for passiveData.queries.*: every caller is given the
 // passiveData module first (off by default, spec §6), so the rows test the rules, not the module gate
-// (router-access-modules.test.ts does that). Another account's query answers 404, its list 400.
+// (router-access-modules.test.ts does that). Another account's query answers 404, its list 400. Queries
+// are person-level (rule passivePeople): a member without the grant is refused.
 import { passiveQueries } from '@tieline/db';
 import { PASSIVE_MSG, ZQueryInput } from '@tieline/validation';
 import type { SeededUser } from './helpers';
@@ -21,7 +22,7 @@ async function queryOf(f: Fixtures, owner: SeededUser) {
 }
 
 const onQuery = (input: (id: string) => unknown): Row => ({
-  rule: 'signedIn',
+  rule: 'passivePeople',
   input: async (f) => input(await queryOf(f, f.me)),
   foreign: {
     id: (f) => queryOf(f, f.other),
@@ -32,12 +33,12 @@ const onQuery = (input: (id: string) => unknown): Row => ({
 
 export const PASSIVE_QUERY_PROCEDURES: Record<string, Row> = {
   'passiveData.queries.list': {
-    rule: 'signedIn',
+    rule: 'passivePeople',
     input: async (f) => void (await passiveOn(f.app, f.me)),
   },
   'passiveData.queries.get': onQuery((id) => ({ id })),
   'passiveData.queries.create': {
-    rule: 'signedIn',
+    rule: 'passivePeople',
     input: async (f) => {
       await passiveOn(f.app, f.me);
       return QUERY;

@@ -46,8 +46,16 @@ export async function passiveUser(app: TestApp, role: SeedRole = 'owner') {
   return await passiveOn(app, await seedUser(app, role));
 }
 
-/** Another member (a plain 'Simplified Access-only' seat unless told) of `of`'s organization, with the module. */
-export async function memberOf(app: TestApp, of: SeededUser, permission = 'Simplified Access-only') {
+/**
+ * Another member (a plain 'Simplified Access-only' seat unless told) of `of`'s organization, with the
+ * module; `personLevelPassive` is an Owner's grant of person-level passive data.
+ */
+export async function memberOf(
+  app: TestApp,
+  of: SeededUser,
+  permission = 'Simplified Access-only',
+  personLevelPassive = false,
+) {
   const { db } = app.server.deps;
   const account = newAccount('member');
   const [login] = await db
@@ -62,6 +70,7 @@ export async function memberOf(app: TestApp, of: SeededUser, permission = 'Simpl
       organizationId: of.organizationId,
       permission,
       modules: withPassive(defaultModules(org)),
+      personLevelPassive,
     })
     .returning();
   const { token } = await createSession(db, login!.id, user!.id);

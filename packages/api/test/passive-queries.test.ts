@@ -169,10 +169,10 @@ describe('making and running a query', () => {
 });
 
 describe('who may do what', () => {
-  it("lets every member see and run the account's queries, and only their creator or a manager change them", async () => {
+  it("lets every member who sees people see and run the account's queries, and only their creator or a manager change them", async () => {
     const { client: ownerClient, me: owner } = await ownerWithData();
-    const member = clientOf(app, await memberOf(app, owner));
-    const colleague = clientOf(app, await memberOf(app, owner));
+    const member = clientOf(app, await memberOf(app, owner, 'Simplified Access-only', true));
+    const colleague = clientOf(app, await memberOf(app, owner, 'Simplified Access-only', true));
     const admin = clientOf(app, await memberOf(app, owner, 'Admin'));
     const mine = (await member.post('/passiveData/queries', query)).body;
     expect(mine.canEdit).toBe(true);

@@ -1,5 +1,6 @@
 // What the passive settings, connections and lists tests share: an organization with the passiveData
-// module on, its Owner and a member without the manager permission, and connections, people and
+// module on, its Owner and a member without the manager permission (granted person-level passive data,
+// so they read people and lists; passive-access.test.ts proves the grant itself), and connections, people and
 // interactions written straight through the store (as a sync would write them).
 import { eq, organizations, passiveConnections, sql, userLogins, users } from '@tieline/db';
 import { type PassiveAccount, passiveAccountOf } from '../src/access/passive-data';
@@ -19,8 +20,8 @@ export async function moduleOn(app: TestApp, user: Pick<SeededUser, 'userId' | '
     await db.update(organizations).set({ modules: on }).where(eq(organizations.id, user.organizationId));
 }
 
-/** A "Simplified Access-only" member of the owner's organization, with the module on. */
-export async function memberOf(app: TestApp, owner: SeededUser): Promise<SeededUser> {
+/** A "Simplified Access-only" member of the owner's organization, with the module on (and the grant). */
+export async function memberOf(app: TestApp, owner: SeededUser, personLevelPassive = false): Promise<SeededUser> {
   const { db } = app.server.deps;
   const account = newAccount('member');
   const [login] = await db
@@ -36,6 +37,7 @@ export async function memberOf(app: TestApp, owner: SeededUser): Promise<SeededU
       permission: 'Simplified Access-only',
       role: 'User',
       modules: me!.modules,
+      personLevelPassive,
     })
     .returning();
   const { token } = await createSession(db, login!.id, user!.id);
@@ -66,7 +68,7 @@ export interface Team {
 export async function team(app: TestApp): Promise<Team> {
   const owner = await seedUser(app, 'owner');
   await moduleOn(app, owner);
-  const member = await memberOf(app, owner);
+  const member = await memberOf(app, owner, true);
   const actor = { organizationId: owner.organizationId, userId: owner.userId, permission: 'Owner' } as Actor;
   return {
     owner,

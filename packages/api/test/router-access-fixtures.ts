@@ -124,7 +124,16 @@ export async function testEmailOf(f: Fixtures) {
 // The access table's row types and the row makers several rows share.
 
 /** passiveManager: a passiveDataProcedure that only the account's managers pass (access/passive-data.ts). */
-export type Rule = 'public' | 'signedIn' | 'orgAdmin' | 'orgOwner' | 'accountOwner' | 'superAdmin' | 'passiveManager';
+/** passivePeople: one that only callers who see people pass (seesPassivePeople: managers, granted members). */
+export type Rule =
+  | 'public'
+  | 'signedIn'
+  | 'orgAdmin'
+  | 'orgOwner'
+  | 'accountOwner'
+  | 'superAdmin'
+  | 'passiveManager'
+  | 'passivePeople';
 export interface Answer {
   status: number;
   message: string | undefined;

@@ -97,6 +97,9 @@ const managing = (input: () => unknown): Row => ({
   },
 });
 
+/** A row that only callers who see people pass (rule passivePeople: managers and granted members). */
+const people = (row: Row): Row => ({ ...row, rule: 'passivePeople' });
+
 export const PASSIVE_SETTINGS_PROCEDURES: Record<string, Row> = {
   'passiveData.settings.get': reading(),
   'passiveData.settings.update': managing(() => ({ retentionDays: 90 })),
@@ -107,10 +110,10 @@ export const PASSIVE_SETTINGS_PROCEDURES: Record<string, Row> = {
   'passiveData.connections.delete': onConnection(true, (id) => ({ id, confirm: 'Slack' })),
   'passiveData.connections.sync': onConnection(true, (id) => ({ id })),
   'passiveData.connections.interactionsPerWeek': reading(),
-  'passiveData.lists.list': reading(),
-  'passiveData.lists.get': onList(false, (id) => ({ id })),
+  'passiveData.lists.list': people(reading()),
+  'passiveData.lists.get': people(onList(false, (id) => ({ id }))),
   'passiveData.lists.create': managing(() => ({ name: `Team ${randomUUID()}`, emails: ['ada@example.com'] })),
   'passiveData.lists.update': onList(true, (id) => ({ id, name: 'Renamed' })),
   'passiveData.lists.delete': onList(true, (id) => ({ id })),
-  'passiveData.people.list': reading(() => ({ search: 'ada' })),
+  'passiveData.people.list': people(reading(() => ({ search: 'ada' }))),
 };

@@ -9,11 +9,12 @@
  * id in the input. Nothing else is needed; the describe blocks below pick the row up.
  */
 import { randomUUID } from 'node:crypto';
+import { eq, users } from '@tieline/db';
 import { API_KEY_MSG, MSG, PASSIVE_MSG } from '@tieline/validation';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirePassiveManager } from '../src/access/passive-data';
+import { requirePassiveManager, requirePassivePeople } from '../src/access/passive-data';
 import { createContextFactory } from '../src/context';
 import { appRouter } from '../src/root';
 import {
@@ -52,6 +53,8 @@ const ADMITTED: Record<Rule, SeedRole> = {
   accountOwner: 'owner',
   superAdmin: 'superAdmin',
   passiveManager: 'admin',
+  // A member without a manager role, granted person-level passive data (seedFor grants it).
+  passivePeople: 'simplified',
 };
 const REFUSED: Record<Rule, SeedRole[]> = {
   public: [],
@@ -61,19 +64,19 @@ const REFUSED: Record<Rule, SeedRole[]> = {
   accountOwner: ['admin', 'simplified'],
   superAdmin: ['owner', 'admin', 'individual'],
   passiveManager: ['simplified'],
+  passivePeople: ['simplified'],
 };
 
 /**
  * A seeded caller for a rule, with the modules that are off by default on (passiveData for
  * passiveManager procedures, AONA and meltwater for all): modules are router-access-modules.test.ts's business.
  */
-async function seedFor(rule: Rule, role: SeedRole) {
+async function seedFor(rule: Rule, role: SeedRole, granted = false) {
   const user = await seedUser(app, role);
-  return withModules(
-    app,
-    user,
-    rule === 'passiveManager' ? ['passiveData', 'AONA', 'meltwater'] : ['AONA', 'meltwater'],
-  );
+  if (granted)
+    await app.server.deps.db.update(users).set({ personLevelPassive: true }).where(eq(users.id, user.userId));
+  const passive = rule === 'passiveManager' || rule === 'passivePeople';
+  return withModules(app, user, passive ? ['passiveData', 'AONA', 'meltwater'] : ['AONA', 'meltwater']);
 }
 
 interface ProcedureDef {
@@ -111,7 +114,10 @@ afterAll(async () => {
 });
 
 async function fixtures(rule: Rule): Promise<Fixtures> {
-  const [me, other] = await Promise.all([seedFor(rule, ADMITTED[rule]), seedFor(rule, 'owner')]);
+  const [me, other] = await Promise.all([
+    seedFor(rule, ADMITTED[rule], rule === 'passivePeople'),
+    seedFor(rule, 'owner'),
+  ]);
   return { app, me, other };
 }
 
@@ -135,7 +141,11 @@ const notSignedIn: Answer = { status: 401, message: MSG.notSignedIn };
 const forbidden: Answer = { status: 403, message: MSG.forbidden };
 /** What a rule answers a signed-in caller it refuses. */
 const refusal = (rule: Rule): Answer =>
-  rule === 'passiveManager' ? { status: 403, message: PASSIVE_MSG.managersOnly } : forbidden;
+  rule === 'passiveManager'
+    ? { status: 403, message: PASSIVE_MSG.managersOnly }
+    : rule === 'passivePeople'
+      ? { status: 403, message: PASSIVE_MSG.peopleOnly }
+      : forbidden;
 
 function expectAdmitted(answer: Answer) {
   expect([401, 403], `answered ${answer.status} ${answer.message}`).not.toContain(answer.status);
@@ -181,19 +191,25 @@ describe('callers by a live API key of the admitted user, without a cookie', () 
   // The key acts as its user everywhere, except where sessionProcedure refuses keys.
   const sessionOnly = (path: string) =>
     sessionProcedure._def.middlewares.every((m) => procedures[path]!._def.middlewares.includes(m));
-  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin'))('%s', async (path, row) => {
-    const f = await fixtures(row.rule);
-    const answer = await call(path, await row.input?.(f), '', (await apiKeyOf(f, f.me)).key);
-    if (sessionOnly(path)) expect(answer).toEqual({ status: 403, message: API_KEY_MSG.notWithKey });
-    else expectAdmitted(answer);
-  });
+  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin', 'passivePeople'))(
+    '%s',
+    async (path, row) => {
+      const f = await fixtures(row.rule);
+      const answer = await call(path, await row.input?.(f), '', (await apiKeyOf(f, f.me)).key);
+      if (sessionOnly(path)) expect(answer).toEqual({ status: 403, message: API_KEY_MSG.notWithKey });
+      else expectAdmitted(answer);
+    },
+  );
 });
 
 describe('callers the rule admits', () => {
-  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin'))('%s', async (path, row) => {
-    const f = await fixtures(row.rule);
-    expectAdmitted(await call(path, await row.input?.(f), f.me.cookie));
-  });
+  it.each(withRule('signedIn', 'orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin', 'passivePeople'))(
+    '%s',
+    async (path, row) => {
+      const f = await fixtures(row.rule);
+      expectAdmitted(await call(path, await row.input?.(f), f.me.cookie));
+    },
+  );
 });
 
 describe("a member of another organization, naming that organization's rows", () => {
@@ -210,7 +226,7 @@ describe("a member of another organization, naming that organization's rows", ()
 describe('members without the permission', () => {
   // No orgAdmin or superAdmin procedure exists yet: the probe router below proves the refused roles
   // against the same builders meanwhile, so the first such procedure is checked the day it lands.
-  const cases = withRule('orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin').flatMap(([path, row]) =>
+  const cases = withRule('orgAdmin', 'orgOwner', 'accountOwner', 'superAdmin', 'passivePeople').flatMap(([path, row]) =>
     REFUSED[row.rule].map((role) => [path, role, row] as const),
   );
   it.each(cases)('%s as %s', async (path, role, row) => {
@@ -230,6 +246,10 @@ describe('members without the permission', () => {
       requirePassiveManager(ctx.caller.actor);
       return 'ok';
     }),
+    passivePeople: passiveDataProcedure.query(({ ctx }) => {
+      requirePassivePeople(ctx.caller.actor);
+      return 'ok';
+    }),
   });
 
   /** Through createCaller with the server's own context factory; the request carries only what it reads. */
@@ -245,7 +265,7 @@ describe('members without the permission', () => {
   }
 
   it.each(Object.keys(ADMITTED) as Rule[])('probe procedure built like a %s one', async (rule) => {
-    const admitted = await seedFor(rule, ADMITTED[rule]);
+    const admitted = await seedFor(rule, ADMITTED[rule], rule === 'passivePeople');
     expect(await callProbe(rule, admitted.cookie)).toEqual({ status: 200, message: undefined });
     expect(await callProbe(rule)).toEqual(rule === 'public' ? { status: 200, message: undefined } : notSignedIn);
     for (const role of REFUSED[rule]) {

@@ -46,6 +46,16 @@ export const DISCOVER_MSG = {
     `${running === 1 ? '1 analysis is' : `${running} analyses are`} running; this summary was number ${position} in line. Try again in a moment.`,
   /** 503: the summary's worker hit its time or memory limit. */
   tooHeavy: 'This network is too large to describe right now; try again later.',
+  /** Publishing a network made from passive data needs the dialog's confirmation (confirmPassive: true). */
+  confirmPassive:
+    "This network contains people's collaboration data from passive data: confirm that it may be published to every Tieline user",
+  passiveManagersOnly:
+    'A network made from passive data can be published only by an Owner or Admin of the organization whose data it holds',
+  copiedFromShare:
+    'This network was copied from a network shared with you (or from such a copy): only networks of your own can be published',
+  /** A Discover copy of a passive network would be one its caller may not open: refused up front. */
+  passiveCopy:
+    "This published network holds people's collaboration data: only its organization's Owners, Admins and members granted person-level passive data may copy it",
 } as const;
 
 export const ZDiscoverDescription = zMultiline({
@@ -72,12 +82,17 @@ export const ZDiscoverTags = z
   })
   .pipe(z.array(z.string()).max(DISCOVER_LIMITS.tagsMax, DISCOVER_MSG.tooManyTags));
 
-/** PUT /api/base/networks/{id}/publish: `public: false` unpublishes (description and tags then unused). */
+/**
+ * PUT /api/base/networks/{id}/publish: `public: false` unpublishes (description and tags then unused).
+ * `confirmPassive: true` is the publish dialog's confirmation for a network made from passive data (400
+ * without it for such a network; ignored for others).
+ */
 export const ZPublishInput = z.object({
   id: ZId,
   public: zFlag(),
   description: ZDiscoverDescription.optional(),
   tags: ZDiscoverTags.optional(),
+  confirmPassive: zFlag().optional(),
 });
 export type TPublishInput = z.infer<typeof ZPublishInput>;
 
@@ -89,6 +104,10 @@ export const ZPublication = z.object({
   tags: z.array(z.string()),
   /** When the snapshot was last taken; null when not published. */
   updatedAt: z.string().nullable(),
+  /** The network holds people's collaboration data (passive data): publishing needs confirmPassive. */
+  passive: z.boolean(),
+  /** Why the caller cannot publish it (the message PUT would answer), or null when they can. */
+  refused: z.string().nullable(),
 });
 export type TPublication = z.infer<typeof ZPublication>;
 
@@ -119,6 +138,8 @@ export const ZDiscoverItem = z.object({
   /** A small SVG picture of the network. */
   thumbnail: z.string(),
   updatedAt: z.string(),
+  /** A republished copy: the original publication it came from ("from <name>"); null for originals. */
+  origin: z.object({ name: z.string(), owner: z.string(), source: z.string() }).nullable(),
 });
 export type TDiscoverItem = z.infer<typeof ZDiscoverItem>;
 

@@ -81,6 +81,10 @@ export const ZNetworkSummary = z.object({
   surveyRefreshedAt: z.string().nullable(),
   /** New answers were submitted and the automatic refresh has not taken them in yet. */
   surveyPending: z.boolean(),
+  /** Holds people's collaboration data: made by a passive-data query, or derived from such a network. */
+  passive: z.boolean(),
+  /** Made from a network held through a share (or from such a copy): never published to Discover. */
+  copiedFromShare: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

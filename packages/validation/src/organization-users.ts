@@ -42,6 +42,8 @@ export const ORG_USERS_MSG = {
   permissionInvalid: "Permission must be 'Owner', 'Admin' or 'Simplified Access-only'",
   transferSame: 'Choose two different users',
   transferInvited: 'Content can only move between users who have signed up',
+  /** Person-level passive data is granted to members only (an invitation has no user row to hold it). */
+  personLevelInvited: 'Person-level passive data can be granted once the person has joined',
 } as const;
 
 export const ZOrgPermission = z.enum(PERMISSIONS, { error: ORG_USERS_MSG.permissionInvalid });
@@ -73,6 +75,11 @@ export const ZOrganizationUser = z.object({
     >,
   ),
   invited: z.boolean(),
+  /**
+   * An Owner's grant of person-level passive data (people, lists, queries and their networks). Owners
+   * and Admins have it by their role whatever this says; false for invitations.
+   */
+  personLevelPassive: z.boolean(),
 });
 export type TOrganizationUser = z.infer<typeof ZOrganizationUser>;
 
@@ -102,13 +109,17 @@ export const ZAddOrganizationUserInput = z.object({
 });
 export type TAddOrganizationUserInput = z.infer<typeof ZAddOrganizationUserInput>;
 
-/** POST /organizations/users/{orgId}: an existing user or invitation by `_id`. */
+/**
+ * POST /organizations/users/{orgId}: an existing user or invitation by `_id`. `personLevelPassive`
+ * grants or withdraws person-level passive data (left out: unchanged; members only), audited.
+ */
 export const ZEditOrganizationUserInput = z.object({
   orgId: ZId,
   _id: ZId,
   name: ZOrgUserName.optional(),
   permission: ZOrgPermission,
   modules: ZModulesInput,
+  personLevelPassive: zFlag().optional(),
 });
 export type TEditOrganizationUserInput = z.infer<typeof ZEditOrganizationUserInput>;
 

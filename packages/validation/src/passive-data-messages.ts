@@ -6,6 +6,12 @@ export const PASSIVE_MSG = {
   queryNotFound: 'Query not found',
   listNotFound: 'List not found',
   managersOnly: 'Only organization Owners and Admins can manage passive data connections, lists and settings',
+  /** Person-level passive data (people, lists, queries, their networks): see seesPassivePeople. */
+  peopleOnly:
+    'Person-level passive data is for Owners, Admins and members an Owner granted it; ask an Owner, or use group reports',
+  /** A network holding (or made from) passive data, opened by someone without person-level access to its account. */
+  networkPeopleOnly:
+    "This network holds people's collaboration data: only its account's Owners, Admins and members granted person-level passive data may open it",
   nameRequired: 'Name cannot be blank',
   nameTooLong: 'Name must be at most 200 characters',
   tokenRequired: 'Enter the bot token of your Slack app (it starts with xoxb-)',

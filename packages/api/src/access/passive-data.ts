@@ -16,8 +16,10 @@ import { AppError } from '../errors';
 
 // Passive data belongs to an account: the caller's organization, or the caller alone when they have
 // none (as credits do). Organization Owners and Admins (and an individual for their own account)
-// manage connections, lists and settings; members with the passiveData module create and run queries.
-// Every row is reached through the caller's account here; another account's id answers 404.
+// manage connections, lists and settings. Person-level data (people, lists, queries and the networks
+// they make) is for them and for members an Owner granted it (seesPassivePeople); every other member
+// with the passiveData module sees connections and group reports only. Every row is reached through
+// the caller's account here; another account's id answers 404.
 
 export type PassiveAccount = typeof passiveAccounts.$inferSelect;
 export type ConnectionRow = typeof passiveConnections.$inferSelect;
@@ -60,6 +62,38 @@ export const managesPassiveData = (actor: Actor) =>
 export function requirePassiveManager(actor: Actor): void {
   if (!managesPassiveData(actor)) throw new AppError('FORBIDDEN', PASSIVE_MSG.managersOnly);
 }
+
+/**
+ * Whether the caller sees people in their account's passive data: Owners and Admins always, an
+ * individual for their own account, any other member only with an Owner's grant ("Person-level passive
+ * data", users.person_level_passive). The one rule every person-level procedure and passive network uses.
+ */
+export const seesPassivePeople = (actor: Actor) => managesPassiveData(actor) || actor.personLevelPassive;
+
+/** 403 unless the caller sees people (seesPassivePeople). */
+export function requirePassivePeople(actor: Actor): void {
+  if (!seesPassivePeople(actor)) throw new AppError('FORBIDDEN', PASSIVE_MSG.peopleOnly);
+}
+
+/** The caller's account, for a person-level procedure: 403 unless they see people (seesPassivePeople). */
+export async function peopleAccountOf(db: Db | Tx, secrets: SecretBox, actor: Actor): Promise<PassiveAccount> {
+  requirePassivePeople(actor);
+  return await passiveAccountOf(db, secrets, actor);
+}
+
+/** Whether the account (by its owner columns; null when gone) is the caller's own. */
+export const isOwnAccount = (actor: Actor, account: Pick<PassiveAccount, 'organizationId' | 'userId'> | null) =>
+  account !== null &&
+  (account.organizationId !== null
+    ? account.organizationId === actor.organizationId
+    : actor.organizationId === null && account.userId === actor.userId);
+
+/**
+ * Whether the caller sees the people of this account (a network's passiveAccountId): their own account,
+ * with person-level access. A deleted account's people are seen by no one.
+ */
+export const seesPeopleOf = (actor: Actor, account: Pick<PassiveAccount, 'organizationId' | 'userId'> | null) =>
+  isOwnAccount(actor, account) && seesPassivePeople(actor);
 
 /** A connection of the caller's account, or 404. */
 export async function requireConnection(db: Db | Tx, account: PassiveAccount, id: string): Promise<ConnectionRow> {

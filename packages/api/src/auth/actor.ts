@@ -11,6 +11,11 @@ export interface Actor {
   verified: boolean;
   /** The modules this user may use (their own within their organization's), see effectiveModules. */
   modules: TModules;
+  /**
+   * An Owner's grant of person-level passive data to this member (users.person_level_passive); read
+   * only through seesPassivePeople (access/passive-data.ts), which adds the roles that always have it.
+   */
+  personLevelPassive: boolean;
 }
 
 /** What every service receives about the caller; `actor` is null for public calls. */
@@ -36,6 +41,7 @@ export const actorColumns = {
     organizationId: users.organizationId,
     permission: users.permission,
     modules: users.modules,
+    personLevelPassive: users.personLevelPassive,
   },
   organizationModules: organizations.modules,
 };
@@ -48,6 +54,7 @@ export function toActor(
     organizationId: string | null;
     permission: string | null;
     modules: ModuleFlags;
+    personLevelPassive: boolean;
   },
   organizationModules: ModuleFlags | null,
   userLoginId: string,
@@ -61,6 +68,7 @@ export function toActor(
     permission: user.permission as TPermission | null,
     verified,
     modules: effectiveModules(user.modules, organizationModules),
+    personLevelPassive: user.personLevelPassive,
   };
 }
 

@@ -1,4 +1,15 @@
-import { and, type Db, eq, lt, networkMetrics, networks, networkVersions, sql, type Tx } from '@tieline/db';
+import {
+  and,
+  type Db,
+  eq,
+  lt,
+  networkMetrics,
+  networks,
+  networkVersions,
+  sql,
+  type TDiscoverOrigin,
+  type Tx,
+} from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { NETWORK_MANAGE_LIMITS, NETWORK_MSG } from '@tieline/validation';
 import type { NetworkRow } from '../access/networks';
@@ -28,6 +39,10 @@ export interface NewNetwork {
   surveyChangedAt?: Date | null;
   /** The passive-data account whose people the network holds (see the networks schema). */
   passiveAccountId?: string | null;
+  /** Made from a network held through a share (never published; see the networks schema). */
+  copiedFromShare?: boolean;
+  /** The Discover publication it was copied from, first of its chain. */
+  discoverOrigin?: TDiscoverOrigin | null;
 }
 
 export async function insertNetwork(db: Db | Tx, input: NewNetwork): Promise<NetworkRow> {
@@ -41,6 +56,8 @@ export async function insertNetwork(db: Db | Tx, input: NewNetwork): Promise<Net
         surveyId: input.surveyId ?? null,
         surveyChangedAt: input.surveyChangedAt ?? null,
         passiveAccountId: input.passiveAccountId ?? null,
+        copiedFromShare: input.copiedFromShare ?? false,
+        discoverOrigin: input.discoverOrigin ?? null,
         ...input.document.counts,
       })
       .returning();

@@ -48,6 +48,7 @@ export async function seedDemoPassive(
       permission: 'Owner',
       verified: true,
       modules: effectiveModules(owner.modules, owner.modules),
+      personLevelPassive: false,
     },
   };
   const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns';
-import { networks } from './networks';
+import { networks, type TDiscoverOrigin } from './networks';
 import { users } from './users';
 
 /**
@@ -30,6 +30,13 @@ export const discoverNetworks = pgTable(
     data: text().notNull(),
     /** Saved views of the network when it was published: [{ name, state }]. */
     views: jsonb().$type<{ name: string; state: string }[]>().notNull().default([]),
+    /**
+     * The passive-data account whose people the snapshot holds (networks.passiveAccountId when
+     * published); a copy taken from Discover keeps it.
+     */
+    passiveAccountId: uuid(),
+    /** The original publication a republished copy came from ("from <name>"); null for originals. */
+    origin: jsonb().$type<TDiscoverOrigin>(),
     /** A small SVG picture of the network for the gallery card. */
     thumbnail: text().notNull().default(''),
     /** Lower-cased name, description and tags for search. */

@@ -4,6 +4,18 @@ import { at, createdAt, id } from './columns';
 import { surveys } from './surveys';
 import { userLogins, users } from './users';
 
+/** Where a copy from Discover came from: the first publication in its chain (see networks.discoverOrigin). */
+export interface TDiscoverOrigin {
+  /** The Discover row's id (gone once unpublished; the name and owner stay). */
+  id: string;
+  name: string;
+  /** Who published it (their name), or 'Tieline' for a curated example. */
+  owner: string;
+  /** A curated example's citation; '' for users' networks. */
+  source: string;
+  tags: string[];
+}
+
 /**
  * Networks. The row carries what the list shows (counts, layers) and the current version; the network
  * itself is one document per data version in `network_versions` (metrics are cached per data
@@ -36,6 +48,16 @@ export const networks = pgTable(
      * data follows it (no foreign key, so it outlives a deleted account). Null for surveys and uploads.
      */
     passiveAccountId: uuid(),
+    /**
+     * Made from a network the owner held only through a share (a copy, a combination or an analysis of
+     * one, or of such a copy). Sticky like passiveAccountId: such a network is never published to Discover.
+     */
+    copiedFromShare: boolean().notNull().default(false),
+    /**
+     * The Discover publication this network was copied from (directly or through copies), kept so that a
+     * republished copy still names the original and keeps its tags; null for networks not from Discover.
+     */
+    discoverOrigin: jsonb().$type<TDiscoverOrigin>(),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },

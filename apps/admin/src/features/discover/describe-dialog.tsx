@@ -28,6 +28,8 @@ function Summary({ d }: { d: TDiscoverDescribe }) {
     ['Reciprocity', d.directed ? decimal(d.reciprocity) : 'Not applicable (undirected)'],
     ['Communities', `${count(d.communities.length)} (modularity ${decimal(d.modularity)})`],
     ['Published by', d.owner],
+    // A republished copy names the publication it was copied from.
+    ...(d.origin ? ([['From', `${d.origin.name} (published by ${d.origin.owner})`]] as [string, string][]) : []),
   ];
   return (
     <div className="flex flex-col gap-5 text-sm" data-testid="discover-summary">

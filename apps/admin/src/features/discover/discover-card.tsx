@@ -31,6 +31,12 @@ export function DiscoverCard({ item, onTag }: { item: TDiscoverItem; onTag: (tag
         <p className="text-xs text-muted-foreground">
           {count(item.people)} people · {count(item.ties)} ties · {item.directed ? 'directed' : 'undirected'} · by{' '}
           <span className="font-medium text-foreground">{item.mine ? 'you' : item.owner}</span>
+          {item.origin ? (
+            <>
+              {' '}
+              · from <span className="font-medium text-foreground">{item.origin.name}</span>
+            </>
+          ) : null}
         </p>
         {item.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p> : null}
         {item.tags.length > 0 ? (

@@ -1,5 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormField, Input, Label, Spinner, Switch, Textarea, toast } from '@tieline/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Checkbox,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+  Switch,
+  Textarea,
+  toast,
+} from '@tieline/ui';
 import { DISCOVER_LIMITS, NETWORK_MSG, type TNetworkSummary, type TPublication } from '@tieline/validation';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +25,8 @@ import { RouteDialog, useRouteNetwork, WithNetwork } from './route-dialog';
 /**
  * {id}/publish: the owner publishes a read-only snapshot of the network to Discover (with a description
  * and tags), publishes again to update it, or unpublishes it. Plans cap how many are published at once.
+ * The server says who may publish (docs/discover.md): the dialog shows its reason when the caller may
+ * not, and for a network of passive data asks for the confirmation the server requires.
  */
 export function PublishDialog() {
   const network = useRouteNetwork();
@@ -48,7 +62,10 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
   const queryClient = useQueryClient();
   const close = useCloseToList();
   const switchId = useId();
+  const confirmId = useId();
   const [isPublic, setPublic] = useState(true);
+  const [confirmed, setConfirmed] = useState(false);
+  const asksConfirmation = isPublic && current.passive && !current.refused;
   const [description, setDescription] = useState(current.public ? current.description : network.description);
   const [tags, setTags] = useState(current.tags.join(', '));
   const publish = useMutation(
@@ -70,7 +87,13 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
         e.preventDefault();
         publish.mutate(
           isPublic
-            ? { id: network._id, public: true, description, tags: tagsOf(tags) }
+            ? {
+                id: network._id,
+                public: true,
+                description,
+                tags: tagsOf(tags),
+                ...(current.passive ? { confirmPassive: confirmed } : {}),
+              }
             : { id: network._id, public: false },
         );
       }}
@@ -85,7 +108,32 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
           the snapshot with the network as it is now. <Link to={`/discover/${network._id}/describe`}>See it</Link>
         </p>
       ) : null}
-      {isPublic ? (
+      {isPublic && current.refused ? (
+        <Alert variant="destructive">
+          <AlertDescription>{current.refused}</AlertDescription>
+        </Alert>
+      ) : null}
+      {asksConfirmation ? (
+        <Alert variant="warning">
+          <div className="flex flex-col gap-2">
+            <AlertTitle>This network contains people's collaboration data</AlertTitle>
+            <AlertDescription>
+              It was made from passive data (or from a network that was): who works with whom, under their names or
+              pseudonyms, with their attributes. Published, every Tieline user with Discover can read it. Email
+              addresses are removed from the snapshot; names, titles and departments are not.
+            </AlertDescription>
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={confirmId}
+                checked={confirmed}
+                onCheckedChange={(checked) => setConfirmed(checked === true)}
+              />
+              <Label htmlFor={confirmId}>I confirm that this network may be published</Label>
+            </div>
+          </div>
+        </Alert>
+      ) : null}
+      {isPublic && !current.refused ? (
         <>
           <FormField label="Description">
             {(p) => (
@@ -117,7 +165,9 @@ function PublishForm({ network, current }: { network: TNetworkSummary; current: 
         variant={unpublishing ? 'destructive' : 'default'}
         busy={publish.isPending}
         busyLabel="Saving…"
-        disabled={!current.public && !isPublic}
+        disabled={
+          (!current.public && !isPublic) || (isPublic && (!!current.refused || (asksConfirmation && !confirmed)))
+        }
         error={publish.isError ? errorMessage(publish.error, NETWORK_MSG.failed) : null}
       />
     </BusyForm>

@@ -1,9 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Spinner, toast } from '@tieline/ui';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  Label,
+  Spinner,
+  Switch,
+  toast,
+} from '@tieline/ui';
 import { type TOrganizationUser, ZAddOrganizationUserInput, ZEditOrganizationUserInput } from '@tieline/validation';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
@@ -113,8 +123,18 @@ function EditUserForm({ user }: { user: TOrganizationUser }) {
   const organization = useQuery(trpc.organizations.get.queryOptions({ id: orgId }));
   const form = useForm<z.input<typeof ZEditOrganizationUserInput>>({
     resolver: zodResolver(ZEditOrganizationUserInput),
-    defaultValues: { orgId, _id: user._id, name: user.name, permission: user.permission, modules: user.modules },
+    defaultValues: {
+      orgId,
+      _id: user._id,
+      name: user.name,
+      permission: user.permission,
+      modules: user.modules,
+      // Members only: an invitation cannot hold the grant until the person joins.
+      personLevelPassive: user.invited ? undefined : user.personLevelPassive,
+    },
   });
+  const permission = form.watch('permission');
+  const byRole = permission === 'Owner' || permission === 'Admin';
   const edit = useMutation(
     trpc.organizations.users.edit.mutationOptions({
       onSuccess: async () => {
@@ -143,6 +163,31 @@ function EditUserForm({ user }: { user: TOrganizationUser }) {
         withModules
         organizationModules={organization.data?.billing.modules}
       />
+      {user.invited ? null : (
+        <Controller
+          control={form.control}
+          name="personLevelPassive"
+          render={({ field }) => (
+            <div className="flex items-start gap-3">
+              <Switch
+                id="person-level-passive"
+                checked={byRole || !!field.value}
+                disabled={byRole}
+                onCheckedChange={field.onChange}
+                aria-describedby="person-level-passive-hint"
+              />
+              <div className="flex flex-col">
+                <Label htmlFor="person-level-passive">Person-level passive data</Label>
+                <span id="person-level-passive-hint" className="text-xs text-muted-foreground">
+                  {byRole
+                    ? 'Owners and Admins always see people in passive data.'
+                    : 'People, lists, queries and their networks. Without it, this member sees group reports only. Every change is recorded in the audit log.'}
+                </span>
+              </div>
+            </div>
+          )}
+        />
+      )}
       <DialogActions
         onCancel={close}
         submitLabel="Save"

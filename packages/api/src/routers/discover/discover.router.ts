@@ -19,9 +19,9 @@ const discoverProcedure = protectedProcedure.meta({ module: 'discover' });
 
 const tags = ['discover'];
 const TEXT = {
-  400: 'Invalid input',
+  400: 'Invalid input, or publishing a network of passive data without confirmPassive: true',
   401: 'Not signed in',
-  403: 'The discover module (or, to duplicate, the networks module) is off; not the owner of the network; or the plan cannot publish more networks',
+  403: "The discover module (or, to duplicate, the networks module) is off; not the owner of the network; a network copied from a shared one; passive data published by someone not an Owner or Admin of its account, or copied by someone who may not see that account's people; or the plan cannot publish more networks",
   404: 'Not published to Discover, or no such network among those the caller may see',
   429: 'A large network’s summary waited its whole allowance for an analysis slot: the message names its place',
   500: 'Something went wrong',

@@ -7,7 +7,7 @@ import type {
   TReadinessAnswer,
   TReadinessInput,
 } from '@tieline/validation';
-import { requireNetwork } from '../../access/networks';
+import { derivedOrigin, requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -32,8 +32,8 @@ async function compute(
 }
 
 async function viewed(deps: Deps, caller: SignedInCaller, id: string) {
-  const { network } = await requireNetwork(deps.db, caller.actor, id, 'view');
-  return { network, json: await documentText(deps.db, network) };
+  const held = await requireNetwork(deps.db, caller.actor, id, 'view');
+  return { ...held, json: await documentText(deps.db, held.network) };
 }
 
 async function comparison(
@@ -89,15 +89,20 @@ export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, i
   return answered as unknown as TCfiAnswer;
 }
 
-/** Adaptable readiness: a new network of the caller's, the union of the given ones with the scores as attributes. */
+/**
+ * Adaptable readiness: a new network of the caller's, the union of the given ones with the scores as
+ * attributes, carrying their origin (derivedOrigin). CFI writes into the network itself, which keeps its own.
+ */
 export async function adaptableReadiness(
   deps: Deps,
   caller: SignedInCaller,
   input: TReadinessInput,
 ): Promise<TReadinessAnswer> {
   const sources: { id: string; name: string; data: string }[] = [];
+  const held: Awaited<ReturnType<typeof requireNetwork>>[] = [];
   for (const id of input.networkIds) {
-    const { network, json } = await viewed(deps, caller, id);
+    const { network, access, json } = await viewed(deps, caller, id);
+    held.push({ network, access });
     sources.push({ id: network.id, name: network.name, data: json });
   }
   const answer = await compute(deps, caller, {
@@ -115,6 +120,7 @@ export async function adaptableReadiness(
       name: input.createdARNetworkName,
       description: `Adaptable readiness of ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
       document: answer.network!,
+      ...derivedOrigin(held),
     });
     return await saveResult(tx, caller.actor.userId, 'adaptableReadiness', inputs, {
       networkId: row.id,

@@ -32,6 +32,7 @@ const itemColumns = {
   directed: discoverNetworks.directed,
   thumbnail: discoverNetworks.thumbnail,
   updatedAt: discoverNetworks.updatedAt,
+  origin: discoverNetworks.origin,
   ownerName: userLogins.name,
 };
 type ItemRow = Pick<
@@ -46,6 +47,7 @@ type ItemRow = Pick<
   | 'directed'
   | 'thumbnail'
   | 'updatedAt'
+  | 'origin'
 > & { ownerName: string | null };
 
 function itemWire(caller: SignedInCaller, row: ItemRow): TDiscoverItem {
@@ -62,6 +64,7 @@ function itemWire(caller: SignedInCaller, row: ItemRow): TDiscoverItem {
     directed: row.directed,
     thumbnail: row.thumbnail,
     updatedAt: row.updatedAt.toISOString(),
+    origin: row.origin ? { name: row.origin.name, owner: row.origin.owner, source: row.origin.source } : null,
   };
 }
 

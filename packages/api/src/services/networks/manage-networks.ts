@@ -5,7 +5,7 @@ import {
   type TNetworkSummary,
   type TUpdateNetworkInput,
 } from '@tieline/validation';
-import { requireNetwork } from '../../access/networks';
+import { derivedOrigin, requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -33,9 +33,13 @@ export async function updateNetwork(
   return await summaryOf(deps, row, access);
 }
 
-/** {id}/duplicate: a copy of the current version, owned by the caller (anyone who may see it). */
+/**
+ * {id}/duplicate: a copy of the current version, owned by the caller (anyone who may see it). The copy
+ * carries the original's origin (derivedOrigin): its passive account, and whether it came through a share.
+ */
 export async function duplicateNetwork(deps: Deps, caller: SignedInCaller, input: { id: string }) {
-  const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
+  const source = await requireNetwork(deps.db, caller.actor, input.id, 'view');
+  const { network } = source;
   const json = await documentText(deps.db, network);
   const { nodeCount, edgeCount, layers, directed } = network;
   const row = await insertNetwork(deps.db, {
@@ -43,13 +47,14 @@ export async function duplicateNetwork(deps: Deps, caller: SignedInCaller, input
     name: `${network.name} (copy)`.slice(0, NETWORK_MANAGE_LIMITS.nameMax),
     description: network.description,
     document: { json, counts: { nodeCount, edgeCount, layers, directed } },
+    ...derivedOrigin([source]),
   });
   return await summaryOf(deps, row, 'Owner');
 }
 
 /** {id}/delete: the owner only; the versions, metrics and shares go with it. */
 export async function deleteNetwork(deps: Deps, caller: SignedInCaller, input: { id: string }) {
-  const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'owner');
+  const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'delete');
   await deps.db.delete(networks).where(eq(networks.id, network.id));
   return { ok: true as const };
 }
@@ -59,7 +64,7 @@ export async function deleteNetwork(deps: Deps, caller: SignedInCaller, input: {
  * answers 404 and one only shared with them 403, and then nothing is deleted.
  */
 export async function deleteNetworks(deps: Deps, caller: SignedInCaller, input: { ids: string[] }) {
-  for (const id of input.ids) await requireNetwork(deps.db, caller.actor, id, 'owner');
+  for (const id of input.ids) await requireNetwork(deps.db, caller.actor, id, 'delete');
   const gone = await deps.db
     .delete(networks)
     .where(and(inArray(networks.id, input.ids), eq(networks.ownerId, caller.actor.userId)))

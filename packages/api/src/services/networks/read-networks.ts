@@ -32,6 +32,8 @@ export function networkWire(
     surveyId: row.surveyId,
     surveyRefreshedAt: row.surveyId ? (row.surveyChangedAt ?? row.updatedAt).toISOString() : null,
     surveyPending: row.surveyId !== null && surveyPending,
+    passive: row.passiveAccountId !== null,
+    copiedFromShare: row.copiedFromShare,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -6,6 +6,7 @@ import {
   type TEditOrganizationUserInput,
   type TOrganizationUser,
 } from '@tieline/validation';
+import { recordAudit } from '../../audit/record';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -85,11 +86,19 @@ export async function addOrganizationUser(deps: Deps, caller: SignedInCaller, in
   });
 }
 
-/** POST /organizations/users/{orgId}: permission and modules of a member; also the name of an invitation. */
+/**
+ * POST /organizations/users/{orgId}: permission and modules of a member; also the name of an invitation.
+ * A change of the person-level passive data grant is written to the audit log with the change.
+ */
 export async function editOrganizationUser(deps: Deps, caller: SignedInCaller, input: TEditOrganizationUserInput) {
   return await change(deps, caller, input.orgId, async (tx, org) => {
     const [member] = await tx
-      .select({ id: users.id, permission: users.permission, name: userLogins.name })
+      .select({
+        id: users.id,
+        permission: users.permission,
+        name: userLogins.name,
+        personLevelPassive: users.personLevelPassive,
+      })
       .from(users)
       .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
       .where(and(eq(users.id, input._id), eq(users.organizationId, org.id)));
@@ -98,11 +107,19 @@ export async function editOrganizationUser(deps: Deps, caller: SignedInCaller, i
       if (input.name !== undefined && input.name !== member.name) {
         throw new AppError('BAD_REQUEST', ORG_USERS_MSG.nameIsTheirs);
       }
+      const grant = input.personLevelPassive ?? member.personLevelPassive;
       await tx
         .update(users)
-        .set({ permission: input.permission, modules: input.modules })
+        .set({ permission: input.permission, modules: input.modules, personLevelPassive: grant })
         .where(eq(users.id, member.id));
       if (member.permission !== input.permission) await endSessionsOf(tx, [member.id], caller);
+      if (grant !== member.personLevelPassive) {
+        await recordAudit(tx, caller, {
+          action: grant ? 'organization.user.personLevelPassive.grant' : 'organization.user.personLevelPassive.revoke',
+          target: { type: 'user', id: member.id },
+          details: { organizationId: org.id, before: member.personLevelPassive, after: grant },
+        });
+      }
       return [];
     }
     const updated = await tx
@@ -115,6 +132,8 @@ export async function editOrganizationUser(deps: Deps, caller: SignedInCaller, i
       .where(and(liveInvites(org.id), eq(tempUsers.publicId, input._id)))
       .returning({ id: tempUsers.id });
     if (updated.length === 0) throw notFound();
+    // Refused after the lookup, so another organization's id still answers 404 (the update rolls back).
+    if (input.personLevelPassive === true) throw new AppError('BAD_REQUEST', ORG_USERS_MSG.personLevelInvited);
     return [];
   });
 }

@@ -19,6 +19,7 @@ export async function membersOf(db: Db | Tx, orgId: string) {
       email: userLogins.email,
       permission: users.permission,
       modules: users.modules,
+      personLevelPassive: users.personLevelPassive,
     })
     .from(users)
     .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
@@ -40,6 +41,7 @@ export async function organizationUsers(db: Db | Tx, org: OrganizationRow): Prom
       permission: (m.permission ?? 'Simplified Access-only') as TPermission,
       modules: normalizeModules(m.modules),
       invited: false,
+      personLevelPassive: m.personLevelPassive,
     })),
     ...invites.map((i) => ({
       _id: i.publicId,
@@ -48,6 +50,7 @@ export async function organizationUsers(db: Db | Tx, org: OrganizationRow): Prom
       permission: i.permission as TPermission,
       modules: i.modules ? normalizeModules(i.modules) : defaultModules(org),
       invited: true,
+      personLevelPassive: false,
     })),
   ];
   return list.sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));

@@ -1,6 +1,6 @@
 import { asc, type Db, eq, passiveLists, rowsOf, sql, type Tx } from '@tieline/db';
 import type { TPassiveList, TPassiveListDetail } from '@tieline/validation';
-import { type ListRow, passiveAccountOf, requireList } from '../../access/passive-data';
+import { type ListRow, peopleAccountOf, requireList } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { personShown } from './pseudonym-view';
@@ -38,7 +38,7 @@ export async function listViewOf(db: Db | Tx, id: string): Promise<TPassiveList>
 }
 
 export async function listLists(deps: Deps, caller: SignedInCaller): Promise<TPassiveList[]> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const rows = await deps.db
     .select({ list: passiveLists, members: memberCount })
     .from(passiveLists)
@@ -51,7 +51,7 @@ type MemberRow = { person_id: string | null; name: string | null; email: string 
 
 /** A list with its members: the people found, then the addresses no source has given yet. */
 export async function getList(deps: Deps, caller: SignedInCaller, input: { id: string }): Promise<TPassiveListDetail> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const list = await requireList(deps.db, account, input.id);
   const rows = rowsOf<MemberRow>(
     isSynced(list.kind)

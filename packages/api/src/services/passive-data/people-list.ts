@@ -1,6 +1,6 @@
 import { rowsOf, sql } from '@tieline/db';
 import { PASSIVE_SOURCES, type TPassivePerson, type TPassiveSource } from '@tieline/validation';
-import { passiveAccountOf } from '../../access/passive-data';
+import { peopleAccountOf } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { personShown } from './pseudonym-view';
@@ -19,7 +19,7 @@ export async function listPeople(
   caller: SignedInCaller,
   input: PeopleSearch,
 ): Promise<{ people: TPassivePerson[]; total: number }> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const text = input.search?.trim() ?? '';
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Under pseudonymization only what is shown is searched: the pseudonym stored as the name of a

@@ -10,7 +10,7 @@ import {
 import {
   managesPassiveData,
   type PassiveAccount,
-  passiveAccountOf,
+  peopleAccountOf,
   type QueryRow,
   requireQuery,
 } from '../../access/passive-data';
@@ -19,8 +19,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { nextDailyRun } from './queries-schedule';
 
-// Queries of a passive-data account (issue 22): every member with the passiveData module sees and runs
-// the account's queries; the member who made one, and the account's managers, change or delete it.
+// Queries of a passive-data account (issue 22): every member who sees people (seesPassivePeople) sees and
+// runs the account's queries; the member who made one, and the account's managers, change or delete it.
 // The definition is stored as validated (ZQueryInput's output); runs are listed newest first.
 
 type RunRow = typeof passiveQueryRuns.$inferSelect;
@@ -78,7 +78,7 @@ async function checkLists(deps: Deps, account: PassiveAccount, input: TQueryInpu
 
 /** The account's queries, newest first, each with its latest run. */
 export async function listQueries(deps: Deps, caller: SignedInCaller): Promise<TQuery[]> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const rows = await deps.db
     .select()
     .from(passiveQueries)
@@ -103,13 +103,13 @@ export async function listQueries(deps: Deps, caller: SignedInCaller): Promise<T
 }
 
 export async function getQuery(deps: Deps, caller: SignedInCaller, input: { id: string }): Promise<TQuery> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const row = await requireQuery(deps.db, account, input.id);
   return queryOf(caller.actor, row, await runsOf(deps, row.id, PASSIVE_LIMITS.runsShown));
 }
 
 export async function createQuery(deps: Deps, caller: SignedInCaller, input: TQueryInput): Promise<TQuery> {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   await checkLists(deps, account, input);
   const [row] = await deps.db
     .insert(passiveQueries)
@@ -126,7 +126,7 @@ export async function createQuery(deps: Deps, caller: SignedInCaller, input: TQu
 
 /** A query the caller may change: of their account (404 otherwise), theirs or managed by them (403). */
 async function requireEditable(deps: Deps, caller: SignedInCaller, id: string) {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const row = await requireQuery(deps.db, account, id);
   if (!canEdit(caller.actor, row)) throw new AppError('FORBIDDEN', PASSIVE_MSG.queryOwnerOnly);
   return { account, row };

@@ -1,6 +1,6 @@
 import { type Db, eq, passiveQueryRuns, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
-import { type PassiveAccount, passiveAccountOf, requireQuery } from '../../access/passive-data';
+import { type PassiveAccount, peopleAccountOf, requireQuery } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -36,9 +36,9 @@ export async function queueQueryRun(deps: Pick<Deps, 'db' | 'enqueue'>, queryId:
   return row.id;
 }
 
-/** POST queries/{id}/run: any member of the account may run its queries. 409 while one runs. */
+/** POST queries/{id}/run: any member of the account who sees people may run its queries. 409 while one runs. */
 export async function runQuery(deps: Deps, caller: SignedInCaller, input: { id: string }) {
-  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   const query = await requireQuery(deps.db, account, input.id);
   const runId = await queueQueryRun(deps, query.id);
   if (!runId) throw new AppError('CONFLICT', PASSIVE_MSG.runBusy);
