@@ -32,6 +32,7 @@ export * from './organizations';
 export * from './passive-data';
 export * from './passive-data-messages';
 export * from './passive-data-office365';
+export * from './passive-data-reports';
 export * from './passive-data-sources';
 export * from './passwords';
 export * from './profile';

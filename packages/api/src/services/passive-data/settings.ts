@@ -4,6 +4,7 @@ import { type PassiveAccount, passiveAccountOf, requirePassiveManager } from '..
 import type { SignedInCaller } from '../../auth/actor';
 import { nextRefreshAt } from '../../connectors/schedule';
 import type { Deps } from '../../deps';
+import { minimumGroupSizeOf } from './minimum-group';
 import { deleteExcludedPeople, pseudonymizePeople } from './settings-people';
 
 // The account's passive-data settings (spec §2 /passivedata/settings). Any member of the module reads
@@ -21,6 +22,7 @@ export const settingsOf = (a: PassiveAccount): TPassiveSettings => ({
   excludedAddresses: a.excludedAddresses,
   pseudonymize: a.pseudonymize,
   topPeople: a.topPeople,
+  minimumGroupSize: minimumGroupSizeOf(a),
 });
 
 export async function getSettings(deps: Deps, caller: SignedInCaller): Promise<TPassiveSettings> {
