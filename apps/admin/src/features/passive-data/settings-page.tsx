@@ -130,6 +130,21 @@ function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOn
             </div>
           )}
         />
+        <FormField
+          label="Minimum group size"
+          error={errors.minimumGroupSize?.message}
+          hint="Group reports never show a group of fewer people (3 to 1,000); smaller groups are merged into Other"
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="number"
+              min={3}
+              max={1000}
+              {...form.register('minimumGroupSize', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
         <FormField label="Top people per person (Microsoft People)" error={errors.topPeople?.message}>
           {(p) => (
             <Input {...p} type="number" min={1} max={100} {...form.register('topPeople', { valueAsNumber: true })} />
