@@ -47,7 +47,8 @@ export function ReportHeatmap({ report, directed }: { report: TPassiveReport; di
     (strongest
       ? `; the most ${noun} (${formatCount(strongest[measure])}) are ${strongest.from === strongest.to ? `within ${strongest.from}` : `between ${strongest.from} and ${strongest.to}`}.`
       : '; no ties between the groups shown.');
-  const width = Math.max(LABEL_W + names.length * CELL + 8, LABEL_W + 200);
+  // Room on the right for the last column's slanted label, and for the legend under a small matrix.
+  const width = Math.max(LABEL_W + names.length * CELL + 80, LABEL_W + 200);
   const height = HEAD_H + names.length * CELL + LEGEND_H;
   return (
     <figure className="flex min-w-0 flex-col gap-3">

@@ -125,6 +125,7 @@ function ReportView({
           <DataTable
             caption={`Groups by ${report.attribute}`}
             captionVisible
+            cards
             density="compact"
             columns={GROUP_COLUMNS}
             data={report.groups}
@@ -142,11 +143,17 @@ function ReportView({
 }
 
 const GROUP_COLUMNS: DataTableColumn<TReportGroup>[] = [
-  { id: 'name', header: 'Group', cell: (g) => <span className="font-medium">{g.name}</span> },
-  { id: 'people', header: 'People', cell: (g) => formatCount(g.people), align: 'right' },
-  { id: 'internal', header: 'Internal ties', cell: (g) => formatCount(g.internal), align: 'right' },
-  { id: 'external', header: 'External ties', cell: (g) => formatCount(g.external), align: 'right' },
-  { id: 'ei', header: 'E-I index', cell: (g) => (g.ei === null ? '—' : g.ei.toFixed(2)), align: 'right' },
+  { id: 'name', header: 'Group', cell: (g) => <span className="font-medium">{g.name}</span>, card: 'title' },
+  { id: 'people', header: 'People', cell: (g) => formatCount(g.people), align: 'right', card: 'field' },
+  { id: 'internal', header: 'Internal ties', cell: (g) => formatCount(g.internal), align: 'right', card: 'field' },
+  { id: 'external', header: 'External ties', cell: (g) => formatCount(g.external), align: 'right', card: 'field' },
+  {
+    id: 'ei',
+    header: 'E-I index',
+    cell: (g) => (g.ei === null ? '—' : g.ei.toFixed(2)),
+    align: 'right',
+    card: 'field',
+  },
 ];
 
 /** The report as a workbook: a POST (a run keeps its people for the differencing check), saved as a file. */
