@@ -11,6 +11,7 @@ import { restOperation } from './rest/openapi-paths';
 import { ORGANIZATION_LOGOS_REST_PATHS } from './rest/organization-logos';
 import { ORGANIZATION_USERS_REST_PATHS } from './rest/organization-users';
 import { PASSIVE_DATA_REST_PATHS } from './rest/passive-data';
+import { PASSIVE_REPORTS_REST_PATHS } from './rest/passive-reports';
 import { PROFILE_REST_PATHS } from './rest/profile';
 import { RESPONSES_REST_PATHS } from './rest/responses';
 import { SAML_REST_PATHS } from './rest/saml';
@@ -36,6 +37,7 @@ const OPENAPI_REST_PATHS = {
 export const EXPRESS_REST_PATHS: Record<string, Record<string, object>> = {
   ...OPENAPI_REST_PATHS,
   ...PASSIVE_DATA_REST_PATHS,
+  ...PASSIVE_REPORTS_REST_PATHS,
   ...AONA_REST_PATHS,
   ...NETWORKS_REST_PATHS,
   ...LISTS_REST_PATHS,

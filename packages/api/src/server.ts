@@ -36,6 +36,7 @@ import { ORGANIZATION_LOGO_MULTIPART_ROUTES, organizationLogosRest } from './res
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
 import { PASSIVE_DATA_MULTIPART_ROUTES, passiveDataRest } from './rest/passive-data';
 import { PASSIVE_LIST_MULTIPART_ROUTES, passiveListsRest } from './rest/passive-lists';
+import { passiveReportsRest } from './rest/passive-reports';
 import { PROFILE_MULTIPART_ROUTES, profileRest } from './rest/profile';
 import { responsesRest } from './rest/responses';
 import { samlRest } from './rest/saml';
@@ -212,6 +213,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', organizationLogosRest(deps));
   api.use('/base', passiveListsRest(deps));
   api.use('/base', passiveDataRest(deps));
+  api.use('/base', passiveReportsRest(deps));
   api.use('/base', aonaRest(deps));
   // A save carries all of a respondent's answers (reached here only with DIRECT_ROUTES=off).
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));

@@ -55,4 +55,10 @@ export const PASSIVE_QUERY_PROCEDURES: Record<string, Row> = {
   'passiveData.queries.update': onQuery((id) => ({ id, ...QUERY, name: 'Renamed' })),
   'passiveData.queries.delete': onQuery((id) => ({ id })),
   'passiveData.queries.run': onQuery((id) => ({ id })),
+  // Group reports: every member with the module (no manager role, no person-level grant).
+  'passiveData.reports.attributes': {
+    rule: 'signedIn',
+    input: async (f) => void (await passiveOn(f.app, f.me)),
+  },
+  'passiveData.reports.run': onQuery((queryId) => ({ queryId, attribute: 'title' })),
 };

@@ -176,4 +176,6 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'passiveData.queries.update': { module: 'passiveData' },
   'passiveData.queries.delete': { module: 'passiveData' },
   'passiveData.queries.run': { module: 'passiveData' },
+  'passiveData.reports.attributes': { module: 'passiveData' },
+  'passiveData.reports.run': { module: 'passiveData' },
 };

@@ -34,6 +34,7 @@ export * from './passive-data';
 export * from './passive-data-messages';
 export * from './passive-data-office365';
 export * from './passive-data-pseudonymize';
+export * from './passive-data-reports';
 export * from './passive-data-sources';
 export * from './passwords';
 export * from './profile';

@@ -91,4 +91,11 @@ export const PASSIVE_MSG = {
   microsoftGroup: (id: string) => `The group ${id} does not exist in this tenant (or the app cannot read it)`,
   microsoftBadLink: 'Microsoft Graph answered a link to another address; the sync stopped',
   tenantTaken: (name: string) => `This Microsoft tenant is already connected as "${name}"`,
+  minimumGroupSize: 'The minimum group size must be a whole number from 3 to 1,000',
+  reportAttributeRequired: 'Choose an attribute to group people by',
+  reportAttributeTooLong: 'An attribute name is at most 100 characters',
+  unknownAttribute: (name: string) =>
+    `No person has the attribute "${name}": choose title or one of the profile fields the sources give (Department, Location, ...)`,
+  reportDifferencing: (minimum: number) =>
+    `This report's people differ from an earlier report of the same window, types and attribute by fewer than ${minimum} people, so comparing the two could single out a small group. Change the query so that at least ${minimum} people differ, or run the earlier report again.`,
 } as const;

@@ -22,6 +22,10 @@ export const PASSIVE_LIMITS = {
   peoplePageMax: 200,
   /** Runs GET queries/{id} shows, newest first. */
   runsShown: 50,
+  /** The account's minimum group size (group reports, pseudonymized attributes): its bounds and default. */
+  minimumGroupSizeMin: 3,
+  minimumGroupSizeMax: 1_000,
+  minimumGroupSizeDefault: 5,
 } as const;
 
 /** The connection kinds a query names in `sources`. */
@@ -246,6 +250,12 @@ export const ZPassiveSettings = z.object({
   pseudonymize: zFlag(),
   /** Microsoft People: how many of each person's top people count (issue 23). */
   topPeople: wholeNumber(1, 100, 'Top people must be a whole number from 1 to 100'),
+  /** No group report (and no pseudonymized attribute value) shows a group of fewer people than this. */
+  minimumGroupSize: wholeNumber(
+    PASSIVE_LIMITS.minimumGroupSizeMin,
+    PASSIVE_LIMITS.minimumGroupSizeMax,
+    PASSIVE_MSG.minimumGroupSize,
+  ),
 });
 export type TPassiveSettings = z.output<typeof ZPassiveSettings>;
 /** The settings as answered (an output schema: no transforms, which OpenAPI cannot describe). */
@@ -256,6 +266,7 @@ export const ZPassiveSettingsView = z.object({
   excludedAddresses: z.array(z.string()),
   pseudonymize: z.boolean(),
   topPeople: z.number().int(),
+  minimumGroupSize: z.number().int(),
 });
 export const PASSIVE_SETTINGS_DEFAULTS: TPassiveSettings = {
   retentionDays: 180,
@@ -264,6 +275,7 @@ export const PASSIVE_SETTINGS_DEFAULTS: TPassiveSettings = {
   excludedAddresses: [],
   pseudonymize: false,
   topPeople: 10,
+  minimumGroupSize: PASSIVE_LIMITS.minimumGroupSizeDefault,
 };
 
 export const ZPassiveList = z.object({

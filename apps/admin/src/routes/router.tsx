@@ -164,6 +164,7 @@ const passiveRoutes = [
   { path: 'passivedata/lists/add', ...passivePage('AddListPage') },
   { path: 'passivedata/lists/:id/edit', ...passivePage('EditListPage') },
   { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
+  { path: 'passivedata/reports', ...passivePage('ReportsPage') },
 ];
 
 const meltwaterRoutes = [

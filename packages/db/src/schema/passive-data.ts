@@ -252,3 +252,22 @@ export const passiveQueryRuns = pgTable(
     uniqueIndex('passive_query_runs_active_idx').on(t.queryId).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * The people sets of the group reports an account ran (docs/passive-data.md "Group reports"): a report
+ * whose people differ from an earlier one of the same signature (resolved window, types, attribute) by
+ * fewer than the minimum group size is refused, so two reports cannot be subtracted to isolate a small
+ * group. Person ids only (sorted), a bounded number per signature.
+ */
+export const passiveReports = pgTable(
+  'passive_reports',
+  {
+    id: id(),
+    accountId: account(),
+    signature: text().notNull(),
+    people: bigint({ mode: 'number' }).array().notNull(),
+    peopleCount: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passive_reports_signature_idx').on(t.accountId, t.signature, t.createdAt)],
+);

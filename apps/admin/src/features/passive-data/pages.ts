@@ -6,4 +6,5 @@ export { ListsPage } from './lists-page';
 export { PassiveDataPage } from './passive-data-page';
 export { QueriesPage } from './queries-page';
 export { AddQueryPage, EditQueryPage } from './query-page';
+export { ReportsPage } from './reports-page';
 export { PassiveSettingsPage } from './settings-page';

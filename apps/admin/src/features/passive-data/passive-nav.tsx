@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/passivedata', label: 'Overview', end: true },
   { to: '/passivedata/queries', label: 'Queries', end: false },
   { to: '/passivedata/lists', label: 'Lists', end: false },
+  { to: '/passivedata/reports', label: 'Reports', end: true },
   { to: '/passivedata/settings', label: 'Settings', end: true },
 ];
 

@@ -151,6 +151,21 @@ function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOn
               <Input {...p} type="number" min={1} max={100} {...form.register('topPeople', { valueAsNumber: true })} />
             )}
           </FormField>
+          <FormField
+            label="Minimum group size"
+            error={errors.minimumGroupSize?.message}
+            hint="Group reports never show a group of fewer people (3 to 1,000); smaller groups are merged into Other"
+          >
+            {(p) => (
+              <Input
+                {...p}
+                type="number"
+                min={3}
+                max={1000}
+                {...form.register('minimumGroupSize', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
           {save.isError ? (
             <p role="alert" className="text-sm text-destructive">
               {errorMessage(save.error)}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Db, rowsOf, type SQL, sql } from '@tieline/db';
+import { and, type Db, eq, inArray, isNotNull, passiveConnections, rowsOf, type SQL, sql } from '@tieline/db';
 import { nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
 import {
   INTERACTION_LAYERS,
@@ -11,7 +11,7 @@ import {
 } from '@tieline/validation';
 import type { PassiveAccount } from '../../access/passive-data';
 import type { SecretBox } from '../../auth/secrets';
-import type { StoreContext } from '../../connectors/store/context';
+import { contextOf, type StoreContext } from '../../connectors/store/context';
 import { foldRare, personShown } from './pseudonym-view';
 
 // A query's network, worked out in the database: one aggregate statement groups the window's
@@ -63,8 +63,39 @@ export interface TieFilter {
   now: Date;
 }
 
+interface PeopleFilter {
+  ctes: SQL[];
+  where: SQL;
+}
+
+/**
+ * What a run of `query` reads at `now`: the account's connections of the query's sources. Query runs
+ * and group reports both start here, so they read the same interactions.
+ */
+export async function tieFilterOf(
+  db: Db,
+  secrets: SecretBox,
+  account: PassiveAccount,
+  query: TQueryInput,
+  now: Date,
+): Promise<TieFilter> {
+  const connections = await db
+    .select({ id: passiveConnections.id })
+    .from(passiveConnections)
+    .where(
+      and(
+        eq(passiveConnections.accountId, account.id),
+        inArray(passiveConnections.source, query.sources),
+        // A connection that never completed an import or sync is not offered: its data is not all there.
+        isNotNull(passiveConnections.lastSync),
+      ),
+    );
+  const ctx = contextOf(account, secrets, '', query.sources[0]!);
+  return { account, ctx, connectionIds: connections.map((c) => c.id), query, now };
+}
+
 /** Person filters of the query, as a condition on the pair columns `a` and `b` of `t`. */
-function peopleCondition(f: TieFilter): { ctes: SQL[]; where: SQL } {
+function peopleCondition(f: TieFilter): PeopleFilter {
   const { account, query } = f;
   const dropped: SQL[] = [];
   if (!query.includeExternal) dropped.push(sql`p.external`);
@@ -87,18 +118,21 @@ function peopleCondition(f: TieFilter): { ctes: SQL[]; where: SQL } {
   return { ctes, where: sql.join(where, sql` and `) };
 }
 
+/** `with` and the CTEs, in order. */
+export const withCtes = (ctes: readonly SQL[]) => sql`with ${sql.join([...ctes], sql`, `)}`;
+
 /**
- * The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database.
+ * The CTEs of the kept interactions (relations apart), after `people`'s: `ties` (type, a, b, n, w) and
+ * `strong` (a, b, n), one row per kept pair with its interactions summed over the types.
  * Directed: a tie per ordered pair; undirected: per unordered pair, both directions summed. Mutual
  * types (meetings, stored once per pair) give both directions of a directed network. Pairs whose
  * total over the chosen types is below the minimum are dropped from every layer.
  */
-async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
+function interactionCtes(f: TieFilter, types: TInteractionType[], people: PeopleFilter): SQL[] {
   const { query } = f;
   const { from, to } = windowOf(query, f.account, f.now);
   const limited = types.filter((t) => RECIPIENT_LIMITED_TYPES.includes(t));
   const symmetric = types.filter((t) => SYMMETRIC_TYPES.includes(t));
-  const people = peopleCondition(f);
   const directed = query.direction === 'directed';
   // A tie's weight is its count, or for meetings under meetingWeight 'hours' the hours stored as each
   // meeting's weight; the minimum per pair always counts interactions.
@@ -120,10 +154,8 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
         union all select type, greatest(a, b), least(a, b), n, w from paired where ${mutual}
       ) m group by 1, 2, 3`;
   }
-  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
-    await db.execute(sql`
-      with ${sql.join([...people.ctes, sql``], sql`, `)}
-      counted as (
+  return [
+    sql`counted as (
         select i.type, i.from_id as a, i.to_id as b, count(*) as n, ${weight} as w
         from passive_interactions i
         where i.account_id = ${f.account.id}::uuid
@@ -133,10 +165,49 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
           ${to ? sql`and i.at < ${to.toISOString()}::timestamptz` : sql``}
           ${limited.length > 0 ? sql`and (i.recipients <= ${query.maxRecipients} or not i.type = any(${textArray(limited)}))` : sql``}
         group by 1, 2, 3
-      ),
-      paired as (select * from counted t where ${people.where}),
-      ties as (${ties}),
-      strong as (select a, b from ties group by a, b having sum(n) >= ${query.minInteractions})
+      )`,
+    sql`paired as (select * from counted t where ${people.where})`,
+    sql`ties as (${ties})`,
+    sql`strong as (select a, b, sum(n) as n from ties group by a, b having sum(n) >= ${query.minInteractions})`,
+  ];
+}
+
+/**
+ * The CTEs of the relations (Microsoft People, Reports to), after `people`'s: `related` (type, a, b,
+ * w, n), all kept, w the stored weight summed, n the relations counted; undirected folds both ways.
+ */
+function relationCtes(f: TieFilter, types: TInteractionType[], people: PeopleFilter): SQL[] {
+  const directed = f.query.direction === 'directed';
+  const since = windowOf({ ...f.query, from: undefined, to: undefined, lastDays: undefined }, f.account, f.now).from;
+  return [
+    sql`relation_rows as (
+        select i.type, ${directed ? sql`i.from_id` : sql`least(i.from_id, i.to_id)`} as a,
+          ${directed ? sql`i.to_id` : sql`greatest(i.from_id, i.to_id)`} as b, sum(i.weight) as w, count(*) as n
+        from passive_interactions i
+        where i.account_id = ${f.account.id}::uuid
+          and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
+          and i.type = any(${textArray(types)})
+          and i.at >= ${since.toISOString()}::timestamptz
+        group by 1, 2, 3
+      )`,
+    sql`related as (select t.* from relation_rows t where ${people.where})`,
+  ];
+}
+
+const splitTypes = (f: TieFilter) => {
+  const types = f.query.types as TInteractionType[];
+  return {
+    interactions: types.filter((t) => !RELATION_TYPES.includes(t)),
+    relations: types.filter((t) => RELATION_TYPES.includes(t)),
+  };
+};
+
+/** The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database. */
+async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
+  const people = peopleCondition(f);
+  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
+    await db.execute(sql`
+      ${withCtes([...people.ctes, ...interactionCtes(f, types, people)])}
       select t.type, t.a::float8 as a, t.b::float8 as b, t.w::float8 as w
       from ties t join strong s on s.a = t.a and s.b = t.b`),
   );
@@ -146,30 +217,41 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
 /** Relations (Microsoft People, Reports to): all kept, weight as stored, undirected folds both ways. */
 async function relationTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
   const people = peopleCondition(f);
-  const directed = f.query.direction === 'directed';
-  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; n: number }>(
+  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
     await db.execute(sql`
-      with ${sql.join([...people.ctes, sql``], sql`, `)}
-      summed as (
-        select i.type, ${directed ? sql`i.from_id` : sql`least(i.from_id, i.to_id)`} as a,
-          ${directed ? sql`i.to_id` : sql`greatest(i.from_id, i.to_id)`} as b, sum(i.weight) as n
-        from passive_interactions i
-        where i.account_id = ${f.account.id}::uuid
-          and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
-          and i.type = any(${textArray(types)})
-          and i.at >= ${windowOf({ ...f.query, from: undefined, to: undefined, lastDays: undefined }, f.account, f.now).from.toISOString()}::timestamptz
-        group by 1, 2, 3
-      )
-      select t.type, t.a::float8 as a, t.b::float8 as b, t.n::float8 as n from summed t where ${people.where}`),
+      ${withCtes([...people.ctes, ...relationCtes(f, types, people)])}
+      select t.type, t.a::float8 as a, t.b::float8 as b, t.w::float8 as w from related t`),
   );
-  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.n) }));
+  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.w) }));
+}
+
+/**
+ * The query's kept pairs as CTEs ending in `pairs` (a, b, n): one row per pair the network has a tie
+ * for in any layer (ordered when directed, a < b when not), n its interactions summed over the types (a
+ * relation counts once per stored row). For statements that aggregate the pairs further (group
+ * reports), so they share every rule of the network's ties. Null when the query reads no connection.
+ */
+export function pairCtes(f: TieFilter): SQL[] | null {
+  if (f.connectionIds.length === 0) return null;
+  const { interactions, relations } = splitTypes(f);
+  const people = peopleCondition(f);
+  const parts: SQL[] = [];
+  const ctes = [...people.ctes];
+  if (interactions.length > 0) {
+    ctes.push(...interactionCtes(f, interactions, people));
+    parts.push(sql`select a, b, n from strong`);
+  }
+  if (relations.length > 0) {
+    ctes.push(...relationCtes(f, relations, people));
+    parts.push(sql`select a, b, n from related`);
+  }
+  ctes.push(sql`pairs as (select a, b, sum(n) as n from (${sql.join(parts, sql` union all `)}) u group by a, b)`);
+  return ctes;
 }
 
 export async function queryTies(db: Db, f: TieFilter): Promise<QueryTie[]> {
-  const types = f.query.types as TInteractionType[];
   if (f.connectionIds.length === 0) return [];
-  const interactions = types.filter((t) => !RELATION_TYPES.includes(t));
-  const relations = types.filter((t) => RELATION_TYPES.includes(t));
+  const { interactions, relations } = splitTypes(f);
   return [
     ...(interactions.length > 0 ? await interactionTies(db, f, interactions) : []),
     ...(relations.length > 0 ? await relationTies(db, f, relations) : []),

@@ -1,23 +1,10 @@
-import {
-  and,
-  type Db,
-  eq,
-  inArray,
-  isNotNull,
-  passiveAccounts,
-  passiveConnections,
-  passiveQueries,
-  passiveQueryRuns,
-  sql,
-  type Tx,
-} from '@tieline/db';
+import { type Db, eq, passiveAccounts, passiveQueries, passiveQueryRuns, sql, type Tx } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { PASSIVE_MSG } from '@tieline/validation';
 import type { SecretBox } from '../../auth/secrets';
-import { contextOf } from '../../connectors/store/context';
 import { definitionOf } from './queries-crud';
 import { runStatus } from './queries-schedule';
-import { networkOf, queryTies } from './query-network';
+import { networkOf, queryTies, tieFilterOf } from './query-network';
 
 // One run of a query (the passive-query-run job): the network worked out in the database, then stored
 // as a normal network of the query's owner: the first run makes it, later runs add a version (a new
@@ -52,25 +39,7 @@ export async function executeRun(
   if (!found || !(await runStatus.start(db, runId))) return;
   const { query, account } = found;
   const definition = definitionOf(query);
-  const connections = await db
-    .select({ id: passiveConnections.id })
-    .from(passiveConnections)
-    .where(
-      and(
-        eq(passiveConnections.accountId, account.id),
-        inArray(passiveConnections.source, definition.sources),
-        // A connection that never completed an import or sync is not offered: its data is not all there.
-        isNotNull(passiveConnections.lastSync),
-      ),
-    );
-  const ctx = contextOf(account, secrets, '', definition.sources[0]!);
-  const ties = await queryTies(db, {
-    account,
-    ctx,
-    connectionIds: connections.map((c) => c.id),
-    query: definition,
-    now,
-  });
+  const ties = await queryTies(db, await tieFilterOf(db, secrets, account, definition, now));
   await runStatus.progress(db, runId, 0.6);
   if (ties.length === 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.noPeople));
   const data = await networkOf(db, secrets, account, definition, ties);

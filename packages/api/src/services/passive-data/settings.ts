@@ -11,7 +11,8 @@ import { nextRefreshAt } from '../../connectors/schedule';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
-import { deleteExcludedPeople } from './settings-people';
+import { minimumGroupSizeOf } from './minimum-group';
+import { deleteExcludedPeople, pseudonymizePeople } from './settings-people';
 
 // The account's passive-data settings (spec §2 /passivedata/settings). Any member of the module reads
 // them; Owners and Admins (or an individual for their own account) change them. What a change does to
@@ -29,6 +30,7 @@ export const settingsOf = (a: PassiveAccount): TPassiveSettings => ({
   excludedAddresses: a.excludedAddresses,
   pseudonymize: a.pseudonymize,
   topPeople: a.topPeople,
+  minimumGroupSize: minimumGroupSizeOf(a),
 });
 
 export async function getSettings(deps: Deps, caller: SignedInCaller): Promise<TPassiveSettings> {
