@@ -132,7 +132,6 @@ describe('who sees people', () => {
       ['GET', '/passiveData/people?search=ann%40contoso.com', undefined],
       ['GET', '/passiveData/lists', undefined],
       ['GET', `/passiveData/lists/${listId}`, undefined],
-      ['GET', '/passiveData/queries', undefined],
       ['GET', `/passiveData/queries/${queryId}`, undefined],
       ['POST', '/passiveData/queries', QUERY],
       ['PUT', `/passiveData/queries/${queryId}`, { ...QUERY, name: 'Mine' }],
@@ -141,7 +140,9 @@ describe('who sees people', () => {
     ] as const) {
       expect(answer(await plain.call(method, `/api/base${path}`, body)), `${method} ${path}`).toEqual(peopleOnly);
     }
-    // The connections overview and the settings stay open to every member with the module.
+    // The connections overview, the settings and the list of queries (names, no people: what group
+    // reports are run on) stay open to every member with the module.
+    expect((await plain.get('/passiveData/queries')).status).toBe(200);
     expect((await plain.get('/passiveData/connections')).status).toBe(200);
     expect((await plain.get('/passiveData/settings')).status).toBe(200);
     // Nothing was run or deleted by the refused calls.

@@ -32,8 +32,10 @@ const onQuery = (input: (id: string) => unknown): Row => ({
 });
 
 export const PASSIVE_QUERY_PROCEDURES: Record<string, Row> = {
+  // Every member with the module lists the account's queries (names and definitions, no people): the
+  // group reports page chooses one of them.
   'passiveData.queries.list': {
-    rule: 'passivePeople',
+    rule: 'signedIn',
     input: async (f) => void (await passiveOn(f.app, f.me)),
   },
   'passiveData.queries.get': onQuery((id) => ({ id })),

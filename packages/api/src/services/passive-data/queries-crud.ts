@@ -10,6 +10,7 @@ import {
 import {
   managesPassiveData,
   type PassiveAccount,
+  passiveAccountOf,
   peopleAccountOf,
   type QueryRow,
   requireQuery,
@@ -76,9 +77,12 @@ async function checkLists(deps: Deps, account: PassiveAccount, input: TQueryInpu
   if (found.length !== ids.length) throw new AppError('BAD_REQUEST', PASSIVE_MSG.unknownList);
 }
 
-/** The account's queries, newest first, each with its latest run. */
+/**
+ * The account's queries, newest first, each with its latest run: names and definitions, no people, so
+ * every member with the module may list them (the group reports page picks one).
+ */
 export async function listQueries(deps: Deps, caller: SignedInCaller): Promise<TQuery[]> {
-  const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
+  const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
   const rows = await deps.db
     .select()
     .from(passiveQueries)
