@@ -2,7 +2,6 @@ import { discoverNetworks, eq, networkViews } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { DISCOVER_MSG, NETWORK_MANAGE_LIMITS, type TDuplicateAnswer, type TDuplicateInput } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
-import { requireModule } from '../../auth/modules';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertNetwork } from '../../network-store/store-network';
@@ -10,14 +9,13 @@ import { insertNetwork } from '../../network-store/store-network';
 /**
  * POST /api/base/discover/{id}/duplicate: the snapshot, with its saved views, becomes a private network
  * of the caller's (networks.duplicate's naming: "<name> (copy)" unless named). The copy is a network
- * like any other, so the caller needs the networks module too.
+ * like any other, so the caller needs the networks module too (the router's `writesNetworks`).
  */
 export async function duplicateDiscover(
   deps: Deps,
   caller: SignedInCaller,
   input: TDuplicateInput,
 ): Promise<TDuplicateAnswer> {
-  requireModule(caller.actor, 'networks');
   const [row] = await deps.db.select().from(discoverNetworks).where(eq(discoverNetworks.id, input.id));
   if (!row) throw new AppError('NOT_FOUND', DISCOVER_MSG.notFound);
   const data = JSON.parse(row.data) as TNetworkData;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, rowsOf, type SQL, sql } from '@tieline/db';
-import { nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
+import { attributeOf, nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
 import {
   INTERACTION_LAYERS,
   PASSIVE_LIMITS,
@@ -227,7 +227,7 @@ function categoryOrText(cells: readonly (string | null)[]): 'category' | 'text' 
 function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], pseudonymize: boolean) {
   const columns = keys.map((key) => {
     const cells = people.map((p) => {
-      const v = key === 'title' ? (p.title ?? p.attributes.title) : p.attributes[key];
+      const v = key === 'title' ? (p.title ?? attributeOf(p.attributes, 'title')) : attributeOf(p.attributes, key);
       return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
     });
     if (pseudonymize) {
@@ -270,10 +270,10 @@ export async function networkOf(
   const indexOf = new Map<number, number>();
   const nodes = order.map((i, at) => {
     indexOf.set(people[i]!.id, at);
-    const attributes: Record<string, TAttributeValue> = {};
-    defs.forEach((d, k) => {
-      attributes[d.key] = columns[k]![i]!;
-    });
+    // From pairs, so a query attribute named `__proto__` is a key like any other.
+    const attributes: Record<string, TAttributeValue> = Object.fromEntries(
+      defs.map((d, k) => [d.key, columns[k]![i]!] as const),
+    );
     return { name: names[i]!, attributes };
   });
   const types = query.types as TInteractionType[];
