@@ -72,7 +72,7 @@ export async function replaceMessages(
     // A Disconnect locks the row before deleting (deleteConnectionData): a batch either lands before it,
     // and is deleted with the rest, or finds the connection gone and stops the sync.
     const alive = rowsOf(
-      await tx.execute(sql`select 1 from passive_connections where id = ${ctx.connectionId}::uuid for share`),
+      await tx.execute(sql`select 1 from passive_connections c where c.id = ${ctx.connectionId}::uuid for share`),
     );
     if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
     await deleteMessages(tx, ctx.connectionId, messages, first, last);
@@ -94,16 +94,18 @@ async function deleteMessages(tx: Tx, connectionId: string, messages: SourceMess
   // connection's whole partition). The window bounds let PostgreSQL skip every other month's partition.
   for (const [conversation, keys] of byConversation) {
     await tx.execute(sql`
-      delete from passive_interactions
-      where connection_id = ${connectionId}::uuid and at between ${first}::timestamptz and ${last}::timestamptz
-        and conversation = ${conversation} and message_key = any(array(select json_array_elements_text(${JSON.stringify(keys)}::json)))`);
+      delete from passive_interactions i
+      where i.connection_id = ${connectionId}::uuid and i.at between ${first}::timestamptz and ${last}::timestamptz
+        and i.conversation = ${conversation} and i.message_key = any(array(select k.v from json_array_elements_text(${JSON.stringify(keys)}::json) as k(v)))`);
   }
 }
 
 /** Interactions stored for a connection (the count its status shows). */
 export async function countInteractions(db: Db | Tx, connectionId: string): Promise<number> {
   const [row] = rowsOf<{ n: string }>(
-    await db.execute(sql`select count(*) as n from passive_interactions where connection_id = ${connectionId}::uuid`),
+    await db.execute(
+      sql`select count(*) as n from passive_interactions i where i.connection_id = ${connectionId}::uuid`,
+    ),
   );
   return Number(row?.n ?? 0);
 }
@@ -112,12 +114,12 @@ export async function countInteractions(db: Db | Tx, connectionId: string): Prom
 export async function deleteConnectionData(db: Db, connectionId: string): Promise<void> {
   await db.transaction(async (tx) => {
     // First the row, so a sync's batch under way commits before its rows are deleted (replaceMessages).
-    await tx.execute(sql`select 1 from passive_connections where id = ${connectionId}::uuid for update`);
-    await tx.execute(sql`delete from passive_interactions where connection_id = ${connectionId}::uuid`);
+    await tx.execute(sql`select 1 from passive_connections c where c.id = ${connectionId}::uuid for update`);
+    await tx.execute(sql`delete from passive_interactions i where i.connection_id = ${connectionId}::uuid`);
     await tx.execute(sql`
       delete from passive_people p using passive_identities i
       where i.connection_id = ${connectionId}::uuid and p.id = i.person_id
         and not exists (select 1 from passive_identities o where o.person_id = p.id and o.connection_id <> ${connectionId}::uuid)`);
-    await tx.execute(sql`delete from passive_connections where id = ${connectionId}::uuid`);
+    await tx.execute(sql`delete from passive_connections c where c.id = ${connectionId}::uuid`);
   });
 }

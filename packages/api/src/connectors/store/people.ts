@@ -77,7 +77,7 @@ export async function upsertPeople(
 export async function identitiesOf(db: Db | Tx, connectionId: string): Promise<Map<string, number>> {
   const rows = rowsOf<{ external_id: string; person_id: string }>(
     await db.execute(
-      sql`select external_id, person_id from passive_identities where connection_id = ${connectionId}::uuid`,
+      sql`select i.external_id, i.person_id from passive_identities i where i.connection_id = ${connectionId}::uuid`,
     ),
   );
   return new Map(rows.map((r) => [r.external_id, Number(r.person_id)]));

@@ -44,12 +44,12 @@ export async function replaceRelations(
   await db.transaction(async (tx) => {
     // As replaceMessages: a Disconnect under way either deletes these too or stops this sync.
     const alive = rowsOf(
-      await tx.execute(sql`select 1 from passive_connections where id = ${ctx.connectionId}::uuid for share`),
+      await tx.execute(sql`select 1 from passive_connections c where c.id = ${ctx.connectionId}::uuid for share`),
     );
     if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
     await tx.execute(sql`
-      delete from passive_interactions
-      where connection_id = ${ctx.connectionId}::uuid and conversation = ${conversation}`);
+      delete from passive_interactions i
+      where i.connection_id = ${ctx.connectionId}::uuid and i.conversation = ${conversation}`);
     if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
   });
   return lines.length;

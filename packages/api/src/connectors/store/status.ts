@@ -40,7 +40,7 @@ export const syncStatus = {
         error: null,
         lastSync: new Date(),
         interactionCount: interactions,
-        peopleCount: sql`(select count(*) from passive_identities where connection_id = ${id}::uuid)`,
+        peopleCount: sql`(select count(*) from passive_identities i where i.connection_id = ${id}::uuid)`,
       })
       .where(eq(passiveConnections.id, id));
   },

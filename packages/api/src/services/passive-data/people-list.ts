@@ -24,8 +24,8 @@ export async function listPeople(
   const byKey = text.includes('@') ? personKeys(account, deps.secrets)(text) : null;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = text
-    ? sql`account_id = ${account.id}::uuid and (name ilike ${pattern} or email ilike ${pattern} or key = ${byKey ?? ''})`
-    : sql`account_id = ${account.id}::uuid`;
+    ? sql`p.account_id = ${account.id}::uuid and (p.name ilike ${pattern} or p.email ilike ${pattern} or p.key = ${byKey ?? ''})`
+    : sql`p.account_id = ${account.id}::uuid`;
   const rows = rowsOf<{
     id: string;
     name: string;
@@ -37,9 +37,9 @@ export async function listPeople(
     total: string;
   }>(
     await deps.db.execute(sql`
-      select id, name, email, title, deactivated, external, sources, count(*) over () as total
-      from passive_people where ${where}
-      order by lower(name), id limit ${input.limit} offset ${input.offset}`),
+      select p.id, p.name, p.email, p.title, p.deactivated, p.external, p.sources, count(*) over () as total
+      from passive_people p where ${where}
+      order by lower(p.name), p.id limit ${input.limit} offset ${input.offset}`),
   );
   const total = rows.length > 0 ? Number(rows[0]!.total) : await countPeople(deps, where);
   return {
@@ -59,7 +59,7 @@ export async function listPeople(
 /** A page past the end has no row to carry the total. */
 async function countPeople(deps: Deps, where: ReturnType<typeof sql>): Promise<number> {
   const [row] = rowsOf<{ n: string }>(
-    await deps.db.execute(sql`select count(*) as n from passive_people where ${where}`),
+    await deps.db.execute(sql`select count(*) as n from passive_people p where ${where}`),
   );
   return Number(row?.n ?? 0);
 }

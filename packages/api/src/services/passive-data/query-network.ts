@@ -77,11 +77,11 @@ function peopleCondition(f: TieFilter): { ctes: SQL[]; where: SQL } {
   if (dropped.length > 0) {
     ctes.push(sql`dropped as materialized (
       select p.id from passive_people p where p.account_id = ${account.id}::uuid and (${sql.join(dropped, sql` or `)}))`);
-    where.push(sql`t.a not in (select id from dropped) and t.b not in (select id from dropped)`);
+    where.push(sql`t.a not in (select d.id from dropped d) and t.b not in (select d.id from dropped d)`);
   }
   if (query.includeListIds.length > 0) {
     ctes.push(sql`included as materialized (${membersOf(account.id, query.includeListIds)})`);
-    where.push(sql`t.a in (select id from included) and t.b in (select id from included)`);
+    where.push(sql`t.a in (select n.id from included n) and t.b in (select n.id from included n)`);
   }
   return { ctes, where: sql.join(where, sql` and `) };
 }
@@ -108,15 +108,15 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
   // Folding to unordered pairs (undirected, or a mutual type) happens on grouped rows, never per row.
   let ties: SQL;
   if (!directed) {
-    ties = sql`select type, least(a, b) as a, greatest(a, b) as b, sum(n) as n, sum(w) as w from paired group by 1, 2, 3`;
+    ties = sql`select p.type, least(p.a, p.b) as a, greatest(p.a, p.b) as b, sum(p.n) as n, sum(p.w) as w from paired p group by 1, 2, 3`;
   } else if (symmetric.length === 0) {
-    ties = sql`select type, a, b, n, w from paired`;
+    ties = sql`select p.type, p.a, p.b, p.n, p.w from paired p`;
   } else {
-    const mutual = sql`type = any(${textArray(symmetric)})`;
-    ties = sql`select type, a, b, sum(n) as n, sum(w) as w from (
-        select type, a, b, n, w from paired where not ${mutual}
-        union all select type, least(a, b), greatest(a, b), n, w from paired where ${mutual}
-        union all select type, greatest(a, b), least(a, b), n, w from paired where ${mutual}
+    const mutual = sql`p.type = any(${textArray(symmetric)})`;
+    ties = sql`select m.type, m.a, m.b, sum(m.n) as n, sum(m.w) as w from (
+        select p.type, p.a, p.b, p.n, p.w from paired p where not ${mutual}
+        union all select p.type, least(p.a, p.b), greatest(p.a, p.b), p.n, p.w from paired p where ${mutual}
+        union all select p.type, greatest(p.a, p.b), least(p.a, p.b), p.n, p.w from paired p where ${mutual}
       ) m group by 1, 2, 3`;
   }
   const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
@@ -133,9 +133,9 @@ async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]):
           ${limited.length > 0 ? sql`and (i.recipients <= ${query.maxRecipients} or not i.type = any(${textArray(limited)}))` : sql``}
         group by 1, 2, 3
       ),
-      paired as (select * from counted t where ${people.where}),
+      paired as (select t.* from counted t where ${people.where}),
       ties as (${ties}),
-      strong as (select a, b from ties group by a, b having sum(n) >= ${query.minInteractions})
+      strong as (select k.a, k.b from ties k group by k.a, k.b having sum(k.n) >= ${query.minInteractions})
       select t.type, t.a::float8 as a, t.b::float8 as b, t.w::float8 as w
       from ties t join strong s on s.a = t.a and s.b = t.b`),
   );
@@ -261,8 +261,8 @@ export async function networkOf(
       ? []
       : rowsOf<PersonRow>(
           await db.execute(sql`
-            select id::float8 as id, key, name, email, title, attributes from passive_people
-            where account_id = ${account.id}::uuid and id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
+            select p.id::float8 as id, p.key, p.name, p.email, p.title, p.attributes from passive_people p
+            where p.account_id = ${account.id}::uuid and p.id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
         ).map((p) => ({ ...p, id: Number(p.id) }));
   const names = nodeNames(people);
   const order = people.map((_, i) => i).sort((x, y) => nameKey(names[x]!).localeCompare(nameKey(names[y]!)));
