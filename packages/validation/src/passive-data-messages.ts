@@ -30,6 +30,7 @@ export const PASSIVE_MSG = {
   syncBusy: 'This connection is already syncing',
   uploadConnection: 'An uploaded export is updated by uploading a later export, not by syncing',
   disconnectConfirm: 'Type the connection name to confirm',
+  disconnectNetworks: 'Choose whether the networks made from this connection are kept or deleted',
   sourcesRequired: 'Choose at least one source',
   typesRequired: 'Choose at least one interaction type',
   typeNotOfSource: 'An interaction type does not belong to a chosen source',

@@ -21,6 +21,15 @@ export async function queueSync(deps: Pick<Deps, 'db' | 'enqueue'>, connectionId
   return true;
 }
 
+/** Whether the connection is still there (Disconnect deletes its row with everything it brought). */
+export async function connectionExists(db: Db, connectionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passiveConnections.id })
+    .from(passiveConnections)
+    .where(eq(passiveConnections.id, connectionId));
+  return rows.length > 0;
+}
+
 export const syncStatus = {
   running: (db: Db, id: string) =>
     db.update(passiveConnections).set({ status: 'running', error: null }).where(eq(passiveConnections.id, id)),

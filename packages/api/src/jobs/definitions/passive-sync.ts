@@ -1,7 +1,7 @@
 import { eq, passiveConnections } from '@tieline/db';
 import { SYNCERS } from '../../connectors/registry';
 import { contextOfConnection } from '../../connectors/store/context';
-import { syncStatus } from '../../connectors/store/status';
+import { connectionExists, syncStatus } from '../../connectors/store/status';
 import { SyncError } from '../../connectors/sync-error';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';
@@ -12,7 +12,9 @@ const PROGRESS_EVERY_MS = 500;
 /**
  * Syncs one passive-data connection through its connector. A SyncError (revoked token, bad file)
  * fails the connection at once with its message; other errors retry with the queue's backoff and fail
- * the connection on the last attempt. A disconnected connection has nothing to do.
+ * the connection on the last attempt. A disconnected connection has nothing to do: queued, it is not
+ * started; running, its next write finds the row gone (store/ locks it before writing, so nothing is
+ * written again) and the sync ends quietly, neither failed nor retried.
  */
 export const passiveSyncJob = defineJob({
   kind: 'passive-sync',
@@ -34,6 +36,7 @@ export const passiveSyncJob = defineJob({
       await sync(deps, connection, ctx, report);
       await syncStatus.done(deps.db, connectionId);
     } catch (error) {
+      if (!(await connectionExists(deps.db, connectionId))) return;
       if (error instanceof SyncError) return void (await syncStatus.failed(deps.db, connectionId, error.message));
       if (attempt >= maxAttempts) await syncStatus.failed(deps.db, connectionId, 'The sync failed; try again later');
       throw error;
