@@ -72,8 +72,14 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await page.getByRole('button', { name: 'Disconnect' }).click();
   const confirm = page.getByRole('dialog', { name: 'Disconnect Acme Slack' });
   await confirm.getByLabel('Type Acme Slack to confirm').fill('Acme Slack');
+  // What becomes of the networks made from it is chosen, never assumed: the button waits for it.
+  await expect(confirm.getByRole('button', { name: 'Disconnect and delete its data' })).toBeDisabled();
+  await confirm.getByRole('radio', { name: 'Keep them as they are' }).check();
   await confirm.getByRole('button', { name: 'Disconnect and delete its data' }).click();
   await expect(page.getByText('No sources connected.')).toBeVisible();
+  // Kept: the network made from it is still listed.
+  await page.goto('/networks');
+  await expect(page.getByRole('link', { name: 'Who works with whom' }).first()).toBeVisible();
 });
 
 test('the demo organization shows passive data working without any outside service', async ({ page }) => {

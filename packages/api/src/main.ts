@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { deleteExpiredLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/session';
 import { tickPassiveSchedule } from './connectors/schedule';
+import { sweepUploads } from './connectors/slack/export-upload';
 import { isLoopbackOnly, loadEnv } from './env';
 import { personalLink, testLink } from './mail/links';
 import { DEMO, seedDemo } from './seed/demo';
@@ -33,6 +34,9 @@ async function main() {
     if (env.SEED_DEMO === 'auto' && dbHandle.kind === 'pglite' && !isLoopbackOnly(env)) {
       console.log('Demo data not seeded: this server is not a local install (HOST or PUBLIC_URL is not loopback).');
     }
+    // Uploads no import will read (left by a crash, a disconnect, an upload cut off): this server's data
+    // directory, so each server sweeps its own, at start and daily (connectors/slack/export-upload.ts).
+    await sweepUploads(deps).catch(console.error);
     demo = seed ? await seedDemo({ ...deps, mailer: server.mailer }) : null;
     listener = await listen(server.app, env.PORT, env.HOST);
   } catch (error) {
@@ -68,6 +72,10 @@ async function main() {
     void tickPassiveSchedule(deps).catch(console.error);
   }, 60_000);
   schedule.unref();
+  const sweep = setInterval(() => {
+    void sweepUploads(deps).catch(console.error);
+  }, 86_400_000);
+  sweep.unref();
 
   let closing = false;
   const shutdown = () => {
@@ -75,6 +83,7 @@ async function main() {
     closing = true;
     clearInterval(cleanup);
     clearInterval(schedule);
+    clearInterval(sweep);
     listener.close();
     listener.closeAllConnections();
     server.close().then(

@@ -14,9 +14,11 @@ import { isRestCall } from './http/rest-call';
  * §6, a user's modules are enabled per user within their organization's); absent, the procedure belongs
  * to no module (accounts, organizations, respondents). `byShare`: a network shared with the caller stays
  * reachable without the module; access/networks.ts then asks it of the caller's own networks.
+ * `writesNetworks`: the procedure makes or changes networks (Meltwater, passive queries, AONA, Discover
+ * copies), so it needs the networks module too, whatever its own module (`writesNetworks()` below).
  * router-access-modules.test.ts holds every procedure to a table of these.
  */
-export type Meta = OpenApiMeta & { module?: TModuleName; byShare?: true };
+export type Meta = OpenApiMeta & { module?: TModuleName; byShare?: true; writesNetworks?: true };
 
 const t = initTRPC
   .context<Context>()
@@ -65,8 +67,15 @@ const gate = t.middleware(async ({ ctx, type, getRawInput, next }) => {
  */
 const moduleGate = t.middleware(({ ctx, meta, next }) => {
   if (meta?.module && !meta.byShare) requireModule(ctx.caller.actor, meta.module);
+  if (meta?.writesNetworks) requireModule(ctx.caller.actor, 'networks');
   return next();
 });
+
+/**
+ * The meta of a procedure that writes networks: with the networks module off nothing may make one
+ * (issue 35), so the module gate asks for it after the procedure's own module. Spread into `.meta()`.
+ */
+export const writesNetworks = { writesNetworks: true } as const satisfies Meta;
 
 export const publicProcedure = t.procedure.use(mapErrors).use(gate).use(moduleGate);
 

@@ -179,6 +179,8 @@ export interface FakeMicrosoft {
   onGraphCall: ((call: string) => void) | null;
   /** The largest page answered (Graph's are 100..999 by call; tests make it tiny to exercise paging). */
   pageSize: number;
+  /** Rewrites each `@odata.nextLink` answered (tests serve links a hostile or broken Graph might). */
+  nextLinkOf: ((link: string) => string) | null;
   close: () => Promise<void>;
 }
 
@@ -202,7 +204,8 @@ export function pageOf(req: GraphRequest, fake: FakeMicrosoft, items: unknown[],
   if (offset + size < items.length) {
     const next = new URL(req.url);
     next.searchParams.set('$skiptoken', String(offset + size));
-    return { status: 200, body: { value: page, '@odata.nextLink': next.toString() } };
+    const link = fake.nextLinkOf ? fake.nextLinkOf(next.toString()) : next.toString();
+    return { status: 200, body: { value: page, '@odata.nextLink': link } };
   }
   return { status: 200, body: { value: page, ...last } };
 }
@@ -373,6 +376,7 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
       fake.deltaGeneration++;
     },
     onGraphCall: null,
+    nextLinkOf: null,
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -67,7 +67,7 @@ describe('passiveData.connections', () => {
     for (const id of [theirs.id, randomUUID()]) {
       for (const [method, path] of [
         ['GET', `/api/base/passiveData/connections/${id}`],
-        ['DELETE', `/api/base/passiveData/connections/${id}?confirm=Acme%20Slack`],
+        ['DELETE', `/api/base/passiveData/connections/${id}?confirm=Acme%20Slack&networks=keep`],
         ['POST', `/api/base/passiveData/connections/${id}/sync`],
       ] as const) {
         const res = await t.ownerApi.call(method, path, method === 'POST' ? {} : undefined);
@@ -116,19 +116,26 @@ describe('passiveData.connections', () => {
     });
     const path = `/api/base/passiveData/connections/${connection.id}`;
 
-    expect(await t.memberApi.call('DELETE', `${path}?confirm=Acme%20Slack`)).toMatchObject({
+    expect(await t.memberApi.call('DELETE', `${path}?confirm=Acme%20Slack&networks=keep`)).toMatchObject({
       status: 403,
       body: { message: PASSIVE_MSG.managersOnly },
     });
-    for (const query of ['', '?confirm=', '?confirm=acme%20slack', '?confirm=Acme']) {
-      expect(await t.ownerApi.call('DELETE', `${path}${query}`), query).toMatchObject({
+    for (const query of ['?', '?confirm=&', '?confirm=acme%20slack&', '?confirm=Acme&']) {
+      expect(await t.ownerApi.call('DELETE', `${path}${query}networks=keep`), query).toMatchObject({
         status: 400,
         body: { message: PASSIVE_MSG.disconnectConfirm },
       });
     }
-    expect(await t.ownerApi.call('DELETE', `${path}?confirm=Acme%20Slack`)).toMatchObject({
+    // What becomes of the networks made from it has no default.
+    for (const query of ['', '&networks=', '&networks=maybe']) {
+      expect(await t.ownerApi.call('DELETE', `${path}?confirm=Acme%20Slack${query}`), query).toMatchObject({
+        status: 400,
+        body: { message: PASSIVE_MSG.disconnectNetworks },
+      });
+    }
+    expect(await t.ownerApi.call('DELETE', `${path}?confirm=Acme%20Slack&networks=keep`)).toMatchObject({
       status: 200,
-      body: { ok: true },
+      body: { ok: true, networksDeleted: 0 },
     });
     expect((await t.ownerApi.get(`/passiveData/connections/${connection.id}`)).status).toBe(404);
     expect(await countInteractions(app.server.deps.db, connection.id)).toBe(0);

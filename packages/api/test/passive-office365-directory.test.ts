@@ -135,7 +135,7 @@ describe('the Microsoft 365 directory', () => {
     const { id, owner } = await connectAndSync(app, directoryOnly);
     const res = await restAs(app, owner).call(
       'DELETE',
-      `/api/base/passiveData/connections/${id}?confirm=Contoso%20365`,
+      `/api/base/passiveData/connections/${id}?confirm=Contoso%20365&networks=keep`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await peopleOf(app, id)).toEqual([]);

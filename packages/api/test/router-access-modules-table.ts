@@ -14,6 +14,20 @@ const SUPER_ADMIN = 'the super admin area manages modules, so it cannot be behin
 // and a survey owner's modules never stop people answering what they were sent.
 const RESPONDENT = 'respondent links: a respondent has no account, so no modules';
 
+/**
+ * Procedures outside the networks module that write networks (make one, or a new version of one), so
+ * they need the networks module too (trpc.ts `writesNetworks`, docs/modules.md): checked against the
+ * routers and called without the module by modules-writes-networks.test.ts.
+ */
+export const WRITES_NETWORKS = [
+  'meltwater.create',
+  'passiveData.queries.create',
+  'passiveData.queries.run',
+  'aona.CFI',
+  'aona.adaptableReadiness',
+  'discover.duplicate',
+] as const;
+
 export const MODULE_OF: Record<string, ModuleRow> = {
   'config.get': { none: SHELL },
   'outbox.list': { none: SHELL },

@@ -107,7 +107,7 @@ export const PASSIVE_SETTINGS_PROCEDURES: Record<string, Row> = {
   'passiveData.connections.list': reading(),
   'passiveData.connections.channels': reading(),
   'passiveData.connections.get': onConnection(false, (id) => ({ id })),
-  'passiveData.connections.delete': onConnection(true, (id) => ({ id, confirm: 'Slack' })),
+  'passiveData.connections.delete': onConnection(true, (id) => ({ id, confirm: 'Slack', networks: 'keep' })),
   'passiveData.connections.sync': onConnection(true, (id) => ({ id })),
   'passiveData.connections.interactionsPerWeek': reading(),
   'passiveData.lists.list': people(reading()),

@@ -1,5 +1,7 @@
 import {
+  attributeOf,
   nameKey,
+  setAttribute,
   type TAttributeDef,
   type TAttributeType,
   type TAttributeValue,
@@ -79,7 +81,8 @@ export function combineNetworks(
       }
       const merged = nodes[i]!.attributes;
       for (const [k, v] of Object.entries(node.attributes)) {
-        if (isBlank(merged[k]) && !isBlank(v)) merged[k] = asType(v, nodeType.get(k) ?? 'text');
+        if (isBlank(attributeOf(merged, k)) && !isBlank(v))
+          setAttribute(merged, k, asType(v, nodeType.get(k) ?? 'text'));
       }
       return i;
     });
@@ -90,7 +93,8 @@ export function combineNetworks(
     }
     for (const e of data.edges) {
       const attributes: Record<string, TAttributeValue> = {};
-      for (const [k, v] of Object.entries(e.attributes)) attributes[k] = asType(v, edgeType.get(k) ?? 'text');
+      for (const [k, v] of Object.entries(e.attributes))
+        setAttribute(attributes, k, asType(v, edgeType.get(k) ?? 'text'));
       edges.push({
         source: at[e.source]!,
         target: at[e.target]!,
@@ -101,7 +105,8 @@ export function combineNetworks(
     }
   }
   for (const node of nodes) {
-    for (const d of nodeAttributes) if (!(d.key in node.attributes)) node.attributes[d.key] = null;
+    for (const d of nodeAttributes)
+      if (!Object.hasOwn(node.attributes, d.key)) setAttribute(node.attributes, d.key, null);
   }
   return { directed, layers: distinct(layerNames), nodeAttributes, edgeAttributes, nodes, edges };
 }

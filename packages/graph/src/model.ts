@@ -51,3 +51,20 @@ export const emptyNetwork = (directed: boolean): TNetworkData => ({
   nodes: [],
   edges: [],
 });
+
+/**
+ * A node's or edge's value of an attribute, read as an own property only: attribute names come from
+ * users (a profile field, an upload's column, a query), and `constructor` or `toString` must not find
+ * Object.prototype's functions.
+ */
+export function attributeOf<V>(attributes: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(attributes, key) ? attributes[key] : undefined;
+}
+
+/**
+ * Sets an attribute as an own data property: a plain assignment of `__proto__` would change the
+ * object's prototype (or be ignored) instead of keeping the value.
+ */
+export function setAttribute<V>(attributes: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(attributes, key, { value, enumerable: true, writable: true, configurable: true });
+}

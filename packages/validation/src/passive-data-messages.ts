@@ -50,6 +50,7 @@ export const PASSIVE_MSG = {
   pseudonymizeConfirm:
     'Type Pseudonymize to confirm: turning pseudonymization on rewrites the names and addresses kept (people, lists and passive networks with their versions) and cannot be undone',
   pseudonymizeFailed: 'The conversion to pseudonyms failed; it starts again when pseudonymization is saved again',
+  disconnectNetworks: 'Choose whether the networks made from this connection are kept or deleted',
   sourcesRequired: 'Choose at least one source',
   typesRequired: 'Choose at least one interaction type',
   typeNotOfSource: 'An interaction type does not belong to a chosen source',

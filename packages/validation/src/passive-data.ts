@@ -225,7 +225,15 @@ export type TSlackConnectInput = z.output<typeof ZSlackConnectInput>;
 /** The text fields of POST connections/slackExport (multipart; the zip is its `file`). */
 export const ZSlackExportFields = z.object({ name: ZPassiveName });
 
-export const ZDisconnectInput = z.object({ id: ZId, confirm: z.string().max(300).optional() });
+/** Disconnect: the connection's name typed, and what becomes of the networks made from its source's data. */
+export const ZDisconnectInput = z.object({
+  id: ZId,
+  confirm: z.string().max(300).optional(),
+  networks: z.enum(['keep', 'delete'], { error: PASSIVE_MSG.disconnectNetworks }),
+});
+export type TDisconnectInput = z.output<typeof ZDisconnectInput>;
+export const ZDisconnected = z.object({ ok: z.literal(true), networksDeleted: z.number().int() });
+export type TDisconnected = z.infer<typeof ZDisconnected>;
 
 const ZDomain = z
   .string()

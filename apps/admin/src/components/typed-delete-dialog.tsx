@@ -19,6 +19,9 @@ type TypedDeleteDialogProps = {
   /** What must be typed (any letter case); Delete unless the action names something (a connection's name). */
   word?: string;
   onConfirm: (typed: string) => void;
+  /** Choices the action needs besides the typed word (shown above it), and whether they are made. */
+  fields?: ReactNode;
+  chosen?: boolean;
 };
 
 export function TypedDeleteDialog({
@@ -30,9 +33,11 @@ export function TypedDeleteDialog({
   busy,
   word = CONFIRM_WORD,
   onConfirm,
+  fields,
+  chosen = true,
 }: TypedDeleteDialogProps) {
   const [typed, setTyped] = useState('');
-  const ready = typed.trim().toLowerCase() === word.trim().toLowerCase();
+  const ready = chosen && typed.trim().toLowerCase() === word.trim().toLowerCase();
   // Closed by its owner after a confirm, the next opening starts empty again.
   useEffect(() => {
     if (!open) setTyped('');
@@ -58,6 +63,7 @@ export function TypedDeleteDialog({
             if (ready && !busy) onConfirm(typed.trim());
           }}
         >
+          {fields}
           <FormField label={`Type ${word} to confirm`}>
             {(p) => <Input {...p} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />}
           </FormField>

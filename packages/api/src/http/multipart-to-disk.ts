@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
@@ -8,7 +8,13 @@ import { formParser, type MultipartLimits, type MultipartProblem, watchForm } fr
 
 // The streaming sibling of multipart.ts, for uploads too large to hold in memory (a Slack export of
 // gigabytes): the one file part is written to a new file under `dir` as it arrives, never buffered
-// whole. Same limits and refusals; the file is removed whenever the form is refused.
+// whole. Same limits and refusals; the file is removed whenever the form is refused. What is uploaded
+// this way is private (a Slack export holds every message's text): the file is the server user's
+// alone (0600) in a directory that is too (0700), whatever the umask or an earlier version made.
+
+/** Modes of what uploads write: readable by the server's user only. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
 
 export interface FileOnDisk {
   /** Where the part was written (a server-chosen name; never the client's file name). */
@@ -34,7 +40,8 @@ export async function readMultipartToDisk(
   const claimed = Number(req.headers['content-length'] ?? 0);
   // A body announcing more than the file limit plus room for the fields is refused unread.
   if (claimed > limits.maxFileBytes * CLAIMED_SLACK + 64 * 1024) throw limits.refuse('tooLarge');
-  await mkdir(limits.dir, { recursive: true });
+  await mkdir(limits.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await chmod(limits.dir, PRIVATE_DIR_MODE);
   const path = join(limits.dir, `${randomUUID()}.part`);
   return new Promise((resolve, reject) => {
     const bb = formParser(req, limits);
@@ -60,7 +67,7 @@ export async function readMultipartToDisk(
         return;
       }
       stream.on('limit', () => form.fail('tooLarge'));
-      const file = createWriteStream(path);
+      const file = createWriteStream(path, { mode: PRIVATE_FILE_MODE, flags: 'wx' });
       out = file;
       writing = pipeline(stream, file).then(() => file.bytesWritten);
       // Failures are reported when the form ends (refuse); this only keeps them from going unhandled.

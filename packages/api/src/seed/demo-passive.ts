@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { passiveConnections } from '@tieline/db';
 import { effectiveModules, type TModules, ZQueryInput } from '@tieline/validation';
 import { passiveAccountOf } from '../access/passive-data';
 import type { SignedInCaller } from '../auth/actor';
-import { newUploadKey, uploadPath } from '../connectors/slack/export-upload';
+import { newUploadKey, readyUploadsDir, uploadPath } from '../connectors/slack/export-upload';
 import { writeSlackExport } from '../connectors/slack/generate-export';
 import type { JobDeps } from '../jobs/define';
 import { passiveQueryRunJob } from '../jobs/definitions/passive-query-run';
@@ -54,7 +52,7 @@ export async function seedDemoPassive(
   const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
   const key = newUploadKey();
   const path = uploadPath(deps.env, key);
-  await mkdir(dirname(path), { recursive: true });
+  await readyUploadsDir(deps.env);
   const start = new Date(Date.now() - DAYS * 86_400_000).toISOString().slice(0, 10);
   const written = await writeSlackExport(path, {
     seed: 2026,

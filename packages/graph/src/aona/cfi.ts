@@ -1,6 +1,6 @@
 // CFI, the cross-functional index (issue 24; docs/analysis.md): how many ties cross a node attribute's
 // groups, with Krackhardt and Stern's E-I index.
-import type { TAttributeValue, TNetworkData } from '../model';
+import { attributeOf, type TAttributeValue, type TNetworkData } from '../model';
 import { compareCodePoints, compareNames, round12 } from './fold';
 import { simpleGraph, tiesOf } from './simple-graph';
 import type { TCfi, TCfiGroup } from './types';
@@ -23,7 +23,7 @@ function compute(data: TNetworkData, attribute: string) {
   const value: Array<string | null> = g.names.map(() => null);
   data.nodes.forEach((node, i) => {
     const p = g.personOf[i]!;
-    value[p] ??= cfiValue(node.attributes[attribute]);
+    value[p] ??= cfiValue(attributeOf(node.attributes, attribute));
   });
   const groups = new Map<string, TCfiGroup>();
   for (const v of value) {

@@ -1,7 +1,7 @@
 // Organisational network analysis over a category attribute: the group-by-group tie matrix, the E-I
 // index (Krackhardt and Stern) per group and overall, and a role per person. The role definitions are
 // in docs/network-metrics.md; roles look at ties regardless of direction.
-import type { TNetworkData } from '../model';
+import { attributeOf, type TNetworkData } from '../model';
 import type { TCsr } from './csr';
 import type { TOnaGroup, TOnaMetrics, TOnaRole } from './types';
 
@@ -11,7 +11,7 @@ const ei = (external: number, internal: number) =>
 export function ona(data: TNetworkData, csr: TCsr, attribute: string): TOnaMetrics {
   const { n } = csr;
   const values = data.nodes.map((node) => {
-    const value = node.attributes[attribute];
+    const value = attributeOf(node.attributes, attribute);
     return value === null || value === undefined || value === '' ? null : String(value);
   });
   const names = [...new Set(values.filter((v): v is string => v !== null))].sort();

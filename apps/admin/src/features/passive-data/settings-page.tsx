@@ -8,13 +8,15 @@ import {
   FormField,
   Input,
   Label,
+  RadioGroup,
+  RadioGroupItem,
   Spinner,
   Switch,
   Textarea,
   toast,
 } from '@tieline/ui';
 import { type TConnection, type TPassiveSettings, ZPassiveSettings } from '@tieline/validation';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
@@ -26,6 +28,11 @@ import { formatCount, LoadError, PassiveNav, useManagesPassiveData } from './pas
 import { PseudonymizeDialog, PseudonymizeProgress } from './pseudonymize-dialog';
 
 type TForm = z.input<typeof ZPassiveSettings>;
+const SOURCE_NAMES: Record<TConnection['source'], string> = { slack: 'Slack', office365: 'Microsoft 365' };
+const NETWORK_CHOICES = [
+  { value: 'keep', label: 'Keep them as they are' },
+  { value: 'delete', label: 'Delete them' },
+] as const;
 const lines = (v: readonly string[] | undefined) => (v ?? []).join('\n');
 const unlines = (v: string) =>
   v
@@ -194,11 +201,19 @@ function Connections({ manages }: { manages: boolean }) {
   const queryClient = useQueryClient();
   const connections = useQuery(trpc.passiveData.connections.list.queryOptions());
   const [disconnecting, setDisconnecting] = useState<TConnection | null>(null);
+  // What becomes of the networks made from it: no default, the person disconnecting chooses.
+  const [networks, setNetworks] = useState<'keep' | 'delete' | null>(null);
+  const networksId = useId();
   const disconnect = useMutation(
     trpc.passiveData.connections.delete.mutationOptions({
-      onSuccess: () => {
-        toast.success('Disconnected; its data was deleted');
+      onSuccess: (done) => {
+        toast.success(
+          done.networksDeleted > 0
+            ? `Disconnected; its data and ${formatCount(done.networksDeleted)} networks made from it were deleted`
+            : 'Disconnected; its data was deleted',
+        );
         setDisconnecting(null);
+        setNetworks(null);
         void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
       },
     }),
@@ -233,15 +248,45 @@ function Connections({ manages }: { manages: boolean }) {
       />
       <TypedDeleteDialog
         open={disconnecting !== null}
-        onOpenChange={(open) => (open ? undefined : setDisconnecting(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDisconnecting(null);
+          setNetworks(null);
+        }}
         title={`Disconnect ${disconnecting?.name ?? ''}`}
         confirmLabel="Disconnect and delete its data"
         word={disconnecting?.name ?? ''}
         busy={disconnect.isPending}
-        onConfirm={(typed) => disconnecting && disconnect.mutate({ id: disconnecting._id, confirm: typed })}
+        chosen={networks !== null}
+        onConfirm={(typed) =>
+          disconnecting && networks && disconnect.mutate({ id: disconnecting._id, confirm: typed, networks })
+        }
+        fields={
+          <fieldset className="flex flex-col gap-2">
+            <legend id={networksId} className="mb-1 text-sm font-medium">
+              Networks already made from {SOURCE_NAMES[disconnecting?.source ?? 'slack']} data
+            </legend>
+            <RadioGroup
+              aria-labelledby={networksId}
+              value={networks ?? ''}
+              onValueChange={(v) => setNetworks(v as 'keep' | 'delete')}
+            >
+              {NETWORK_CHOICES.map((choice) => (
+                <div key={choice.value} className="flex items-start gap-3">
+                  <RadioGroupItem id={`${networksId}-${choice.value}`} value={choice.value} className="mt-0.5" />
+                  <Label htmlFor={`${networksId}-${choice.value}`} className="font-normal">
+                    {choice.label}
+                  </Label>
+                </div>
+              ))}
+            </RadioGroup>
+          </fieldset>
+        }
       >
-        Everything this source brought (its people, interactions and the lists made from it) is deleted. Networks
-        already made from it stay as they are.
+        Everything this source brought (its people, interactions, the lists made from it and an export waiting to be
+        imported) is deleted. Networks already made by this account's queries over{' '}
+        {SOURCE_NAMES[disconnecting?.source ?? 'slack']} are kept as they are, or deleted, as you choose below; copies
+        people made of them are theirs and stay.
       </TypedDeleteDialog>
     </section>
   );

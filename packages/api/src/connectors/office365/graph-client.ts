@@ -90,14 +90,13 @@ export function graphSession(
     customHosts: new Set([graph.hostname]),
     defaultVersion: 'v1.0',
   });
-  const base = `${env.MS_GRAPH_URL}/`;
+  const root = new URL(`${env.MS_GRAPH_URL}/v1.0/`);
 
   async function get<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
-    // Links Graph answers are followed only back to Graph: a link elsewhere would carry the token there.
-    if (/^[a-z]+:/i.test(path) && !path.startsWith(base)) throw new SyncError(PASSIVE_MSG.microsoftBadLink);
+    const url = graphUrl(root, path);
     const request = async () => {
       try {
-        return (await client.api(path).headers(headers).get()) as T;
+        return (await client.api(url).headers(headers).get()) as T;
       } catch (error) {
         throw tokenFailure ?? error;
       }
@@ -124,6 +123,29 @@ export function graphSession(
   }
 
   return { get, pages };
+}
+
+/**
+ * The address of a Graph path of ours (`/users/{id}/manager`, under the version root) or of a link Graph
+ * answered (`@odata.nextLink`, a stored delta link), resolved against `root` (MS_GRAPH_URL/v1.0/) and
+ * followed only back there: same origin, under the version path, and no second `://` (the Graph client
+ * reads a host out of one wherever it stands, so `/https://elsewhere/...` would leave). Whitespace and
+ * control characters are refused before parsing, because URL parsing trims them (`"\thttps://..."`).
+ */
+export function graphUrl(root: URL, link: string): string {
+  const refuse = () => new SyncError(PASSIVE_MSG.microsoftBadLink);
+  if (/[\s\p{Cc}]/u.test(link)) throw refuse();
+  const own = link.startsWith('/') && !link.startsWith('//');
+  let url: URL;
+  try {
+    url = new URL(own ? `${root.pathname}${link.slice(1)}` : link, root);
+  } catch {
+    throw refuse();
+  }
+  const sameOrigin = url.protocol === root.protocol && url.host === root.host && !url.username && !url.password;
+  const scheme = url.protocol.length + 2;
+  if (!sameOrigin || !url.pathname.startsWith(root.pathname) || url.href.includes('://', scheme + 1)) throw refuse();
+  return url.href;
 }
 
 /** Graph's refusal of a call: its HTTP status and error code, or null for other failures. */

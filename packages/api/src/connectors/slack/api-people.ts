@@ -38,19 +38,20 @@ export interface SlackApiUser {
 export function slackPerson(u: SlackApiUser, teamId: string | null): SourcePerson | null {
   if (!u.id || u.id === 'USLACKBOT' || u.is_bot || u.is_app_user) return null;
   const p = u.profile ?? {};
-  const attributes: Record<string, string> = {};
-  if (u.tz) attributes.timezone = u.tz;
+  // A Map, made an object at the end: a field labelled `__proto__` is kept as a field like any other.
+  const attributes = new Map<string, string>();
+  if (u.tz) attributes.set('timezone', u.tz);
   // Custom profile fields (when the workspace's answer carries them): by label, else by field id.
   for (const [id, field] of Object.entries(p.fields ?? {})) {
     const value = field?.alt || field?.value;
-    if (value) attributes[field.label || id] = value;
+    if (value) attributes.set(field.label || id, value);
   }
   return {
     externalId: u.id,
     email: p.email?.trim() || null,
     name: p.real_name?.trim() || u.real_name?.trim() || p.display_name?.trim() || u.name || u.id,
     title: p.title?.trim() || null,
-    attributes,
+    attributes: Object.fromEntries(attributes),
     deactivated: !!u.deleted,
     external:
       !!u.is_stranger ||

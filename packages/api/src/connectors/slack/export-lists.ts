@@ -52,14 +52,15 @@ export function exportPeople(users: unknown, teamId: string | null): SourcePerso
     const id = str(u?.id);
     if (!id || !SLACK_ID.test(id) || id === 'USLACKBOT' || u.is_bot === true || u.is_app_user === true) continue;
     const profile = u.profile ?? {};
-    const attributes: Record<string, string> = {};
+    // A Map, made an object at the end: a field labelled `__proto__` is kept as a field like any other.
+    const attributes = new Map<string, string>();
     const title = str(profile.title);
-    if (title) attributes.title = title;
+    if (title) attributes.set('title', title);
     const tz = str(u.tz);
-    if (tz) attributes.timeZone = tz;
+    if (tz) attributes.set('timeZone', tz);
     for (const [fieldId, field] of Object.entries(profile.fields ?? {})) {
       const value = str(field?.value);
-      if (value) attributes[str(field?.label) ?? fieldId] = value.slice(0, 200);
+      if (value) attributes.set(str(field?.label) ?? fieldId, value.slice(0, 200));
     }
     const team = str(u.team_id);
     people.push({
@@ -67,7 +68,7 @@ export function exportPeople(users: unknown, teamId: string | null): SourcePerso
       email: str(profile.email),
       name: str(profile.real_name) ?? str(u.real_name) ?? str(profile.display_name) ?? str(u.name) ?? id,
       title,
-      attributes,
+      attributes: Object.fromEntries(attributes),
       deactivated: u.deleted === true,
       external: u.is_stranger === true || (teamId !== null && team !== null && team !== teamId),
     });

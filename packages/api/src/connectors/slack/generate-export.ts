@@ -332,7 +332,8 @@ export async function writeSlackExport(path: string, options: SlackExportOptions
     }
   }
   zip.end();
-  await pipeline(zip.outputStream, createWriteStream(path));
+  // Owner-only, as uploads are (the demo's export waits in the uploads directory like an upload).
+  await pipeline(zip.outputStream, createWriteStream(path, { mode: 0o600 }));
   return {
     teamId,
     users: users.length,

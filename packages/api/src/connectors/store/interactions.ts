@@ -69,17 +69,24 @@ export async function replaceMessages(
     messages.map((m) => m.at),
   );
   await db.transaction(async (tx) => {
-    // A Disconnect locks the row before deleting (deleteConnectionData): a batch either lands before it,
-    // and is deleted with the rest, or finds the connection gone and stops the sync.
-    const alive = rowsOf(
-      await tx.execute(sql`select 1 from passive_connections where id = ${ctx.connectionId}::uuid for share`),
-    );
-    if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
+    await lockConnection(tx, ctx.connectionId);
     await deleteMessages(tx, ctx.connectionId, messages, first, last);
     if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
   });
   await noteRowsWritten(db, stamps);
   return stored;
+}
+
+/**
+ * Every write of a sync runs in a transaction that first takes this lock. A Disconnect locks the row
+ * before deleting (deleteConnectionData): a write either lands before it, and is deleted with the
+ * rest, or finds the connection gone and stops the sync (SyncError), writing nothing again.
+ */
+export async function lockConnection(tx: Tx, connectionId: string): Promise<void> {
+  const alive = rowsOf(
+    await tx.execute(sql`select 1 from passive_connections c where c.id = ${connectionId}::uuid for share`),
+  );
+  if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
 }
 
 async function deleteMessages(tx: Tx, connectionId: string, messages: SourceMessage[], first: string, last: string) {
@@ -94,30 +101,41 @@ async function deleteMessages(tx: Tx, connectionId: string, messages: SourceMess
   // connection's whole partition). The window bounds let PostgreSQL skip every other month's partition.
   for (const [conversation, keys] of byConversation) {
     await tx.execute(sql`
-      delete from passive_interactions
-      where connection_id = ${connectionId}::uuid and at between ${first}::timestamptz and ${last}::timestamptz
-        and conversation = ${conversation} and message_key = any(array(select json_array_elements_text(${JSON.stringify(keys)}::json)))`);
+      delete from passive_interactions i
+      where i.connection_id = ${connectionId}::uuid and i.at between ${first}::timestamptz and ${last}::timestamptz
+        and i.conversation = ${conversation} and i.message_key = any(array(select k.v from json_array_elements_text(${JSON.stringify(keys)}::json) as k(v)))`);
   }
 }
 
 /** Interactions stored for a connection (the count its status shows). */
 export async function countInteractions(db: Db | Tx, connectionId: string): Promise<number> {
   const [row] = rowsOf<{ n: string }>(
-    await db.execute(sql`select count(*) as n from passive_interactions where connection_id = ${connectionId}::uuid`),
+    await db.execute(
+      sql`select count(*) as n from passive_interactions i where i.connection_id = ${connectionId}::uuid`,
+    ),
   );
   return Number(row?.n ?? 0);
 }
 
-/** Deletes everything a connection brought (Disconnect): its interactions, ids and people only it knew. */
-export async function deleteConnectionData(db: Db, connectionId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Deletes everything a connection brought (Disconnect): its interactions, ids and people only it knew.
+ * Answers the upload its row named (a zip waiting for, or being read by, its import), for the caller to
+ * delete once this has committed.
+ */
+export async function deleteConnectionData(db: Db, connectionId: string): Promise<{ uploadKey: string | null }> {
+  return await db.transaction(async (tx) => {
     // First the row, so a sync's batch under way commits before its rows are deleted (replaceMessages).
-    await tx.execute(sql`select 1 from passive_connections where id = ${connectionId}::uuid for update`);
-    await tx.execute(sql`delete from passive_interactions where connection_id = ${connectionId}::uuid`);
+    await tx.execute(sql`select 1 from passive_connections c where c.id = ${connectionId}::uuid for update`);
+    await tx.execute(sql`delete from passive_interactions i where i.connection_id = ${connectionId}::uuid`);
     await tx.execute(sql`
       delete from passive_people p using passive_identities i
       where i.connection_id = ${connectionId}::uuid and p.id = i.person_id
         and not exists (select 1 from passive_identities o where o.person_id = p.id and o.connection_id <> ${connectionId}::uuid)`);
-    await tx.execute(sql`delete from passive_connections where id = ${connectionId}::uuid`);
+    const [row] = rowsOf<{ upload_key: string | null }>(
+      await tx.execute(
+        sql`delete from passive_connections c where c.id = ${connectionId}::uuid returning c.upload_key`,
+      ),
+    );
+    return { uploadKey: row?.upload_key ?? null };
   });
 }

@@ -63,7 +63,7 @@ export async function noteRowsWritten(db: Db, dates: Iterable<Date>): Promise<vo
 }
 
 async function partitionExists(db: Db | Tx, name: string): Promise<boolean> {
-  const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from pg_class where relname = ${name}`));
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from pg_class c where c.relname = ${name}`));
   return rows.length > 0;
 }
 
@@ -88,7 +88,7 @@ export async function listPartitions(db: Db | Tx): Promise<{ name: string; end: 
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> {
   const [longest] = rowsOf<{ days: number | null }>(
-    await db.execute(sql`select max(retention_days) as days from passive_accounts`),
+    await db.execute(sql`select max(a.retention_days) as days from passive_accounts a`),
   );
   const days = Number(longest?.days ?? 180);
   const cutoff = new Date(now.getTime() - days * 86_400_000);
@@ -102,6 +102,6 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> 
   await db.execute(sql`
     delete from passive_interactions i using passive_accounts a
     where i.account_id = a.id and i.at < ${now.toISOString()}::timestamptz - make_interval(days => a.retention_days)
-      and i.at < ${now.toISOString()}::timestamptz - make_interval(days => (select min(retention_days) from passive_accounts))`);
+      and i.at < ${now.toISOString()}::timestamptz - make_interval(days => (select min(b.retention_days) from passive_accounts b))`);
   return dropped;
 }

@@ -1,5 +1,6 @@
 import { type Db, rowsOf, sql, type Tx } from '@tieline/db';
 import type { StoreContext } from './context';
+import { lockConnection } from './interactions';
 
 /** A person as a source describes them (its own id; profile fields only, never content). */
 export interface SourcePerson {
@@ -45,12 +46,36 @@ export async function upsertPeople(
     });
     // One person per key within the batch (two source ids with one email): the last description wins.
     const byKey = new Map(rows.map((r) => [r.key, r]));
-    const stored = rowsOf<{ id: string; key: string }>(
-      await db.execute(sql`
+    // People are the account's, so a sync whose connection was disconnected meanwhile would make them
+    // again: the connection is locked first (lockConnection), and a batch lands whole or not at all.
+    const identities = await db.transaction(async (tx) => {
+      await lockConnection(tx, ctx.connectionId);
+      return await storeBatch(tx, ctx, rows, [...byKey.values()]);
+    });
+    for (const r of identities) ids.set(r.external_id, r.person_id);
+  }
+  return ids;
+}
+
+type PersonInsert = {
+  external_id: string;
+  key: string;
+  name: string;
+  email: string | null;
+  title: string | null;
+  attributes: Record<string, string>;
+  deactivated: boolean;
+  external: boolean;
+};
+
+/** One batch: the people (one per key) and the connection's ids of them. */
+async function storeBatch(tx: Tx, ctx: StoreContext, rows: PersonInsert[], people: PersonInsert[]) {
+  const stored = rowsOf<{ id: string; key: string }>(
+    await tx.execute(sql`
         insert into passive_people (account_id, key, name, email, title, attributes, deactivated, external, sources)
         select ${ctx.accountId}::uuid, r.key, r.name, r.email, r.title, r.attributes, r.deactivated, r.external,
           jsonb_build_array(${ctx.source}::text)
-        from json_to_recordset(${JSON.stringify([...byKey.values()])}::json)
+        from json_to_recordset(${JSON.stringify(people)}::json)
           as r(key text, name text, email text, title text, attributes jsonb, deactivated boolean, external boolean)
         on conflict (account_id, key) do update set
           name = excluded.name, email = coalesce(excluded.email, passive_people.email),
@@ -60,24 +85,22 @@ export async function upsertPeople(
           sources = case when passive_people.sources ? ${ctx.source}::text then passive_people.sources
             else passive_people.sources || excluded.sources end
         returning id, key`),
-    );
-    const idOfKey = new Map(stored.map((r) => [r.key, Number(r.id)]));
-    const identities = rows.map((r) => ({ external_id: r.external_id, person_id: idOfKey.get(r.key)! }));
-    await db.execute(sql`
+  );
+  const idOfKey = new Map(stored.map((r) => [r.key, Number(r.id)]));
+  const identities = rows.map((r) => ({ external_id: r.external_id, person_id: idOfKey.get(r.key)! }));
+  await tx.execute(sql`
       insert into passive_identities (connection_id, external_id, person_id)
       select ${ctx.connectionId}::uuid, r.external_id, r.person_id
       from json_to_recordset(${JSON.stringify(identities)}::json) as r(external_id text, person_id bigint)
       on conflict (connection_id, external_id) do update set person_id = excluded.person_id`);
-    for (const r of identities) ids.set(r.external_id, r.person_id);
-  }
-  return ids;
+  return identities;
 }
 
 /** The connection's source id -> person id map, as stored (a resumed sync starts from it). */
 export async function identitiesOf(db: Db | Tx, connectionId: string): Promise<Map<string, number>> {
   const rows = rowsOf<{ external_id: string; person_id: string }>(
     await db.execute(
-      sql`select external_id, person_id from passive_identities where connection_id = ${connectionId}::uuid`,
+      sql`select i.external_id, i.person_id from passive_identities i where i.connection_id = ${connectionId}::uuid`,
     ),
   );
   return new Map(rows.map((r) => [r.external_id, Number(r.person_id)]));

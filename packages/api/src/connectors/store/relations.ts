@@ -1,8 +1,7 @@
-import { copyInto, copyValue, type Db, rowsOf, sql } from '@tieline/db';
-import { PASSIVE_MSG, type TInteractionType } from '@tieline/validation';
-import { SyncError } from '../sync-error';
+import { copyInto, copyValue, type Db, sql } from '@tieline/db';
+import type { TInteractionType } from '@tieline/validation';
 import type { StoreContext } from './context';
-import { INTERACTION_COLUMNS } from './interactions';
+import { INTERACTION_COLUMNS, lockConnection } from './interactions';
 import { ensurePartitions } from './partitions';
 
 // Relations (Microsoft People's "top X", the directory's reporting line) describe how things stand
@@ -43,13 +42,10 @@ export async function replaceRelations(
   await ensurePartitions(db, [at]);
   await db.transaction(async (tx) => {
     // As replaceMessages: a Disconnect under way either deletes these too or stops this sync.
-    const alive = rowsOf(
-      await tx.execute(sql`select 1 from passive_connections where id = ${ctx.connectionId}::uuid for share`),
-    );
-    if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
+    await lockConnection(tx, ctx.connectionId);
     await tx.execute(sql`
-      delete from passive_interactions
-      where connection_id = ${ctx.connectionId}::uuid and conversation = ${conversation}`);
+      delete from passive_interactions i
+      where i.connection_id = ${ctx.connectionId}::uuid and i.conversation = ${conversation}`);
     if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
   });
   return lines.length;

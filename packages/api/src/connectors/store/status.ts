@@ -22,6 +22,15 @@ export async function queueSync(deps: Pick<Deps, 'db' | 'enqueue'>, connectionId
   return true;
 }
 
+/** Whether the connection is still there (Disconnect deletes its row with everything it brought). */
+export async function connectionExists(db: Db, connectionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passiveConnections.id })
+    .from(passiveConnections)
+    .where(eq(passiveConnections.id, connectionId));
+  return rows.length > 0;
+}
+
 export const syncStatus = {
   running: (db: Db, id: string) =>
     db.update(passiveConnections).set({ status: 'running', error: null }).where(eq(passiveConnections.id, id)),
@@ -41,7 +50,7 @@ export const syncStatus = {
         error: null,
         lastSync: new Date(),
         interactionCount: interactions,
-        peopleCount: sql`(select count(*) from passive_identities where connection_id = ${id}::uuid)`,
+        peopleCount: sql`(select count(*) from passive_identities i where i.connection_id = ${id}::uuid)`,
       })
       .where(eq(passiveConnections.id, id));
   },

@@ -2,7 +2,7 @@ import { eq, passiveConnections } from '@tieline/db';
 import { SYNCERS } from '../../connectors/registry';
 import { endImport } from '../../connectors/slack/export-sync';
 import { contextOfConnection } from '../../connectors/store/context';
-import { syncStatus } from '../../connectors/store/status';
+import { connectionExists, syncStatus } from '../../connectors/store/status';
 import { SyncError } from '../../connectors/sync-error';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';
@@ -15,7 +15,9 @@ const PROGRESS_EVERY_MS = 500;
  * export's worker that died on the file) fails the connection at once with its message; other errors
  * retry with the queue's backoff, and when the job fails for good (its last try, or its server dying
  * twice at one step) the connection shows failed with why. A connection that fails keeps the data of its
- * last completed sync (an export's import is all or nothing). A disconnected connection has nothing to do.
+ * last completed sync (an export's import is all or nothing).
+ * A disconnected connection: queued, it is not started; running, its next write finds the row gone
+ * (store/ locks it before writing, so nothing is written again) and the sync ends quietly.
  */
 export const passiveSyncJob = defineJob({
   kind: 'passive-sync',
@@ -38,6 +40,7 @@ export const passiveSyncJob = defineJob({
       await sync(deps, connection, ctx, report, step);
       await syncStatus.done(deps.db, connectionId);
     } catch (error) {
+      if (!(await connectionExists(deps.db, connectionId))) return;
       if (!(error instanceof SyncError)) throw error;
       // An import that will not be tried again: its staging and its uploaded zip go now.
       await endImport(deps, connection);

@@ -15,13 +15,13 @@ import {
   informalAlignment,
   informalDistance,
 } from '../../services/aona/run-analyses';
-import { aonaProcedure, router } from '../../trpc';
+import { aonaProcedure, router, writesNetworks } from '../../trpc';
 import { restMeta, signedInErrors } from '../rest-meta';
 import { aonaResultsRouter } from './aona-results.router';
 
 const errorResponses = signedInErrors({
   400: 'Invalid input, too few shared people, an unknown attribute, or a network past the size limit',
-  403: 'The AONA module is off',
+  403: 'The AONA module is off (or, for CFI and adaptable readiness, which write networks, the networks module)',
   404: 'No such network among those the caller may see',
   409: '(CFI) The network changed while the analysis ran',
   429: 'Every analysis slot stayed taken while the request waited: the message names its place in line',
@@ -57,25 +57,27 @@ export const aonaRouter = router({
     .mutation(({ ctx, input }) => informalDistance(ctx.deps, ctx.caller, input)),
 
   CFI: aonaProcedure
-    .meta(
-      rest(
+    .meta({
+      ...writesNetworks,
+      ...rest(
         'POST',
         '/passiveData/CFI',
         summary('Cross-functional index and E-I index by a node attribute; stored as `CFI (<attribute>)`'),
       ),
-    )
+    })
     .input(ZCfiInput)
     .output(ZCfiAnswer)
     .mutation(({ ctx, input }) => crossFunctionalIndex(ctx.deps, ctx.caller, input)),
 
   adaptableReadiness: aonaProcedure
-    .meta(
-      rest(
+    .meta({
+      ...writesNetworks,
+      ...rest(
         'POST',
         '/passiveData/adaptableReadiness',
         summary('A new network uniting the given ones, with Connector, Broker, Energizer and Readiness'),
       ),
-    )
+    })
     .input(ZReadinessInput)
     .output(ZReadinessAnswer)
     .mutation(({ ctx, input }) => adaptableReadiness(ctx.deps, ctx.caller, input)),

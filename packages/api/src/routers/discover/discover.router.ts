@@ -12,7 +12,7 @@ import {
 import { duplicateDiscover } from '../../services/discover/duplicate-discover';
 import { publication, publishNetwork } from '../../services/discover/publish';
 import { describeDiscover, listDiscover } from '../../services/discover/read-discover';
-import { protectedProcedure, router } from '../../trpc';
+import { protectedProcedure, router, writesNetworks } from '../../trpc';
 
 /** Procedures of the discover module (on by default, spec platform §6). */
 const discoverProcedure = protectedProcedure.meta({ module: 'discover' });
@@ -62,6 +62,7 @@ export const discoverRouter = router({
 
   duplicate: discoverProcedure
     .meta({
+      ...writesNetworks,
       openapi: {
         method: 'POST',
         path: '/discover/{id}/duplicate',

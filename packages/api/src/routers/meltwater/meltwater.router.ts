@@ -1,12 +1,13 @@
 import { ZMeltwaterInput, ZMeltwaterResult } from '@tieline/validation';
 import { createMeltwaterNetwork } from '../../services/meltwater/create-meltwater-network';
-import { protectedProcedure, router } from '../../trpc';
+import { protectedProcedure, router, writesNetworks } from '../../trpc';
 
 /** meltwater.*: networks made from Meltwater exports (docs/meltwater.md). */
 export const meltwaterRouter = router({
   create: protectedProcedure
     .meta({
       module: 'meltwater',
+      ...writesNetworks,
       openapi: {
         method: 'POST',
         path: '/passiveData/meltwater',
@@ -16,7 +17,7 @@ export const meltwaterRouter = router({
         errorResponses: {
           400: 'Invalid input; the export is not JSON, has no usable documents, or is over 20 MB',
           401: 'Not signed in',
-          403: 'Cross-site request refused, or the meltwater module is off',
+          403: 'Cross-site request refused, or the meltwater or networks module is off',
           413: 'The request body is over the limit',
           500: 'Something went wrong',
         },

@@ -1,4 +1,11 @@
-import { ZConnection, ZDisconnectInput, ZId, ZOk, ZPassiveChannel, ZWeeklyInteractions } from '@tieline/validation';
+import {
+  ZConnection,
+  ZDisconnected,
+  ZDisconnectInput,
+  ZId,
+  ZPassiveChannel,
+  ZWeeklyInteractions,
+} from '@tieline/validation';
 import { z } from 'zod';
 import { listChannels } from '../../services/passive-data/channels-read';
 import { deleteConnection, syncConnection } from '../../services/passive-data/connections-manage';
@@ -19,11 +26,11 @@ export const passiveConnectionsRouter = router({
     .input(z.object({ id: ZId }))
     .output(ZConnection)
     .query(({ ctx, input }) => getConnection(ctx.deps, ctx.caller, input)),
-  // `confirm`: the connection's name, typed (a query parameter on the REST path).
+  // `confirm`: the connection's name, typed; `networks`: 'keep' or 'delete' (query parameters on the REST path).
   delete: passiveDataProcedure
     .meta({ openapi: { method: 'DELETE', path: '/passiveData/connections/{id}', tags } })
     .input(ZDisconnectInput)
-    .output(ZOk)
+    .output(ZDisconnected)
     .mutation(({ ctx, input }) => deleteConnection(ctx.deps, ctx.caller, input)),
   // 202 on the REST path (ACCEPTED_PROCEDURES): the sync runs as a job.
   sync: passiveDataProcedure

@@ -2,13 +2,13 @@ import { ZOk, ZQuery, ZQueryIdInput, ZQueryInput, ZQueryRunStarted, ZQueryUpdate
 import { z } from 'zod';
 import { createQuery, deleteQuery, getQuery, listQueries, updateQuery } from '../../services/passive-data/queries-crud';
 import { runQuery } from '../../services/passive-data/queries-schedule';
-import { passiveDataProcedure, router } from '../../trpc';
+import { passiveDataProcedure, router, writesNetworks } from '../../trpc';
 
 const tags = ['passiveData'];
 const TEXT = {
   400: 'Invalid input (the message names the field), or a list that is not one of the account',
   401: 'Not signed in',
-  403: "The passiveData module is off, or only the query's creator or an Owner or Admin may change it",
+  403: "The passiveData module (or, to create or run a query, the networks module) is off, or only the query's creator or an Owner or Admin may change it",
   404: "No such query in the caller's account",
   409: 'The query is already queued or running',
   500: 'Something went wrong',
@@ -51,6 +51,7 @@ export const passiveQueriesRouter = router({
 
   create: passiveDataProcedure
     .meta({
+      ...writesNetworks,
       openapi: {
         method: 'POST',
         path: '/passiveData/queries',
@@ -93,6 +94,7 @@ export const passiveQueriesRouter = router({
 
   run: passiveDataProcedure
     .meta({
+      ...writesNetworks,
       openapi: {
         method: 'POST',
         path: '/passiveData/queries/{id}/run',

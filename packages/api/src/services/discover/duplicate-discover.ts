@@ -11,7 +11,6 @@ import type { TNetworkData } from '@tieline/graph';
 import { DISCOVER_MSG, NETWORK_MANAGE_LIMITS, type TDuplicateAnswer, type TDuplicateInput } from '@tieline/validation';
 import { seesPeopleOf } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
-import { requireModule } from '../../auth/modules';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertNetwork } from '../../network-store/store-network';
@@ -30,7 +29,6 @@ export async function duplicateDiscover(
   caller: SignedInCaller,
   input: TDuplicateInput,
 ): Promise<TDuplicateAnswer> {
-  requireModule(caller.actor, 'networks');
   const [found] = await deps.db
     .select({
       row: discoverNetworks,

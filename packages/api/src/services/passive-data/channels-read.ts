@@ -17,7 +17,7 @@ export async function listChannels(deps: Deps, caller: SignedInCaller): Promise<
       id: passiveConversations.externalId,
       name: passiveConversations.name,
       kind: passiveConversations.kind,
-      members: sql<number>`jsonb_array_length(${passiveConversations.members})`,
+      members: sql<number>`jsonb_array_length(passive_conversations.members)`,
     })
     .from(passiveConversations)
     .innerJoin(passiveConnections, eq(passiveConnections.id, passiveConversations.connectionId))

@@ -43,7 +43,7 @@ export async function createApiConnection(
   const id = randomUUID();
   const row = await deps.db.transaction(async (tx) => {
     // The account row is locked so two connects of one workspace at once make one connection.
-    await tx.execute(sql`select 1 from passive_accounts where id = ${account.id}::uuid for update`);
+    await tx.execute(sql`select 1 from passive_accounts a where a.id = ${account.id}::uuid for update`);
     const [existing] = await tx
       .select({ name: passiveConnections.name })
       .from(passiveConnections)

@@ -1,7 +1,8 @@
-import { eq, passiveConnections } from '@tieline/db';
-import { PASSIVE_MSG, type TConnection, type TOk } from '@tieline/validation';
+import { eq, passiveConnections, rowsOf, sql, type Tx } from '@tieline/db';
+import { PASSIVE_MSG, type TConnection, type TDisconnected, type TDisconnectInput } from '@tieline/validation';
 import { passiveAccountOf, requireConnection, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
+import { deleteUpload } from '../../connectors/slack/export-upload';
 import { deleteConnectionData } from '../../connectors/store/interactions';
 import { queueSync } from '../../connectors/store/status';
 import type { Deps } from '../../deps';
@@ -12,21 +13,49 @@ import { connectionView } from './connection-view';
 
 /**
  * Disconnect (spec §2 settings): after the connection's name is typed, deletes everything it brought:
- * its interactions, its people that no other connection knows, its conversations, and the lists kept
- * in sync with its channels or user groups (their rows cascade with the connection's).
+ * its interactions, its people that no other connection knows, its conversations, the lists kept in
+ * sync with its channels or user groups (their rows cascade with the connection's), and its uploaded
+ * export if one waits or is being imported (the import then ends quietly: passive-sync.ts). Networks
+ * already made are kept or deleted as asked (`networks`, no default): deleted are the networks of the
+ * account's queries whose sources include this connection's source (docs/passive-data.md).
  */
 export async function deleteConnection(
   deps: Deps,
   caller: SignedInCaller,
-  input: { id: string; confirm?: string | undefined },
-): Promise<TOk> {
+  input: TDisconnectInput,
+): Promise<TDisconnected> {
   requirePassiveManager(caller.actor);
   const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
   const connection = await requireConnection(deps.db, account, input.id);
   if (input.confirm?.trim() !== connection.name.trim())
     throw new AppError('BAD_REQUEST', PASSIVE_MSG.disconnectConfirm);
-  await deleteConnectionData(deps.db, connection.id);
-  return { ok: true };
+  const networksDeleted =
+    input.networks === 'delete'
+      ? await deps.db.transaction((tx) => deleteSourceNetworks(tx, account.id, connection.source))
+      : 0;
+  const { uploadKey } = await deleteConnectionData(deps.db, connection.id);
+  await deleteUpload(deps.env, uploadKey);
+  return { ok: true, networksDeleted };
+}
+
+/**
+ * The networks made from a source's data: those of the account (networks.passive_account_id) that a
+ * query of the account over the source wrote (the query's network, or a run's). Copies made from them
+ * by users (duplicates, combinations, analyses) are theirs and stay.
+ */
+async function deleteSourceNetworks(tx: Tx, accountId: string, source: string): Promise<number> {
+  const gone = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      delete from networks n
+      where n.passive_account_id = ${accountId}::uuid and n.id in (
+        select q.network_id from passive_queries q
+        where q.account_id = ${accountId}::uuid and q.definition->'sources' ? ${source}
+        union
+        select r.network_id from passive_query_runs r join passive_queries q on q.id = r.query_id
+        where q.account_id = ${accountId}::uuid and q.definition->'sources' ? ${source})
+      returning n.id`),
+  );
+  return gone.length;
 }
 
 /**

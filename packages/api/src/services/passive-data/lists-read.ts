@@ -12,11 +12,15 @@ import { personShown } from './pseudonym-view';
 const SYNCED = ['slackChannel', 'slackUserGroup'] as const;
 const isSynced = (kind: ListRow['kind']) => (SYNCED as readonly string[]).includes(kind);
 
-/** How many members each list has (a synced list's from its conversation). */
-const memberCount = sql<number>`case when ${passiveLists.kind} in ('slackChannel', 'slackUserGroup') then
+/**
+ * How many members each list has (a synced list's from its conversation). Every column is named with
+ * its table: drizzle writes a selected column unqualified, and inside the subquery an unqualified
+ * `connection_id` is the conversation's own (so it counted every account's conversations of that id).
+ */
+const memberCount = sql<number>`case when passive_lists.kind in ('slackChannel', 'slackUserGroup') then
     coalesce((select jsonb_array_length(c.members) from passive_conversations c
-      where c.connection_id = ${passiveLists.connectionId} and c.external_id = ${passiveLists.sourceId}), 0)
-  else (select count(*) from passive_list_members m where m.list_id = ${passiveLists.id}) end`.mapWith(Number);
+      where c.connection_id = passive_lists.connection_id and c.external_id = passive_lists.source_id), 0)
+  else (select count(*) from passive_list_members m where m.list_id = passive_lists.id) end`.mapWith(Number);
 
 export const listView = (row: ListRow, members: number): TPassiveList => ({
   _id: row.id,

@@ -44,8 +44,8 @@ async function membersOf(tx: Tx, secrets: SecretBox, account: PassiveAccount, in
       connection.source === 'slack'
         ? rowsOf<{ kind: string }>(
             await tx.execute(sql`
-              select kind from passive_conversations where connection_id = ${connection.id}::uuid
-                and external_id = ${sourceId} and kind in (select jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb))`),
+              select c.kind from passive_conversations c where c.connection_id = ${connection.id}::uuid
+                and c.external_id = ${sourceId} and c.kind in (select k.v from jsonb_array_elements_text(${JSON.stringify(kinds)}::jsonb) as k(v))`),
           )
         : [];
     if (!found) throw new AppError('NOT_FOUND', PASSIVE_MSG.conversationNotFound);
@@ -62,8 +62,8 @@ async function membersOf(tx: Tx, secrets: SecretBox, account: PassiveAccount, in
   if (ids.length > 0) {
     const picked = rowsOf<{ key: string }>(
       await tx.execute(sql`
-        select key from passive_people where account_id = ${account.id}::uuid
-          and id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::bigint)`),
+        select p.key from passive_people p where p.account_id = ${account.id}::uuid
+          and p.id in (select e.v::bigint from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e(v))`),
     );
     if (picked.length !== ids.length) throw new AppError('BAD_REQUEST', PASSIVE_MSG.unknownPerson);
     for (const p of picked) keys.add(p.key);
@@ -72,12 +72,12 @@ async function membersOf(tx: Tx, secrets: SecretBox, account: PassiveAccount, in
 }
 
 export async function replaceMembers(tx: Tx, listId: string, keys: string[]): Promise<void> {
-  await tx.execute(sql`delete from passive_list_members where list_id = ${listId}::uuid`);
+  await tx.execute(sql`delete from passive_list_members m where m.list_id = ${listId}::uuid`);
   const BATCH = 10_000;
   for (let i = 0; i < keys.length; i += BATCH) {
     await tx.execute(sql`
       insert into passive_list_members (list_id, key)
-      select ${listId}::uuid, k from jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + BATCH))}::jsonb) as k
+      select ${listId}::uuid, k.v from jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + BATCH))}::jsonb) as k(v)
       on conflict do nothing`);
   }
 }

@@ -53,11 +53,11 @@ export async function runQuery(deps: Deps, caller: SignedInCaller, input: { id: 
 export async function queueDueQueries(deps: Pick<Deps, 'db' | 'enqueue'>): Promise<number> {
   const due = rowsOf<{ id: string }>(
     await deps.db.execute(sql`
-      update passive_queries
-      set next_run_at = next_run_at
-        + (floor(extract(epoch from now() - next_run_at) / 86400) + 1) * interval '1 day'
-      where next_run_at <= now()
-      returning id`),
+      update passive_queries q
+      set next_run_at = q.next_run_at
+        + (floor(extract(epoch from now() - q.next_run_at) / 86400) + 1) * interval '1 day'
+      where q.next_run_at <= now()
+      returning q.id`),
   );
   let queued = 0;
   for (const { id } of due) if (await queueQueryRun(deps, id)) queued++;

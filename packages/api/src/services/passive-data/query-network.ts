@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, type Db, eq, inArray, isNotNull, passiveConnections, rowsOf, type SQL, sql } from '@tieline/db';
-import { nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
+import { attributeOf, nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
 import {
   INTERACTION_LAYERS,
   RECIPIENT_LIMITED_TYPES,
@@ -109,11 +109,11 @@ function peopleCondition(f: TieFilter): PeopleFilter {
   if (dropped.length > 0) {
     ctes.push(sql`dropped as materialized (
       select p.id from passive_people p where p.account_id = ${account.id}::uuid and (${sql.join(dropped, sql` or `)}))`);
-    where.push(sql`t.a not in (select id from dropped) and t.b not in (select id from dropped)`);
+    where.push(sql`t.a not in (select d.id from dropped d) and t.b not in (select d.id from dropped d)`);
   }
   if (query.includeListIds.length > 0) {
     ctes.push(sql`included as materialized (${membersOf(account.id, query.includeListIds)})`);
-    where.push(sql`t.a in (select id from included) and t.b in (select id from included)`);
+    where.push(sql`t.a in (select n.id from included n) and t.b in (select n.id from included n)`);
   }
   return { ctes, where: sql.join(where, sql` and `) };
 }
@@ -143,15 +143,15 @@ function interactionCtes(f: TieFilter, types: TInteractionType[], people: People
   // Folding to unordered pairs (undirected, or a mutual type) happens on grouped rows, never per row.
   let ties: SQL;
   if (!directed) {
-    ties = sql`select type, least(a, b) as a, greatest(a, b) as b, sum(n) as n, sum(w) as w from paired group by 1, 2, 3`;
+    ties = sql`select p.type, least(p.a, p.b) as a, greatest(p.a, p.b) as b, sum(p.n) as n, sum(p.w) as w from paired p group by 1, 2, 3`;
   } else if (symmetric.length === 0) {
-    ties = sql`select type, a, b, n, w from paired`;
+    ties = sql`select p.type, p.a, p.b, p.n, p.w from paired p`;
   } else {
-    const mutual = sql`type = any(${textArray(symmetric)})`;
-    ties = sql`select type, a, b, sum(n) as n, sum(w) as w from (
-        select type, a, b, n, w from paired where not ${mutual}
-        union all select type, least(a, b), greatest(a, b), n, w from paired where ${mutual}
-        union all select type, greatest(a, b), least(a, b), n, w from paired where ${mutual}
+    const mutual = sql`p.type = any(${textArray(symmetric)})`;
+    ties = sql`select m.type, m.a, m.b, sum(m.n) as n, sum(m.w) as w from (
+        select p.type, p.a, p.b, p.n, p.w from paired p where not ${mutual}
+        union all select p.type, least(p.a, p.b), greatest(p.a, p.b), p.n, p.w from paired p where ${mutual}
+        union all select p.type, greatest(p.a, p.b), least(p.a, p.b), p.n, p.w from paired p where ${mutual}
       ) m group by 1, 2, 3`;
   }
   return [
@@ -168,7 +168,7 @@ function interactionCtes(f: TieFilter, types: TInteractionType[], people: People
       )`,
     sql`paired as (select * from counted t where ${people.where})`,
     sql`ties as (${ties})`,
-    sql`strong as (select a, b, sum(n) as n from ties group by a, b having sum(n) >= ${query.minInteractions})`,
+    sql`strong as (select k.a, k.b, sum(k.n) as n from ties k group by k.a, k.b having sum(k.n) >= ${query.minInteractions})`,
   ];
 }
 
@@ -310,7 +310,7 @@ function categoryOrText(cells: readonly (string | null)[]): 'category' | 'text' 
 function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], account: PassiveAccount) {
   const columns = keys.map((key) => {
     const cells = people.map((p) => {
-      const v = key === 'title' ? (p.title ?? p.attributes.title) : p.attributes[key];
+      const v = key === 'title' ? (p.title ?? attributeOf(p.attributes, 'title')) : attributeOf(p.attributes, key);
       return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
     });
     return account.pseudonymize ? foldRare(cells, account.minimumGroupSize) : cells;
@@ -339,8 +339,8 @@ export async function networkOf(
       ? []
       : rowsOf<PersonRow>(
           await db.execute(sql`
-            select id::float8 as id, key, name, email, title, attributes from passive_people
-            where account_id = ${account.id}::uuid and id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
+            select p.id::float8 as id, p.key, p.name, p.email, p.title, p.attributes from passive_people p
+            where p.account_id = ${account.id}::uuid and p.id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
         ).map((p) => ({ ...p, ...shown(p), id: Number(p.id) }));
   const names = nodeNames(people);
   const order = people.map((_, i) => i).sort((x, y) => nameKey(names[x]!).localeCompare(nameKey(names[y]!)));
@@ -348,10 +348,10 @@ export async function networkOf(
   const indexOf = new Map<number, number>();
   const nodes = order.map((i, at) => {
     indexOf.set(people[i]!.id, at);
-    const attributes: Record<string, TAttributeValue> = {};
-    defs.forEach((d, k) => {
-      attributes[d.key] = columns[k]![i]!;
-    });
+    // From pairs, so a query attribute named `__proto__` is a key like any other.
+    const attributes: Record<string, TAttributeValue> = Object.fromEntries(
+      defs.map((d, k) => [d.key, columns[k]![i]!] as const),
+    );
     return { name: names[i]!, attributes };
   });
   const types = query.types as TInteractionType[];

@@ -21,7 +21,7 @@ export async function pseudonymizePeople(tx: Tx, secrets: SecretBox, account: Pa
   const keyOf = personKeys({ ...account, pseudonymize: true }, secrets);
   const plain = rowsOf<{ id: string; key: string }>(
     await tx.execute(
-      sql`select id, key from passive_people where account_id = ${account.id}::uuid and key not like 'h:%'`,
+      sql`select p.id, p.key from passive_people p where p.account_id = ${account.id}::uuid and p.key not like 'h:%'`,
     ),
   );
   if (plain.length > 0) {
@@ -76,18 +76,18 @@ export async function deleteExcludedPeople(tx: Tx, secrets: SecretBox, account: 
   const domains = JSON.stringify(account.excludedDomains);
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      select id from passive_people where account_id = ${account.id}::uuid and (
-        key in (select jsonb_array_elements_text(${keys}::jsonb))
-        or email in (select jsonb_array_elements_text(${keys}::jsonb))
-        or split_part(email, '@', 2) in (select jsonb_array_elements_text(${domains}::jsonb)))`),
+      select p.id from passive_people p where p.account_id = ${account.id}::uuid and (
+        p.key in (select k.v from jsonb_array_elements_text(${keys}::jsonb) as k(v))
+        or p.email in (select k.v from jsonb_array_elements_text(${keys}::jsonb) as k(v))
+        or split_part(p.email, '@', 2) in (select d.v from jsonb_array_elements_text(${domains}::jsonb) as d(v)))`),
   );
   if (rows.length === 0) return 0;
   const ids = JSON.stringify(rows.map((r) => Number(r.id)));
-  const gone = sql`(select (jsonb_array_elements_text(${ids}::jsonb))::bigint)`;
+  const gone = sql`(select g.v::bigint from jsonb_array_elements_text(${ids}::jsonb) as g(v))`;
   await tx.execute(sql`
-    delete from passive_interactions where account_id = ${account.id}::uuid
-      and (from_id in ${gone} or to_id in ${gone})`);
-  await tx.execute(sql`delete from passive_people where account_id = ${account.id}::uuid and id in ${gone}`);
+    delete from passive_interactions i where i.account_id = ${account.id}::uuid
+      and (i.from_id in ${gone} or i.to_id in ${gone})`);
+  await tx.execute(sql`delete from passive_people p where p.account_id = ${account.id}::uuid and p.id in ${gone}`);
   // The connections' counts as the overview shows them.
   await tx.execute(sql`
     update passive_connections c set
@@ -118,7 +118,7 @@ export async function reapplySettings(db: Db, secrets: SecretBox, opts: { exclus
         .select({ id: passiveAccounts.id })
         .from(passiveAccounts)
         .where(
-          sql`jsonb_array_length(${passiveAccounts.excludedDomains}) > 0 or jsonb_array_length(${passiveAccounts.excludedAddresses}) > 0`,
+          sql`jsonb_array_length(passive_accounts.excluded_domains) > 0 or jsonb_array_length(passive_accounts.excluded_addresses) > 0`,
         )
     : [];
   for (const { id } of stale) {

@@ -71,8 +71,8 @@ export async function updateSettings(
     if (exclusionsChanged && !converting) await deleteExcludedPeople(tx, deps.secrets, after!);
     if (before!.refreshHour !== after!.refreshHour) {
       await tx.execute(sql`
-        update passive_connections set next_sync_at = ${nextRefreshAt(sql`${after!.refreshHour}::int`)}
-        where account_id = ${id}::uuid and method = 'api'`);
+        update passive_connections c set next_sync_at = ${nextRefreshAt(sql`${after!.refreshHour}::int`)}
+        where c.account_id = ${id}::uuid and c.method = 'api'`);
     }
     return { settings: settingsOf(after!), convert };
   });

@@ -76,7 +76,7 @@ export async function uploadSlackExport(
     const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
     // The account row is locked so two uploads of one workspace at once make one connection.
     const { row, previousKey } = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from passive_accounts where id = ${account.id}::uuid for update`);
+      await tx.execute(sql`select 1 from passive_accounts a where a.id = ${account.id}::uuid for update`);
       const [existing] = teamId
         ? await tx
             .select()

@@ -1,4 +1,4 @@
-import type { TNetworkData } from '@tieline/graph';
+import { attributeOf, type TNetworkData } from '@tieline/graph';
 import { type CellValue, type SheetRows, uniqueSheetNames, workbookBytes } from '../../../xlsx/write';
 
 // The Excel export: 'Nodes' (Name, attributes, metrics), one edge sheet per layer (Source, Target, Type,
@@ -8,7 +8,8 @@ import { type CellValue, type SheetRows, uniqueSheetNames, workbookBytes } from 
 
 export function excelWorkbook(data: TNetworkData): Promise<Buffer> {
   const nodes: CellValue[][] = [['Name', ...data.nodeAttributes.map((a) => a.key)]];
-  for (const n of data.nodes) nodes.push([n.name, ...data.nodeAttributes.map((a) => n.attributes[a.key] ?? null)]);
+  for (const n of data.nodes)
+    nodes.push([n.name, ...data.nodeAttributes.map((a) => attributeOf(n.attributes, a.key) ?? null)]);
   const names = uniqueSheetNames(data.layers, 'Edges', ['Nodes', 'Attributes']);
   const edgeRows: CellValue[][][] = data.layers.map(() => [
     ['Source', 'Target', 'Type', 'Weight', ...data.edgeAttributes.map((a) => a.key)],
@@ -19,7 +20,7 @@ export function excelWorkbook(data: TNetworkData): Promise<Buffer> {
       data.nodes[e.target]!.name,
       data.layers[e.layer]!,
       e.weight,
-      ...data.edgeAttributes.map((a) => e.attributes[a.key] ?? null),
+      ...data.edgeAttributes.map((a) => attributeOf(e.attributes, a.key) ?? null),
     ]);
   }
   const types: CellValue[][] = [
