@@ -3,6 +3,7 @@ import { PASSIVE_MSG, type TConnection, type TOk } from '@tieline/validation';
 import { passiveAccountOf, requireConnection, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import { deleteConnectionData } from '../../connectors/store/interactions';
+import { dropEmptyPartitions } from '../../connectors/store/partitions';
 import { queueSync } from '../../connectors/store/status';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -26,6 +27,7 @@ export async function deleteConnection(
   if (input.confirm?.trim() !== connection.name.trim())
     throw new AppError('BAD_REQUEST', PASSIVE_MSG.disconnectConfirm);
   await deleteConnectionData(deps.db, connection.id);
+  await dropEmptyPartitions(deps.db);
   return { ok: true };
 }
 
