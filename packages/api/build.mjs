@@ -28,3 +28,6 @@ await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], 
 await build({ ...options, entryPoints: ['src/workers/network-parse.ts'], outfile: 'dist/network-parse.js' });
 await build({ ...options, entryPoints: ['src/workers/network-metrics.ts'], outfile: 'dist/network-metrics.js' });
 await build({ ...options, entryPoints: ['src/workers/aona.ts'], outfile: 'dist/aona.js' });
+// Meltwater exports and uploaded spreadsheets are parsed in worker threads too (issue 36).
+await build({ ...options, entryPoints: ['src/workers/meltwater-parse.ts'], outfile: 'dist/meltwater-parse.js' });
+await build({ ...options, entryPoints: ['src/workers/xlsx-read.ts'], outfile: 'dist/xlsx-read.js' });
