@@ -132,7 +132,7 @@ async function listXlsx() {
   const rng = random(97);
   const word = () => Math.floor(rng() * 2 ** 40).toString(36);
   const rows = [['Name', 'Email', 'Team', 'Site', 'Notes', 'Code']];
-  for (let i = 0; i < 120_000; i++)
+  for (let i = 0; i < 80_000; i++)
     rows.push([`Person ${i}`, `person.${i}@acme.example`, word(), word(), `${word()} ${word()}`, word()]);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'List');

@@ -9,6 +9,9 @@ import type { TWorkerMessage } from './script-worker';
 // builds its network off the server's event loop: an 18 MB NDJSON took 5.2 s of CPU there (issue 36).
 // Answers the network as JSON text (one copy across threads) with its counts, or the refusal.
 
+/** The export's text as UTF-8 bytes (shared memory, not copied), or its JSON value. */
+export type TMeltwaterParseInput = { text: Uint8Array } | { value: Exclude<TMeltwaterInput['jsonData'], string> };
+
 export type TMeltwaterParseAnswer =
   | ({ ok: true; document: TDocument } & Omit<TMeltwaterResult, 'networkId' | 'name'>)
   | { ok: false; code: AppErrorCode; message: string };
@@ -36,8 +39,10 @@ function answer(jsonData: TMeltwaterInput['jsonData']): TMeltwaterParseAnswer {
   }
 }
 
-const message: TWorkerMessage<TMeltwaterParseAnswer> = {
-  kind: 'result',
-  value: answer((workerData as { jsonData: TMeltwaterInput['jsonData'] }).jsonData),
-};
+const input = workerData as TMeltwaterParseInput;
+const jsonData =
+  'text' in input
+    ? Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength).toString('utf8')
+    : input.value;
+const message: TWorkerMessage<TMeltwaterParseAnswer> = { kind: 'result', value: answer(jsonData) };
 parentPort!.postMessage(message);

@@ -91,8 +91,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /**
  * The export's text, checked before anything parses it: at most 20 MB, nested at most
- * MELTWATER_LIMITS.depthMax deep, not blank. Linear and cheap: the service runs it on the event loop
- * to refuse at once, the worker again on what it is given.
+ * MELTWATER_LIMITS.depthMax deep, not blank. One linear pass, in the worker that then parses it.
  */
 export function checkedText(jsonData: string): string {
   if (
