@@ -30,3 +30,6 @@ await build({ ...options, entryPoints: ['src/workers/network-metrics.ts'], outfi
 await build({ ...options, entryPoints: ['src/workers/aona.ts'], outfile: 'dist/aona.js' });
 // A Slack export is read (upload check and import) in this worker thread, under a heap cap and a time limit.
 await build({ ...options, entryPoints: ['src/workers/slack-export.ts'], outfile: 'dist/slack-export.js' });
+// Meltwater exports and uploaded spreadsheets are parsed in worker threads too (issue 36).
+await build({ ...options, entryPoints: ['src/workers/meltwater-parse.ts'], outfile: 'dist/meltwater-parse.js' });
+await build({ ...options, entryPoints: ['src/workers/xlsx-read.ts'], outfile: 'dist/xlsx-read.js' });

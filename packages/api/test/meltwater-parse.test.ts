@@ -1,9 +1,10 @@
 // The Meltwater parser and network builder on its own (no database): every accepted shape, every
 // author, mention, parent and repost rule, the attributes, and every refusal (docs/meltwater.md).
 import { MELTWATER_LIMITS, MELTWATER_MSG, NETWORK_LIMITS, NETWORK_UPLOAD_MSG } from '@tieline/validation';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/errors';
-import { authorOf, mentionsOf, parseExport, repostOf } from '../src/services/meltwater/parse-export';
+import { authorOf, mentionsOf, parseExport, repostOf } from '../src/parsers/meltwater/parse-export';
+import { checkedText, nestsDeeperThan } from '../src/parsers/meltwater/read-export';
 import { EXPECTED, fixtureText, MELTWATER_FIXTURES, peopleOf, tiesOf } from './meltwater-fixtures';
 
 type Doc = Record<string, unknown>;
@@ -248,6 +249,36 @@ describe('refusals (400, nothing built)', () => {
   it('over the size limit', () => {
     const big = `[${' '.repeat(MELTWATER_LIMITS.textMaxBytes)}]`;
     expect(refusal(() => parseExport(big))).toEqual({ code: 'BAD_REQUEST', message: MELTWATER_MSG.tooLarge });
+  });
+
+  it('nested past the depth limit: refused before anything parses the text', () => {
+    const deep = `${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}`;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(refusal(() => checkedText(deep))).toEqual({ code: 'BAD_REQUEST', message: MELTWATER_MSG.tooDeep });
+      expect(refusal(() => parseExport(deep))).toEqual({ code: 'BAD_REQUEST', message: MELTWATER_MSG.tooDeep });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+    const max = MELTWATER_LIMITS.depthMax;
+    const nested = (n: number) => `${'{"a":['.repeat(n / 2)}1${']}'.repeat(n / 2)}`;
+    expect(refusal(() => parseExport(`[${nested(max)}]`)).message).toBe(MELTWATER_MSG.tooDeep);
+    expect(refusal(() => parseExport(`[${nested(max - 2)}]`)).message).not.toBe(MELTWATER_MSG.tooDeep);
+  });
+
+  it('the depth scan counts brackets outside strings only, one pass, whatever the lines', () => {
+    expect(nestsDeeperThan('[[[]]]', 3)).toBe(false);
+    expect(nestsDeeperThan('[[[[]]]]', 3)).toBe(true);
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 3)).toBe(true);
+    // Brackets inside strings, escaped quotes and backslashes do not count.
+    expect(nestsDeeperThan('["[[[[", "\\"", "{{{{\\\\"]', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\\\", [[]]]', 2)).toBe(true);
+    // NDJSON: each line's depth starts where the last closed; stray closers do not buy depth.
+    expect(nestsDeeperThan('[[]]\n[[]]\n]]]]\n[[]]', 2)).toBe(false);
+    // An unclosed quote ends with its line: it cannot hide what follows.
+    expect(nestsDeeperThan('{"a\n[[[[', 3)).toBe(true);
   });
 
   it('too many documents, as a list or as lines', () => {

@@ -141,6 +141,15 @@ describe('refused, storing nothing', () => {
     expect(await networkCount()).toBe(before);
   });
 
+  it('10 MB of nested brackets as the text: 400 with the depth message, refused before it is parsed', async () => {
+    const { api } = await member();
+    const before = await networkCount();
+    const jsonData = `${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}`;
+    const res = await api.post(PATH, { name: 'Media', jsonData });
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message: MELTWATER_MSG.tooDeep });
+    expect(await networkCount()).toBe(before);
+  });
+
   it('a body over the limit: 413 with the export message', async () => {
     const { api } = await member();
     const before = await networkCount();

@@ -47,6 +47,7 @@ describe('passiveData.connections', () => {
       progress: 1,
       people: 2,
       interactions: 1,
+      skipped: 0,
       lastSync: lastSync.toISOString(),
       error: null,
       channelIds: ['C1'],

@@ -109,7 +109,10 @@ export const person = (externalId: string, email: string | null, name = external
   external: false,
 });
 
-/** People and their messages stored as a sync of the connection would store them; answers source id -> person id. */
+/**
+ * People and their messages stored as a sync of the connection would store them, run just after the
+ * latest message (so fixed dates are within its window); answers source id -> person id.
+ */
 export async function stored(
   app: TestApp,
   account: PassiveAccount,
@@ -118,7 +121,8 @@ export async function stored(
   messages: SourceMessage[] = [],
 ) {
   const { db, secrets } = app.server.deps;
-  const ctx = contextOf(account, secrets, connectionId, 'slack');
+  const latest = Math.max(0, ...messages.map((m) => m.at.getTime()));
+  const ctx = contextOf(account, secrets, connectionId, 'slack', latest > 0 ? new Date(latest) : new Date());
   const ids = await upsertPeople(db, ctx, people);
   await replaceMessages(db, ctx, ids, messages);
   return ids;

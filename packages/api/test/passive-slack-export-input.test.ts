@@ -34,7 +34,9 @@ const USERS = [
   { id: 'U2', team_id: 'T1', profile: { email: 'bob@acme.com', real_name: 'Bob' } },
 ];
 const CHANNELS = [{ id: 'C1', name: 'general', members: ['U1', 'U2'] }];
-const DAY = [{ type: 'message', ts: '1709287200.000100', user: 'U1', text: '<@U2>' }];
+// A time within the default retention (older ones are skipped).
+const RECENT = Math.floor(Date.now() / 1000) - 30 * 86_400;
+const DAY = [{ type: 'message', ts: `${RECENT}.000100`, user: 'U1', text: '<@U2>' }];
 const good = (extra: Record<string, unknown> = {}) =>
   zipOf({ 'users.json': USERS, 'channels.json': CHANNELS, 'general/2024-03-01.json': DAY, ...extra });
 
@@ -107,7 +109,7 @@ describe('a bad file', { timeout: 120_000 }, () => {
 
   it('a day file that is JSON but not an array of messages fails the same way; odd messages are skipped', async () => {
     const owner = await passiveUser(app);
-    const odd = [null, 7, { ts: 5 }, { ts: '1709287200.000200', user: ['U1'], text: 3 }, ...DAY];
+    const odd = [null, 7, { ts: 5 }, { ts: `${RECENT}.000200`, user: ['U1'], text: 3 }, ...DAY];
     const res = await uploadExport(app, owner, await good({ 'general/2024-03-01.json': odd }));
     await app.server.worker.drain();
     expect(await interactionLines(app, res.body._id)).toEqual(['mention ann@acme.com->bob@acme.com @C1']);

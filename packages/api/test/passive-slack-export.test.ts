@@ -49,7 +49,9 @@ const CHANNELS = [{ id: 'C1', name: 'general', members: ['U1', 'U2', 'U3'], is_a
 const DMS = [{ id: 'D1', members: ['U1', 'U2'] }];
 const MPIMS = [{ id: 'G1', name: 'mpdm-ann--bob--cat-1', members: ['U1', 'U2', 'U3'] }];
 
-const ts = (day: number, n: number) => `${1709251200 + day * 86400 + n * 60}.000${100 + n}`;
+// Times within the default retention (older ones are skipped); the file names' days need not match them.
+const BASE = Math.floor(Date.now() / 86_400_000 - 30) * 86400;
+const ts = (day: number, n: number) => `${BASE + day * 86400 + n * 60}.000${100 + n}`;
 const M1 = ts(0, 1);
 const DAY1 = [
   // mention U1->U2 once (twice in the text), reactions U2->U1 and U3->U1 (U1's own is dropped)

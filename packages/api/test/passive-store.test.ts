@@ -34,7 +34,9 @@ async function setup(pseudonymize = false) {
     .insert(passiveConnections)
     .values({ accountId: account.id, source: 'slack', method: 'export', name: 'Slack' })
     .returning();
-  return { account, connection: connection!, ctx: contextOf(account, secrets, connection!.id, 'slack') };
+  // As a sync early in 2024 would store them (the tests' messages are from then).
+  const ctx = contextOf(account, secrets, connection!.id, 'slack', new Date('2024-02-01T00:00:00Z'));
+  return { account, connection: connection!, ctx };
 }
 
 beforeAll(async () => {

@@ -19,12 +19,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The rows readSheet reads (a one-sheet file: its only sheet). */
-const readList = (bytes: Buffer) => readSheet(bytes, 'Respondent List').rows;
+const readList = async (bytes: Buffer) => (await readSheet(bytes, 'Respondent List')).rows;
 
 /** What readSheet refuses a file with: the status code and the payload. */
-function refusalOf(bytes: Buffer) {
+async function refusalOf(bytes: Buffer) {
   try {
-    readList(bytes);
+    await readList(bytes);
   } catch (error) {
     const e = error as AppError;
     const payload = e.body as TUploadErrorPayload;
@@ -37,64 +37,66 @@ const format = (message: string = LIST_MSG.incorrectFormat) => ({ code: 'BAD_REQ
 const size = (message: string) => ({ code: 'PAYLOAD_TOO_LARGE', type: 'size', message });
 
 describe('what is a spreadsheet', () => {
-  it('reads xlsx, xls and delimited text alike', () => {
+  it('reads xlsx, xls and delimited text alike', async () => {
     const rows = [
       ['Name', 'Email'],
       ['Zoë', 'z@example.com'],
     ];
-    expect(readList(xlsx(rows))).toEqual(rows);
-    expect(readList(xlsx(rows, { bookType: 'xls' }))).toEqual(rows);
-    expect(readList(Buffer.from('Name;Email\r\nZoë;z@example.com\r\n'))).toEqual(rows);
-    expect(readList(Buffer.from('sep=|\nName|Email\nZoë|z@example.com'))).toEqual(rows);
+    expect(await readList(xlsx(rows))).toEqual(rows);
+    expect(await readList(xlsx(rows, { bookType: 'xls' }))).toEqual(rows);
+    expect(await readList(Buffer.from('Name;Email\r\nZoë;z@example.com\r\n'))).toEqual(rows);
+    expect(await readList(Buffer.from('sep=|\nName|Email\nZoë|z@example.com'))).toEqual(rows);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tEmail\nZoë\tz@example.com', 'utf16le')]);
-    expect(readList(utf16)).toEqual(rows);
+    expect(await readList(utf16)).toEqual(rows);
     // Excel on Windows saves "CSV" in Windows-1252.
-    expect(readList(Buffer.from('Name,Email\nZo\xeb,z@example.com', 'latin1'))).toEqual(rows);
+    expect(await readList(Buffer.from('Name,Email\nZo\xeb,z@example.com', 'latin1'))).toEqual(rows);
   });
 
-  it('reads text as delimited values whatever it starts with', () => {
-    expect(readList(Buffer.from('<b>Name</b>,Email\nID,x'))).toEqual([
+  it('reads text as delimited values whatever it starts with', async () => {
+    expect(await readList(Buffer.from('<b>Name</b>,Email\nID,x'))).toEqual([
       ['<b>Name</b>', 'Email'],
       ['ID', 'x'],
     ]);
-    expect(readList(Buffer.from('ID;Name\n1;A'))).toEqual([
+    expect(await readList(Buffer.from('ID;Name\n1;A'))).toEqual([
       ['ID', 'Name'],
       ['1', 'A'],
     ]);
   });
 
-  it('refuses random bytes, binary files and other zips as an incorrect format', () => {
-    expect(refusalOf(randomBytes(4096))).toEqual(format());
-    expect(refusalOf(Buffer.from('%PDF-1.7\n\u0000\u0001binary', 'latin1'))).toEqual(format());
-    expect(refusalOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toEqual(format());
-    expect(refusalOf(xlsx([['Name'], ['A']], { bookType: 'ods' }))).toEqual(format());
-    expect(refusalOf(zip([{ name: 'notes.txt', data: Buffer.from('hello') }]))).toEqual(format());
+  it('refuses random bytes, binary files and other zips as an incorrect format', async () => {
+    expect(await refusalOf(randomBytes(4096))).toEqual(format());
+    expect(await refusalOf(Buffer.from('%PDF-1.7\n\u0000\u0001binary', 'latin1'))).toEqual(format());
+    expect(await refusalOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toEqual(
+      format(),
+    );
+    expect(await refusalOf(xlsx([['Name'], ['A']], { bookType: 'ods' }))).toEqual(format());
+    expect(await refusalOf(zip([{ name: 'notes.txt', data: Buffer.from('hello') }]))).toEqual(format());
     // A truncated workbook: its directory points past the end.
     const whole = xlsx([['Name'], ['A']]);
-    expect(refusalOf(whole.subarray(0, whole.length - 30))).toEqual(format());
+    expect(await refusalOf(whole.subarray(0, whole.length - 30))).toEqual(format());
   });
 
-  it('refuses an empty file and a file over 10 MB', () => {
-    expect(refusalOf(Buffer.alloc(0))).toEqual(format(LIST_MSG.fileEmpty));
-    expect(refusalOf(Buffer.alloc(LIST_LIMITS.maxFileBytes + 1, 0x41))).toEqual(size(LIST_MSG.fileTooLarge));
+  it('refuses an empty file and a file over 10 MB', async () => {
+    expect(await refusalOf(Buffer.alloc(0))).toEqual(format(LIST_MSG.fileEmpty));
+    expect(await refusalOf(Buffer.alloc(LIST_LIMITS.maxFileBytes + 1, 0x41))).toEqual(size(LIST_MSG.fileTooLarge));
   });
 
-  it('refuses password-protected workbooks (the encrypted compound file Excel writes)', () => {
+  it('refuses password-protected workbooks (the encrypted compound file Excel writes)', async () => {
     const cfb = XLSX.CFB.utils.cfb_new();
     XLSX.CFB.utils.cfb_add(cfb, 'EncryptionInfo', Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]));
     XLSX.CFB.utils.cfb_add(cfb, 'EncryptedPackage', randomBytes(4096));
     const encrypted = Buffer.from(XLSX.CFB.write(cfb, { type: 'buffer' }) as Uint8Array);
-    expect(refusalOf(encrypted)).toEqual(format(LIST_MSG.passwordProtected));
+    expect(await refusalOf(encrypted)).toEqual(format(LIST_MSG.passwordProtected));
     // Zip-level encryption (flag bit 0) is refused the same way.
     const parts = xlsxParts([['Name'], ['A']]).map((p) => ({ ...p, flags: p.name.endsWith('sheet1.xml') ? 1 : 0 }));
-    expect(refusalOf(zip(parts))).toEqual(format(LIST_MSG.passwordProtected));
+    expect(await refusalOf(zip(parts))).toEqual(format(LIST_MSG.passwordProtected));
     // A compound file that is no workbook (a .doc, say).
     const doc = XLSX.CFB.utils.cfb_new();
     XLSX.CFB.utils.cfb_add(doc, 'WordDocument', randomBytes(512));
-    expect(refusalOf(Buffer.from(XLSX.CFB.write(doc, { type: 'buffer' }) as Uint8Array))).toEqual(format());
+    expect(await refusalOf(Buffer.from(XLSX.CFB.write(doc, { type: 'buffer' }) as Uint8Array))).toEqual(format());
   });
 
-  it('reads formula cells as their cached values, never evaluating them', () => {
+  it('reads formula cells as their cached values, never evaluating them', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([
       ['Name', 'Score'],
       ['Ada', 1],
@@ -103,7 +105,7 @@ describe('what is a spreadsheet', () => {
     ]);
     sheet.B2 = { t: 'n', v: 42, f: 'B3*21' };
     sheet.B3 = { t: 's', v: 'cached text', f: 'CONCAT("not ","run")' };
-    const rows = readList(xlsx([], { sheet }));
+    const rows = await readList(xlsx([], { sheet }));
     expect(rows).toEqual([
       ['Name', 'Score'],
       ['Ada', '42'],
@@ -118,7 +120,7 @@ describe('zip bombs', () => {
   const base = () => xlsxParts([['Name'], ['A']]);
   const bomb = size(LIST_MSG.unpackedTooLarge);
 
-  it('refuses more entries than the limit from the directory alone', () => {
+  it('refuses more entries than the limit from the directory alone', async () => {
     const many = [
       ...base(),
       ...Array.from({ length: LIST_LIMITS.maxZipEntries }, (_, i) => ({
@@ -126,27 +128,27 @@ describe('zip bombs', () => {
         data: Buffer.from('<x/>'),
       })),
     ];
-    const result = refusalOf(zip(many));
+    const result = await refusalOf(zip(many));
     expect(result).toEqual(bomb);
   });
 
-  it('refuses a part whose declared size passes the limit before inflating it', () => {
+  it('refuses a part whose declared size passes the limit before inflating it', async () => {
     const zeros = Buffer.alloc(8 * 1024 * 1024);
     const parts = base().map((p) =>
       p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: zeros, claimedSize: LIST_LIMITS.maxUnzippedBytes + 1 } : p,
     );
-    const result = refusalOf(zip(parts));
+    const result = await refusalOf(zip(parts));
     expect(result).toEqual(bomb);
   });
 
-  it('stops a part that inflates past the size it declared (a forged bomb), in bounded memory', () => {
+  it('stops a part that inflates past the size it declared (a forged bomb), in bounded memory', async () => {
     // 64 MB of zeros deflate to ~64 kB; the directory claims 1 kB.
     const parts = base().map((p) =>
       p.name === 'xl/worksheets/sheet1.xml' ? { ...p, data: Buffer.alloc(64 * 1024 * 1024), claimedSize: 1024 } : p,
     );
     const bytes = zip(parts);
     expect(bytes.length).toBeLessThan(200_000);
-    const result = refusalOf(bytes);
+    const result = await refusalOf(bytes);
     expect(result).toEqual(bomb);
   });
 

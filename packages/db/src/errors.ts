@@ -19,3 +19,14 @@ export function uniqueViolation(error: unknown): string | null {
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/** The SQLSTATE of a database error (looking through drizzle's wrapper), or null. */
+export function sqlStateOf(error: unknown): string | null {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}

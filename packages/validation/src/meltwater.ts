@@ -15,6 +15,8 @@ export const MELTWATER_LIMITS = {
   bodyMaxBytes: 24 * 1024 * 1024,
   /** Documents (lines or entries) read from one export. */
   documentsMax: 200_000,
+  /** Nesting of [ ] and { } in the export's text, checked before it is parsed (real exports nest ~6 deep). */
+  depthMax: 64,
 } as const;
 
 export const MELTWATER_MSG = {
@@ -25,6 +27,10 @@ export const MELTWATER_MSG = {
   notExport:
     'The Meltwater export has no documents: give a JSON array of documents, an object with "documents", or one JSON document per line',
   tooLarge: 'The Meltwater export is too large: at most 20 MB of JSON',
+  tooDeep: `The Meltwater export is nested too deeply: at most ${MELTWATER_LIMITS.depthMax} levels of [ ] and { }`,
+  /** The reader ran out of memory or time ("ran out of memory", WorkerDiedError.words). */
+  tooHeavy: (words: string) =>
+    `The Meltwater export could not be read: reading it ${words}. Please split it into smaller exports.`,
   fileRequired: 'Choose the Meltwater export file (.json, .ndjson or .txt)',
   exportRequired: 'Paste the Meltwater export (JSON)',
   tooMany: `The Meltwater export has too many documents: at most ${MELTWATER_LIMITS.documentsMax.toLocaleString('en-US')}`,

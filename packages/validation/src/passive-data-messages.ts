@@ -3,6 +3,9 @@
 export const PASSIVE_MSG = {
   notFound: 'Not found',
   connectionNotFound: 'Connection not found',
+  /** The connection card's note after a sync skipped messages dated outside the window. */
+  skippedOutsideWindow: (n: number) =>
+    `${n.toLocaleString('en-US')} interaction${n === 1 ? '' : 's'} outside the retention window ${n === 1 ? 'was' : 'were'} skipped`,
   queryNotFound: 'Query not found',
   listNotFound: 'List not found',
   managersOnly: 'Only organization Owners and Admins can manage passive data connections, lists and settings',

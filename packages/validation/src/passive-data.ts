@@ -192,6 +192,8 @@ export const ZConnection = z.object({
   progress: z.number(),
   people: z.number().int(),
   interactions: z.number().int(),
+  /** Interactions the last sync skipped as dated outside [now - retention, now + 1 day]. */
+  skipped: z.number().int(),
   lastSync: z.string().nullable(),
   error: z.string().nullable(),
   /** Slack API: the channels the connection is restricted to (empty: every channel the app sees). */

@@ -78,6 +78,8 @@ export const passiveConnections = pgTable(
     sourceProgress: jsonb().$type<Record<string, number>>().notNull().default({}),
     peopleCount: integer().notNull().default(0),
     interactionCount: bigint({ mode: 'number' }).notNull().default(0),
+    /** Interactions the current sync skipped as dated outside [now - retention, now + 1 day]. */
+    skippedCount: integer().notNull().default(0),
     lastSync: at(),
     /** When the daily refresh is next due (API connections); claimed atomically by one server. */
     nextSyncAt: at(),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress } from '@tieline/ui';
-import type { TConnection } from '@tieline/validation';
+import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
 import { RefreshCw } from 'lucide-react';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -87,6 +87,9 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
             <dd className="font-medium">{c.lastSync ? formatDateTime(c.lastSync) : 'Not yet'}</dd>
           </div>
         </dl>
+        {c.skipped > 0 ? (
+          <p className="text-xs text-muted-foreground">{PASSIVE_MSG.skippedOutsideWindow(c.skipped)}</p>
+        ) : null}
         {manages && c.method === 'api' ? (
           <Button
             variant="outline"

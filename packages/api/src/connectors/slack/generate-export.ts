@@ -36,7 +36,10 @@ export interface SlackExportOptions {
   /** Direct-message pairs and group DMs. */
   dms?: number;
   mpims?: number;
-  /** First day, YYYY-MM-DD (UTC), and how many days. */
+  /**
+   * First day, YYYY-MM-DD (UTC), and how many days. By default the days end yesterday: an import skips
+   * messages older than the account's retention (a seed gives the same bytes on the same day).
+   */
   start?: string;
   days: number;
   /** Messages per day over the whole workspace (on average; the split is random). */
@@ -275,7 +278,7 @@ export async function writeSlackExport(path: string, options: SlackExportOptions
   const people = peopleOf(options, rng);
   const ids = people.filter((p) => !p.deleted && !p.stranger).map((p) => p.id);
   const conversations = conversationsOf(options, ids, rng);
-  const start = options.start ?? '2024-01-01';
+  const start = options.start ?? day(new Date().toISOString().slice(0, 10), -options.days).toISOString().slice(0, 10);
   const noise = options.noise !== false;
   const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 4));
   const mtime = new Date('2024-01-01T00:00:00Z');

@@ -17,7 +17,21 @@ export interface StoreContext {
   pseudonymOf: ((key: string) => string) | null;
   /** Whether an address is excluded by the settings (its person and their interactions are not kept). */
   excluded: (email: string) => boolean;
+  /**
+   * The times a message may have to be stored: [now - the account's retention, now + 1 day]. Anything
+   * else is skipped and counted (replaceMessages): an export dated in 2200 would otherwise make one
+   * partition per month for every tenant, and one older than retention would be purged anyway.
+   */
+  window: { from: Date; to: Date };
 }
+
+const DAY_MS = 86_400_000;
+
+/** [now - retention, now + 1 day]: the one rule for which message times are kept. */
+export const windowOf = (retentionDays: number, now: Date) => ({
+  from: new Date(now.getTime() - retentionDays * DAY_MS),
+  to: new Date(now.getTime() + DAY_MS),
+});
 
 const PSEUDONYM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -34,7 +48,9 @@ export function contextOf(
   secrets: SecretBox,
   connectionId: string,
   source: TPassiveSource,
+  now = new Date(),
 ): StoreContext {
+  const window = windowOf(account.retentionDays, now);
   const domains = new Set(account.excludedDomains);
   const addresses = new Set(account.excludedAddresses);
   const excluded = (email: string) => {
@@ -42,7 +58,15 @@ export function contextOf(
     return addresses.has(lower) || domains.has(lower.slice(lower.lastIndexOf('@') + 1));
   };
   if (!account.pseudonymize)
-    return { accountId: account.id, connectionId, source, keyOf: (e) => e.toLowerCase(), pseudonymOf: null, excluded };
+    return {
+      accountId: account.id,
+      connectionId,
+      source,
+      keyOf: (e) => e.toLowerCase(),
+      pseudonymOf: null,
+      excluded,
+      window,
+    };
   const key = Buffer.from(secrets.open(account.hmacKey, hmacKeyContext(account)), 'base64');
   return {
     accountId: account.id,
@@ -51,6 +75,7 @@ export function contextOf(
     keyOf: (e) => `h:${createHmac('sha256', key).update(e.toLowerCase()).digest('base64url')}`,
     pseudonymOf: pseudonym,
     excluded,
+    window,
   };
 }
 

@@ -2,7 +2,7 @@ import { copyInto, copyValue, type Db, rowsOf, sql, type Tx } from '@tieline/db'
 import { PASSIVE_MSG, type TInteractionType } from '@tieline/validation';
 import { SyncError } from '../sync-error';
 import type { StoreContext } from './context';
-import { ensurePartitions, noteRowsWritten } from './partitions';
+import { ensurePartitions, holdPartitions, noteRowsWritten, PartitionGoneError } from './partitions';
 
 /** One message (or email, or event) and the interactions it gives, by source ids of people. */
 export interface SourceMessage {
@@ -34,7 +34,10 @@ export const INTERACTION_COLUMNS = [
  * Stores a batch of messages in one transaction, replacing whatever an earlier (killed or repeated)
  * import stored for the same messages: the same export imported twice, or a sync resumed half way,
  * counts each message once. Interactions naming people the connection does not know (unknown ids,
- * excluded addresses, bots) and self-interactions are dropped. Returns the interactions stored.
+ * excluded addresses, bots) and self-interactions are dropped. Messages dated outside the context's
+ * window (StoreContext.window) are skipped, every connector alike, and their interactions added to the
+ * connection's skipped count in the same transaction (the card says how many). Returns the
+ * interactions stored.
  */
 export async function replaceMessages(
   db: Db,
@@ -43,36 +46,55 @@ export async function replaceMessages(
   messages: SourceMessage[],
 ): Promise<number> {
   if (messages.length === 0) return 0;
+  const from = ctx.window.from.getTime();
+  const to = ctx.window.to.getTime();
+  const kept: SourceMessage[] = [];
+  let skipped = 0;
+  for (const m of messages) {
+    const t = m.at.getTime();
+    if (t >= from && t <= to) kept.push(m);
+    else skipped += m.interactions.filter((i) => stores(people, i)).length;
+  }
   let stored = 0;
   const lines: string[] = [];
   const stamps: Date[] = [];
-  for (const m of messages) {
+  for (const m of kept) {
     const at = copyValue(m.at.toISOString());
     const conversation = copyValue(m.conversation);
     const key = copyValue(m.messageKey);
     for (const i of m.interactions) {
-      const from = people.get(i.from);
-      const to = people.get(i.to);
-      if (from === undefined || to === undefined || from === to) continue;
+      if (!stores(people, i)) continue;
       lines.push(
-        `${ctx.accountId}\t${ctx.connectionId}\t${at}\t${i.type}\t${from}\t${to}\t${conversation}\t${key}\t${m.recipients}\t${i.weight ?? 1}\n`,
+        `${ctx.accountId}\t${ctx.connectionId}\t${at}\t${i.type}\t${people.get(i.from)}\t${people.get(i.to)}\t${conversation}\t${key}\t${m.recipients}\t${i.weight ?? 1}\n`,
       );
       stamps.push(m.at);
       stored++;
     }
   }
-  const times = messages.map((m) => m.at.getTime());
-  const first = new Date(Math.min(...times)).toISOString();
-  const last = new Date(Math.max(...times)).toISOString();
-  await ensurePartitions(
-    db,
-    messages.map((m) => m.at),
-  );
-  await db.transaction(async (tx) => {
-    await lockConnection(tx, ctx.connectionId);
-    await deleteMessages(tx, ctx.connectionId, messages, first, last);
-    if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
-  });
+  const months = kept.map((m) => m.at);
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const m of kept) {
+    first = Math.min(first, m.at.getTime());
+    last = Math.max(last, m.at.getTime());
+  }
+  const write = async () => {
+    if (kept.length > 0) await ensurePartitions(db, months);
+    await db.transaction(async (tx) => {
+      await lockConnection(tx, ctx.connectionId);
+      if (skipped > 0)
+        await tx.execute(
+          sql`update passive_connections c set skipped_count = c.skipped_count + ${skipped} where c.id = ${ctx.connectionId}::uuid`,
+        );
+      if (kept.length === 0) return;
+      await holdPartitions(tx, months);
+      const range = [new Date(first).toISOString(), new Date(last).toISOString()] as const;
+      await deleteMessages(tx, ctx.connectionId, kept, ...range);
+      if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
+    });
+  };
+  // A month emptied and dropped by another server between ensurePartitions and the lock: make it again.
+  await write().catch((error) => (error instanceof PartitionGoneError ? write() : Promise.reject(error)));
   await noteRowsWritten(db, stamps);
   return stored;
 }
@@ -87,6 +109,13 @@ export async function lockConnection(tx: Tx, connectionId: string): Promise<void
     await tx.execute(sql`select 1 from passive_connections c where c.id = ${connectionId}::uuid for share`),
   );
   if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
+}
+
+/** Whether an interaction is kept: both people known to the connection, and not the same person. */
+function stores(people: Map<string, number>, i: { from: string; to: string }): boolean {
+  const from = people.get(i.from);
+  const to = people.get(i.to);
+  return from !== undefined && to !== undefined && from !== to;
 }
 
 async function deleteMessages(tx: Tx, connectionId: string, messages: SourceMessage[], first: string, last: string) {

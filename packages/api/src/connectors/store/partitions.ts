@@ -1,9 +1,11 @@
-import { type Db, rowsOf, sql, type Tx } from '@tieline/db';
+import { type Db, rowsOf, sql, sqlStateOf, type Tx } from '@tieline/db';
 
 // passive_interactions is partitioned by calendar month (UTC) on `at`. A month's partition is made the
 // first time an interaction of that month arrives; two servers making the same one at once is fine
-// (the loser sees it exists). Retention drops whole partitions once every account's window has passed
-// them, and deletes an account's older rows from the partitions still kept (see purgeExpired).
+// (the loser sees it exists). Partitions are shared by every account, so none is made beyond next month
+// (writers skip times outside their window first: StoreContext.window). Retention drops whole partitions
+// once every account's window has passed them, deletes an account's older rows from the partitions still
+// kept (see purgeExpired), and, with Disconnect, drops the partitions no row uses (dropEmptyPartitions).
 
 const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
 const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
@@ -13,11 +15,21 @@ export const partitionName = (d: Date) =>
 /** Partitions known to exist in this process (a cache: creating is idempotent anyway). */
 const made = new Set<string>();
 
-/** Makes the monthly partitions covering `dates` that do not exist yet. */
-export async function ensurePartitions(db: Db | Tx, dates: Iterable<Date>): Promise<void> {
+/** A write that needs a month beyond next month: refused rather than making a partition for everyone. */
+export class PartitionRefusedError extends Error {
+  constructor(readonly month: string) {
+    super(`No partition is made beyond next month (${month})`);
+    this.name = 'PartitionRefusedError';
+  }
+}
+
+/** Makes the monthly partitions covering `dates` that do not exist yet (never one beyond next month). */
+export async function ensurePartitions(db: Db | Tx, dates: Iterable<Date>, now = new Date()): Promise<void> {
   const months = new Map<string, Date>();
+  const latest = nextMonth(now);
   for (const d of dates) {
     const start = monthStart(d);
+    if (start > latest) throw new PartitionRefusedError(partitionName(start));
     months.set(partitionName(start), start);
   }
   for (const [name, start] of months) {
@@ -62,6 +74,65 @@ export async function noteRowsWritten(db: Db, dates: Iterable<Date>): Promise<vo
   }
 }
 
+/** A month's partition was dropped (empty) after ensurePartitions made it: the write makes it again. */
+export class PartitionGoneError extends Error {
+  constructor(readonly partition: string) {
+    super(`Partition ${partition} was dropped`);
+    this.name = 'PartitionGoneError';
+  }
+}
+
+/**
+ * Inside a writer's transaction, before it writes into the months of `dates`: takes the lock that
+ * dropEmptyPartitions waits for (the one every insert takes anyway), then checks each month's partition
+ * still exists. From then on none of them can be dropped until the writer commits.
+ */
+export async function holdPartitions(tx: Tx, dates: Iterable<Date>): Promise<void> {
+  await tx.execute(sql`lock table passive_interactions in row exclusive mode`);
+  const names = [...new Set([...dates].map((d) => partitionName(d)))];
+  for (const name of names) {
+    if (await partitionExists(tx, name)) continue;
+    made.clear();
+    throw new PartitionGoneError(name);
+  }
+}
+
+/**
+ * Drops every partition no row uses (after a Disconnect, and with the daily purge): months one
+ * account's data alone made do not stay behind for everyone. Emptiness is checked again under the
+ * parent's exclusive lock, which waits for writers under way (holdPartitions), so a partition another
+ * account still uses, or is writing into, is never dropped. The lock is given up after a second rather
+ * than stalling every query behind a long one; the next call tries again. Returns the partitions dropped.
+ */
+export async function dropEmptyPartitions(db: Db): Promise<string[]> {
+  const candidates: string[] = [];
+  for (const p of await listPartitions(db)) if (await isEmpty(db, p.name)) candidates.push(p.name);
+  if (candidates.length === 0) return [];
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '1s'`);
+      await tx.execute(sql`lock table passive_interactions in access exclusive mode`);
+      const dropped: string[] = [];
+      for (const name of candidates) {
+        if (!(await isEmpty(tx, name))) continue;
+        await tx.execute(sql.raw(`drop table ${name}`));
+        dropped.push(name);
+      }
+      for (const name of dropped) made.delete(name);
+      return dropped;
+    });
+  } catch (error) {
+    // lock_not_available: a long query held the table; the next call tries again.
+    if (sqlStateOf(error) === '55P03') return [];
+    throw error;
+  }
+}
+
+async function isEmpty(db: Db | Tx, name: string): Promise<boolean> {
+  const rows = rowsOf(await db.execute(sql.raw(`select 1 from ${name} limit 1`)));
+  return rows.length === 0;
+}
+
 async function partitionExists(db: Db | Tx, name: string): Promise<boolean> {
   const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from pg_class c where c.relname = ${name}`));
   return rows.length > 0;
@@ -83,7 +154,8 @@ export async function listPartitions(db: Db | Tx): Promise<{ name: string; end: 
 
 /**
  * Retention: drops every partition wholly older than the longest retention of any account, then
- * deletes each account's rows older than its own retention (only old partitions are scanned).
+ * deletes each account's rows older than its own retention (only old partitions are scanned) and rows
+ * dated after tomorrow (only written before times were checked), then drops the partitions left empty.
  * Returns the partitions dropped.
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> {
@@ -103,5 +175,8 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> 
     delete from passive_interactions i using passive_accounts a
     where i.account_id = a.id and i.at < ${now.toISOString()}::timestamptz - make_interval(days => a.retention_days)
       and i.at < ${now.toISOString()}::timestamptz - make_interval(days => (select min(b.retention_days) from passive_accounts b))`);
-  return dropped;
+  await db.execute(
+    sql`delete from passive_interactions i where i.at > ${now.toISOString()}::timestamptz + interval '1 day'`,
+  );
+  return [...dropped, ...(await dropEmptyPartitions(db))];
 }

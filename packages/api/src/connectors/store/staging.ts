@@ -96,10 +96,23 @@ export async function stageInteractions(db: Db, connectionId: string, batch: Sta
  */
 export async function swapStaged(db: Db, ctx: StoreContext): Promise<void> {
   const id = ctx.connectionId;
+  // Times outside the context's window (now - retention .. now + 1 day) are skipped, as every other
+  // connector's are (replaceMessages), and counted on the connection at the swap: no partition is made
+  // for a month no kept row uses.
+  const [outside] = rowsOf<{ n: string }>(
+    await db.execute(sql`
+      with gone as (
+        delete from passive_staged_interactions s
+        where s.connection_id = ${id}::uuid and (s.at < ${ctx.window.from.toISOString()}::timestamptz
+          or s.at > ${ctx.window.to.toISOString()}::timestamptz)
+        returning s.type)
+      select count(*) filter (where g.type <> '') as n from gone g`),
+  );
+  const skipped = Number(outside?.n ?? 0);
   const months = rowsOf<{ month: string; n: string }>(
     await db.execute(sql`
-      select to_char(at at time zone 'UTC', 'YYYY-MM') as month, count(*) as n from passive_staged_interactions
-      where connection_id = ${id}::uuid and type <> '' group by 1`),
+      select to_char(s.at at time zone 'UTC', 'YYYY-MM') as month, count(*) as n from passive_staged_interactions s
+      where s.connection_id = ${id}::uuid and s.type <> '' group by 1`),
   );
   const monthDates = months.map((m) => ({ at: new Date(`${m.month}-01T00:00:00Z`), n: Number(m.n) }));
   // Made before the transaction (a partition is shared by every account, and empty until the swap).
@@ -110,8 +123,15 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<void> {
   await db.transaction(async (tx) => {
     // A Disconnect locks the row before deleting (deleteConnectionData): the swap lands before it, and is
     // deleted with the rest, or finds the connection gone.
-    const alive = rowsOf(await tx.execute(sql`select 1 from passive_connections where id = ${id}::uuid for update`));
+    const alive = rowsOf(
+      await tx.execute(sql`select 1 from passive_connections c where c.id = ${id}::uuid for update`),
+    );
     if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
+    if (skipped > 0) {
+      await tx.execute(
+        sql`update passive_connections c set skipped_count = c.skipped_count + ${skipped} where c.id = ${id}::uuid`,
+      );
+    }
     for (let after = ''; ; ) {
       const staged = rowsOf<{ external_id: string; person: SourcePerson }>(
         await tx.execute(sql`

@@ -14,7 +14,7 @@ import { countInteractions } from './interactions';
 export async function queueSync(deps: Pick<Deps, 'db' | 'enqueue'>, connectionId: string): Promise<boolean> {
   const [row] = await deps.db
     .update(passiveConnections)
-    .set({ status: 'queued', progress: 0, sourceProgress: {}, error: null })
+    .set({ status: 'queued', progress: 0, sourceProgress: {}, error: null, skippedCount: 0 })
     .where(and(eq(passiveConnections.id, connectionId), notInArray(passiveConnections.status, ['queued', 'running'])))
     .returning({ id: passiveConnections.id });
   if (!row) return false;
@@ -32,8 +32,12 @@ export async function connectionExists(db: Db, connectionId: string): Promise<bo
 }
 
 export const syncStatus = {
+  /** An attempt starts: the skipped count is this attempt's (an export import starts over each time). */
   running: (db: Db, id: string) =>
-    db.update(passiveConnections).set({ status: 'running', error: null }).where(eq(passiveConnections.id, id)),
+    db
+      .update(passiveConnections)
+      .set({ status: 'running', error: null, skippedCount: 0 })
+      .where(eq(passiveConnections.id, id)),
   progress: (db: Db, id: string, progress: number) =>
     db
       .update(passiveConnections)

@@ -1,10 +1,11 @@
-import { hasListHeadings, LIST_LIMITS, LIST_MSG, type TListType } from '@tieline/validation';
-import { readMatchingSheet, type TSheetRows } from '../../xlsx/read';
+import { LIST_LIMITS, LIST_MSG, type TListType } from '@tieline/validation';
+import type { TSheetRows } from '../../xlsx/read';
+import { readListSheetInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { formatError, sizeError } from './upload-error';
 
 // A list is a CSV file or the sheet of a workbook headed as the list type wants (the first sheet when
-// none is), read under the list limits (xlsx/read.ts).
+// none is), read under the list limits (xlsx/read.ts) in a worker thread (xlsx/read-in-worker.ts).
 
 const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => formatError(LIST_MSG.fileEmpty),
@@ -17,9 +18,9 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
 };
 
 /** The list's sheet; `sheets` counts the workbook's sheets (1 for CSV). */
-export function readSheet(bytes: Buffer, type: TListType): TSheetRows & { sheets: number } {
+export async function readSheet(bytes: Buffer, type: TListType): Promise<TSheetRows & { sheets: number }> {
   try {
-    return readMatchingSheet(bytes, LIST_LIMITS, (rows) => hasListHeadings(type, rows));
+    return await readListSheetInWorker(bytes, LIST_LIMITS, type);
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;

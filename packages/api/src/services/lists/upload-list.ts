@@ -65,7 +65,7 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
   if (listId) await requireOwnList(db, survey.id, listId);
   if (!input.file) throw refusal(uploadErrorPayload('format', LIST_MSG.fileMissing));
 
-  const sheet = readSheet(input.file.bytes, type);
+  const sheet = await readSheet(input.file.bytes, type);
   const checked = checkListRows(type, sheet.rows);
   if (!checked.ok) throw refusal(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error);
   const title = fields.title?.trim() ? ZListTitle.safeParse(fields.title) : null;

@@ -11,7 +11,7 @@ import {
 } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { readFirstSheet } from '../../xlsx/read';
+import { readFirstSheetInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { insertInvitations, mailInvitations } from './invitations';
 import { endSessionsOf } from './manage-organization-users';
@@ -37,9 +37,9 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   formulaWithoutValue: ({ place }) => formatRefusal(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
-function readRows(bytes: Buffer): string[][] {
+async function readRows(bytes: Buffer): Promise<string[][]> {
   try {
-    return readFirstSheet(bytes, READ_LIMITS);
+    return await readFirstSheetInWorker(bytes, READ_LIMITS);
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
@@ -67,7 +67,7 @@ export async function uploadOrganizationUsers(
 ): Promise<TOrganizationUser[]> {
   await requireOwnOrganization(deps.db, caller.actor, input.orgId);
   if (!input.file) throw formatRefusal(ORG_USERS_MSG.fileMissing);
-  const checked = checkOrganizationUserRows(readRows(input.file.bytes));
+  const checked = checkOrganizationUserRows(await readRows(input.file.bytes));
   if (!checked.ok) throw uploadRefusal(checked.error);
   const listed = new Map(checked.users.map((u) => [u.email, u]));
 

@@ -17,6 +17,7 @@ export function connectionView(row: ConnectionRow): TConnection {
     progress: row.progress,
     people: row.peopleCount,
     interactions: row.interactionCount,
+    skipped: row.skippedCount,
     lastSync: row.lastSync?.toISOString() ?? null,
     error: row.error,
     channelIds: strings(row.options.channelIds),

@@ -4,6 +4,7 @@ import { passiveAccountOf, requireConnection, requirePassiveManager } from '../.
 import type { SignedInCaller } from '../../auth/actor';
 import { deleteUpload } from '../../connectors/slack/export-upload';
 import { deleteConnectionData } from '../../connectors/store/interactions';
+import { dropEmptyPartitions } from '../../connectors/store/partitions';
 import { queueSync } from '../../connectors/store/status';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -35,6 +36,7 @@ export async function deleteConnection(
       : 0;
   const { uploadKey } = await deleteConnectionData(deps.db, connection.id);
   await deleteUpload(deps.env, uploadKey);
+  await dropEmptyPartitions(deps.db);
   return { ok: true, networksDeleted };
 }
 

@@ -1,7 +1,6 @@
 import { eq, passiveLists } from '@tieline/db';
 import {
   checkListRows,
-  hasListHeadings,
   LIST_LIMITS,
   LIST_MSG,
   namingSheetRead,
@@ -16,7 +15,7 @@ import { passiveAccountOf, requireList, requirePassiveManager } from '../../acce
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { uploadRefusal } from '../../http/upload-refusal';
-import { readMatchingSheet } from '../../xlsx/read';
+import { readListSheetInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { listViewOf } from './lists-read';
 import { replaceMembers } from './lists-write';
@@ -49,9 +48,9 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
 };
 
 /** The list's rows: the sheet headed Name, Email (else the first), a heading error naming it. */
-function readSheet(bytes: Buffer) {
+async function readSheet(bytes: Buffer) {
   try {
-    return readMatchingSheet(bytes, LIST_LIMITS, (rows) => hasListHeadings('Respondent List', rows));
+    return await readListSheetInWorker(bytes, LIST_LIMITS, 'Respondent List');
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
@@ -92,7 +91,7 @@ export async function uploadPassiveList(
   if (!name.success) {
     throw uploadRefusal(uploadErrorPayload('title', name.error.issues[0]?.message ?? PASSIVE_MSG.nameRequired));
   }
-  const sheet = readSheet(input.file.bytes);
+  const sheet = await readSheet(input.file.bytes);
   const checked = checkListRows('Respondent List', sheet.rows);
   if (!checked.ok) {
     throw uploadRefusal(relabelPayload(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error));

@@ -9,9 +9,9 @@ import { ExportFileError, openExport } from '../../connectors/slack/export-zip';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
+import { accountKeyOf } from '../../jobs/payloads';
 import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
 import type { TSlackExportAnswer, TSlackExportWorkerInput } from '../../workers/slack-export';
-import { accountKeyOf } from '../../jobs/payloads';
 import { connectionView } from './connection-view';
 
 // POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,

@@ -1,0 +1,35 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { hasListHeadings, type TListType } from '@tieline/validation';
+import { readFirstSheet, readMatchingSheet, type TReadLimits, type TSheetRows } from '../xlsx/read';
+import { type TWorkbookPlace, type TWorkbookProblem, WorkbookError } from '../xlsx/workbook-error';
+import type { TWorkerMessage } from './script-worker';
+
+// Worker thread (see script-worker.ts): reads an uploaded spreadsheet (a list, an organization's users,
+// network shares) into rows of strings, off the server's event loop (a 10 MB xlsx is seconds of CPU).
+// Answers the rows, or the WorkbookError's problem for the caller to word (xlsx/read-in-worker.ts).
+
+export type TXlsxReadInput = { bytes: Uint8Array; limits: TReadLimits } & (
+  | { read: 'first' }
+  /** The first sheet headed as a list of this type wants, else the first sheet. */
+  | { read: 'list'; listType: TListType }
+);
+
+export type TXlsxReadAnswer =
+  | { ok: true; sheet: TSheetRows & { sheets: number } }
+  | { ok: false; problem: TWorkbookProblem; place: TWorkbookPlace };
+
+function answer(input: TXlsxReadInput): TXlsxReadAnswer {
+  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
+  try {
+    if (input.read === 'first')
+      return { ok: true, sheet: { name: '', rows: readFirstSheet(bytes, input.limits), skippedRows: 0, sheets: 1 } };
+    const listType = input.listType;
+    return { ok: true, sheet: readMatchingSheet(bytes, input.limits, (rows) => hasListHeadings(listType, rows)) };
+  } catch (error) {
+    if (error instanceof WorkbookError) return { ok: false, problem: error.problem, place: error.place };
+    throw error;
+  }
+}
+
+const message: TWorkerMessage<TXlsxReadAnswer> = { kind: 'result', value: answer(workerData as TXlsxReadInput) };
+parentPort!.postMessage(message);

@@ -1,0 +1,38 @@
+import type { TListType } from '@tieline/validation';
+import { runScriptWorker, WorkerDiedError } from '../workers/script-worker';
+import type { TXlsxReadAnswer, TXlsxReadInput } from '../workers/xlsx-read';
+import type { TReadLimits, TSheetRows } from './read';
+import { WorkbookError } from './workbook-error';
+
+// The upload paths read spreadsheets here, in a worker thread (workers/xlsx-read.ts), never on the
+// server's event loop: a 9.7 MB xlsx took 10 s of CPU, during which every other account's calls waited.
+// Refusals come back as the WorkbookError read.ts throws, so each feature words them as before.
+
+/** A reader that ran out of memory or time: the workbook is too large to read, whatever its file size. */
+const LIMITS = { heapMb: 1024, timeMs: 120_000 };
+
+async function read(input: TXlsxReadInput): Promise<TSheetRows & { sheets: number }> {
+  let answer: TXlsxReadAnswer;
+  try {
+    answer = await runScriptWorker<TXlsxReadAnswer>('xlsx-read', input, undefined, LIMITS);
+  } catch (error) {
+    if (error instanceof WorkerDiedError && error.reason !== 'exit') throw new WorkbookError('unpackedTooLarge');
+    throw error;
+  }
+  if (!answer.ok) throw new WorkbookError(answer.problem, answer.place);
+  return answer.sheet;
+}
+
+/** read.ts readFirstSheet, in a worker. */
+export async function readFirstSheetInWorker(bytes: Buffer, limits: TReadLimits): Promise<string[][]> {
+  return (await read({ read: 'first', bytes, limits })).rows;
+}
+
+/** read.ts readMatchingSheet with a list's headings (hasListHeadings), in a worker. */
+export function readListSheetInWorker(
+  bytes: Buffer,
+  limits: TReadLimits,
+  listType: TListType,
+): Promise<TSheetRows & { sheets: number }> {
+  return read({ read: 'list', bytes, limits, listType });
+}

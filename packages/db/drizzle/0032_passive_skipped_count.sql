@@ -1,0 +1,1 @@
+ALTER TABLE "passive_connections" ADD COLUMN "skipped_count" integer DEFAULT 0 NOT NULL;
