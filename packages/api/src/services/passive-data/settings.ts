@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
 import { minimumGroupSizeOf } from './minimum-group';
-import { deleteExcludedPeople, pseudonymizePeople } from './settings-people';
+import { deleteExcludedPeople } from './settings-people';
 
 // The account's passive-data settings (spec §2 /passivedata/settings). Any member of the module reads
 // them; Owners and Admins (or an individual for their own account) change them. What a change does to
