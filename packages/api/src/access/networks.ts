@@ -65,7 +65,13 @@ export async function requireNetwork(
     .select({
       network: networks,
       permission: networkShares.permission,
-      account: { organizationId: passiveAccounts.organizationId, userId: passiveAccounts.userId },
+      // drizzle nullifies a left-joined object by its FIRST field: the id, never null when the row joined
+      // (an individual's account has a null organizationId, which first would lose the whole account).
+      account: {
+        id: passiveAccounts.id,
+        organizationId: passiveAccounts.organizationId,
+        userId: passiveAccounts.userId,
+      },
     })
     .from(networks)
     .leftJoin(networkShares, shareJoin(actor))

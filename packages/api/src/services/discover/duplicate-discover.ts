@@ -33,7 +33,12 @@ export async function duplicateDiscover(
     .select({
       row: discoverNetworks,
       ownerName: userLogins.name,
-      account: { organizationId: passiveAccounts.organizationId, userId: passiveAccounts.userId },
+      // The id first: drizzle nullifies a left-joined object by its first field (access/networks.ts).
+      account: {
+        id: passiveAccounts.id,
+        organizationId: passiveAccounts.organizationId,
+        userId: passiveAccounts.userId,
+      },
     })
     .from(discoverNetworks)
     .leftJoin(users, eq(users.id, discoverNetworks.ownerId))
