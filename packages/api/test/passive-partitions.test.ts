@@ -134,7 +134,7 @@ describe('partitions no row uses are dropped', () => {
     expect(await names()).toEqual(expect.arrayContaining([partitionName(alone), partitionName(now)]));
     const res = await mine.t.ownerApi.call(
       'DELETE',
-      `/api/base/passiveData/connections/${mine.connection.id}?confirm=Acme%20Slack`,
+      `/api/base/passiveData/connections/${mine.connection.id}?confirm=Acme%20Slack&networks=keep`,
     );
     expect(res.status).toBe(200);
     expect(await names()).not.toContain(partitionName(alone));

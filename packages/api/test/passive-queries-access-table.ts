@@ -62,5 +62,5 @@ export const PASSIVE_QUERY_PROCEDURES: Record<string, Row> = {
     rule: 'signedIn',
     input: async (f) => void (await passiveOn(f.app, f.me)),
   },
-  'passiveData.reports.run': onQuery((queryId) => ({ queryId, attribute: 'title' })),
+  'passiveData.reports.run': { ...onQuery((queryId) => ({ queryId, attribute: 'title' })), rule: 'signedIn' },
 };

@@ -93,6 +93,8 @@ async function account(domain: string, people: number): Promise<Side> {
 /** Every read procedure of passive data, with its input for a side. */
 const READS: Record<string, (s: Side) => unknown> = {
   'passiveData.settings.get': () => undefined,
+  'passiveData.settings.pseudonymization': () => undefined,
+  'passiveData.reports.attributes': () => undefined,
   'passiveData.connections.list': () => undefined,
   'passiveData.connections.get': (s) => ({ id: s.connectionId }),
   'passiveData.connections.interactionsPerWeek': () => undefined,
