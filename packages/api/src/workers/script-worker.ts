@@ -32,6 +32,12 @@ export interface WorkerOptions extends Partial<WorkerLimits> {
 /** Defaults for a worker that names none: generous for any upload within the documented size limits. */
 export const DEFAULT_WORKER_LIMITS: WorkerLimits = { heapMb: 1024, timeMs: 10 * 60_000 };
 
+/**
+ * One metrics run's worker (the job's, a Discover summary's): generous, since 10,000 people / 50,000 ties
+ * measure in ~8 s (docs/BENCHMARKS.md), yet a run cannot hold its slot for ever.
+ */
+export const METRICS_WORKER_LIMITS: WorkerLimits = { heapMb: 1024, timeMs: 10 * 60_000 };
+
 /** Why a worker died instead of answering: its heap cap, its time limit, or a crash / early exit. */
 export type TWorkerDeath = 'memory' | 'time' | 'exit';
 

@@ -1,8 +1,8 @@
 import { and, eq, networks, networkVersions, users } from '@tieline/db';
-import { METRICS_WORKER_LIMITS, metricsRow } from '../../services/networks/network-metrics';
+import { metricsRow } from '../../services/networks/network-metrics';
 import { slotAccount } from '../../workers/fair-slots';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
-import { runScriptWorker } from '../../workers/script-worker';
+import { METRICS_WORKER_LIMITS, runScriptWorker } from '../../workers/script-worker';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';
 

@@ -5,8 +5,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { SlotWaitExpired, slotAccount } from '../../workers/fair-slots';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
-import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
-import { METRICS_WORKER_LIMITS } from '../networks/network-metrics';
+import { METRICS_WORKER_LIMITS, runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
 
 // {id}/describe's generated summary, from @tieline/graph's metrics of the snapshot (layers merged,
 // unweighted, Louvain seeded: the same snapshot gives the same summary). Small networks are measured

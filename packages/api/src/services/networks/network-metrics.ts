@@ -7,17 +7,10 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
 import { readDocument } from '../../network-store/store-network';
-import type { WorkerLimits } from '../../workers/script-worker';
 
 // GET /api/base/networks/{id}/metrics: metrics are computed by a job (network-metrics) in worker
 // threads and cached per data version and options. The first request queues the job; every request
 // answers the state: computing (with progress) or the result.
-
-/**
- * One metrics run's worker (the job's, a Discover summary's): generous, since 10,000 people / 50,000 ties
- * measure in ~8 s (docs/BENCHMARKS.md), yet a run cannot hold its slot for ever.
- */
-export const METRICS_WORKER_LIMITS: WorkerLimits = { heapMb: 1024, timeMs: 10 * 60_000 };
 
 export interface TMetricsOptionsKey {
   layer: number | null;

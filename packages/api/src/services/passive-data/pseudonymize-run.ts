@@ -25,6 +25,11 @@ export const COMPACTED = [
   'network_views',
   'discover_networks',
   'aona_results',
+  // An export's import passes its people through staging (connectors/store/staging.ts): the rows are
+  // deleted after the swap, but their old versions stay in the files until compacted.
+  'passive_staged_people',
+  'passive_staged_conversations',
+  'passive_staged_interactions',
 ] as const;
 
 /** Where the conversion is, for the progress bar: the networks take most of it. */
