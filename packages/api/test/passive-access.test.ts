@@ -22,6 +22,7 @@ import {
   share,
 } from './passive-access-setup';
 import { clientOf, passiveUser } from './passive-queries-setup';
+import { withModules } from './router-access-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -199,6 +200,15 @@ describe('networks holding passive data', () => {
     }
     // An Admin of the account with a share opens it.
     expect((await clientOf(app, org.admin).get(`/networks/${id}/data`)).status).toBe(200);
+    // A saved analysis of it names the same people: it reopens while the grant holds.
+    await withModules(app, org.granted, ['AONA']);
+    const analysed = await grantedApi.post('/passiveData/adaptableReadiness', {
+      networkIds: [id],
+      createdARNetworkName: 'Readiness of the query',
+    });
+    const result = `/aona/results/${analysed.body.resultId}`;
+    expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
+    expect((await grantedApi.get(result)).status).toBe(200);
 
     // The owner who loses the grant is refused too (sharing it on included), but may still delete it.
     await app.server.deps.db.update(users).set({ personLevelPassive: false }).where(eq(users.id, org.granted.userId));
@@ -206,6 +216,12 @@ describe('networks holding passive data', () => {
     expect(answer(await grantedApi.get(`/networks/${id}/users`))).toEqual(networkPeopleOnly);
     expect(answer(await share(grantedApi, id, org.owner))).toEqual(networkPeopleOnly);
     expect(answer(await publish(grantedApi, id, { confirmPassive: true }))).toEqual(networkPeopleOnly);
+    // The saved analysis is listed, but neither reopened nor downloaded.
+    expect((await grantedApi.get('/aona/results')).body.map((r: { _id: string }) => r._id)).toContain(
+      analysed.body.resultId,
+    );
+    expect(answer(await grantedApi.get(result))).toEqual(networkPeopleOnly);
+    expect(answer(await grantedApi.call('GET', `/api/base${result}/xlsx`))).toEqual(networkPeopleOnly);
     expect((await grantedApi.call('DELETE', `/api/base/networks/${id}`)).status).toBe(200);
     expect(await app.server.deps.db.select().from(networks).where(eq(networks.id, id))).toEqual([]);
   });

@@ -17,6 +17,11 @@ export const aonaResults = pgTable(
     analysis: text().notNull(),
     inputs: jsonb().$type<Record<string, unknown>>().notNull(),
     result: text().notNull(),
+    /**
+     * The passive-data account any input network came from (networks.passive_account_id, derivedOrigin):
+     * the result names that account's people, so only those who see them may reopen it.
+     */
+    passiveAccountId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [index('aona_results_owner_idx').on(t.ownerId, t.createdAt)],

@@ -6,7 +6,7 @@ import { restMeta, signedInErrors } from '../rest-meta';
 
 const errorResponses = signedInErrors({
   400: 'Invalid input',
-  403: 'The AONA module is off',
+  403: 'The AONA module is off, or the result names people of passive data the caller does not see',
   404: 'No such result among the caller’s',
 });
 const rest = restMeta(['AONA'], errorResponses);

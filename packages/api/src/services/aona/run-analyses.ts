@@ -49,7 +49,8 @@ async function comparison(
     { role: 'formal', id: formal.network.id, name: formal.network.name },
     { role: 'informal', id: informal.network.id, name: informal.network.name },
   ];
-  return await saveResult(deps.db, caller.actor.userId, analysis, { networks }, result);
+  const owner = { ownerId: caller.actor.userId, passiveAccountId: derivedOrigin([formal, informal]).passiveAccountId };
+  return await saveResult(deps.db, owner, analysis, { networks }, result);
 }
 
 export async function informalAlignment(
@@ -84,7 +85,8 @@ export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, i
   const answered = await deps.db.transaction(async (tx) => {
     const saved = write ? await saveVersion(tx, network.id, network.version, answer.network!) : network;
     const result = { ...answer.result, networkVersion: saved.dataVersion, attributeWritten: write };
-    return await saveResult(tx, caller.actor.userId, 'CFI', inputs, result);
+    const owner = { ownerId: caller.actor.userId, passiveAccountId: network.passiveAccountId };
+    return await saveResult(tx, owner, 'CFI', inputs, result);
   });
   return answered as unknown as TCfiAnswer;
 }
@@ -114,15 +116,17 @@ export async function adaptableReadiness(
     createdNetworkName: input.createdARNetworkName,
   };
   // The new network and the saved result together, or neither.
+  const origin = derivedOrigin(held);
   const answered = await deps.db.transaction(async (tx) => {
     const row = await insertNetwork(tx, {
       ownerId: caller.actor.userId,
       name: input.createdARNetworkName,
       description: `Adaptable readiness of ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
       document: answer.network!,
-      ...derivedOrigin(held),
+      ...origin,
     });
-    return await saveResult(tx, caller.actor.userId, 'adaptableReadiness', inputs, {
+    const owner = { ownerId: caller.actor.userId, passiveAccountId: origin.passiveAccountId };
+    return await saveResult(tx, owner, 'adaptableReadiness', inputs, {
       networkId: row.id,
       ...answer.result,
     });

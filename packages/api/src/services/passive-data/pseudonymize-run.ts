@@ -155,6 +155,7 @@ async function forgetDerived(db: Db, account: PassiveAccount, changed: string[])
   await db.execute(sql`
     delete from discover_networks d using networks n
     where d.network_id = n.id and n.passive_account_id = ${account.id}::uuid`);
+  await db.execute(sql`delete from aona_results r where r.passive_account_id = ${account.id}::uuid`);
   if (changed.length === 0) return;
   await db.execute(sql`
     delete from network_views w where w.network_id in (select (jsonb_array_elements_text(${ids}::jsonb))::uuid)`);
