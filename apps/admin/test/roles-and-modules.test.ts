@@ -31,6 +31,7 @@ function user(patch: Partial<TUser> = {}): TUser {
     avatar: null,
     billing: { networksSubscriptionType: 'free', modules: modules(['networks']) },
     organizations: [],
+    passivePeople: true,
     ...patch,
   };
 }

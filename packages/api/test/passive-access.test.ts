@@ -104,11 +104,19 @@ describe("an Owner's grant of person-level passive data", () => {
     expect((await edit(clientOf(app, org.admin), orgId, listed, { personLevelPassive: true })).status).toBe(403);
     expect((await edit(plainApi, orgId, listed, { personLevelPassive: true })).status).toBe(403);
     expect(answer(await plainApi.get('/passiveData/people'))).toEqual(peopleOnly);
+    // The app reads the same rule from the signed-in user (it hides queries and lists from them).
+    const sees = async (api: RestClient) => (await api.get('/users/me')).body.passivePeople;
+    expect([await sees(plainApi), await sees(ownerApi), await sees(clientOf(app, org.admin))]).toEqual([
+      false,
+      true,
+      true,
+    ]);
 
     const granted = await edit(ownerApi, orgId, listed, { personLevelPassive: true });
     expect(granted.status).toBe(200);
     expect(granted.body.find((u: TOrganizationUser) => u._id === org.plain.userId).personLevelPassive).toBe(true);
     expect((await plainApi.get('/passiveData/people')).status).toBe(200);
+    expect(await sees(plainApi)).toBe(true);
     // Left out: unchanged (a permission-only edit keeps the grant).
     expect((await edit(ownerApi, orgId, listed, {})).status).toBe(200);
     expect((await plainApi.get('/passiveData/people')).status).toBe(200);

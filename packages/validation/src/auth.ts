@@ -85,6 +85,12 @@ export const ZUser = z.object({
   avatar: z.string().nullable(),
   billing: z.object({ networksSubscriptionType: z.string(), modules: ZModules }),
   organizations: z.array(z.object({ organization: ZOrganizationRef, permission: ZPermission })),
+  /**
+   * Whether the user sees person-level passive data (people, lists, queries and their networks): an
+   * individual account, an organization's Owner or Admin, or a member an Owner granted it to. Everyone
+   * else with the module gets group reports only (issue 35).
+   */
+  passivePeople: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -139,11 +139,22 @@ const explorerRoute = {
 };
 
 // Passive data (platform spec §2): the overview with its connect modal, queries, lists, settings.
-type PassivePages = typeof import('../features/passive-data/pages');
+type PassivePages = Omit<typeof import('../features/passive-data/pages'), 'PeopleOnly'>;
 const passivePage = (name: keyof PassivePages) =>
   page(async () => {
     const Page = (await import('../features/passive-data/pages'))[name];
     return <Page />;
+  });
+/** A page naming people (queries, lists): a member without person-level access is told what they have. */
+const peoplePage = (name: keyof PassivePages) =>
+  page(async () => {
+    const pages = await import('../features/passive-data/pages');
+    const Page = pages[name];
+    return (
+      <pages.PeopleOnly>
+        <Page />
+      </pages.PeopleOnly>
+    );
   });
 const passiveRoutes = [
   {
@@ -156,13 +167,13 @@ const passiveRoutes = [
     ],
   },
   { path: 'passivedata/settings', ...passivePage('PassiveSettingsPage') },
-  { path: 'passivedata/queries', ...passivePage('QueriesPage') },
-  { path: 'passivedata/queries/add', ...passivePage('AddQueryPage') },
-  { path: 'passivedata/queries/:id/edit', ...passivePage('EditQueryPage') },
+  { path: 'passivedata/queries', ...peoplePage('QueriesPage') },
+  { path: 'passivedata/queries/add', ...peoplePage('AddQueryPage') },
+  { path: 'passivedata/queries/:id/edit', ...peoplePage('EditQueryPage') },
   { path: 'passivedata/queries/settings', ...passivePage('PassiveSettingsPage') },
-  { path: 'passivedata/lists', ...passivePage('ListsPage') },
-  { path: 'passivedata/lists/add', ...passivePage('AddListPage') },
-  { path: 'passivedata/lists/:id/edit', ...passivePage('EditListPage') },
+  { path: 'passivedata/lists', ...peoplePage('ListsPage') },
+  { path: 'passivedata/lists/add', ...peoplePage('AddListPage') },
+  { path: 'passivedata/lists/:id/edit', ...peoplePage('EditListPage') },
   { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
   { path: 'passivedata/reports', ...passivePage('ReportsPage') },
 ];

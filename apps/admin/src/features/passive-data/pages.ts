@@ -4,6 +4,7 @@ export { ConnectSlackDialog } from './connect-slack-dialog';
 export { AddListPage, EditListPage } from './list-pages';
 export { ListsPage } from './lists-page';
 export { PassiveDataPage } from './passive-data-page';
+export { PeopleOnly } from './passive-nav';
 export { QueriesPage } from './queries-page';
 export { AddQueryPage, EditQueryPage } from './query-page';
 export { ReportsPage } from './reports-page';

@@ -15,6 +15,7 @@ import { Cable, ChevronDown, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConnectionCard, isBusy } from './connection-card';
@@ -34,6 +35,7 @@ export function PassiveDataPage() {
   useDocumentTitle('Passive data');
   const trpc = useTRPC();
   const manages = useManagesPassiveData();
+  const user = useCurrentUser();
   const connections = useQuery(
     trpc.passiveData.connections.list.queryOptions(undefined, {
       refetchInterval: (q) => (q.state.data?.some(isBusy) ? BUSY_POLL_MS : false),
@@ -98,17 +100,27 @@ export function PassiveDataPage() {
           {weekly.isError ? <LoadError what="the chart" onRetry={() => void weekly.refetch()} /> : null}
         </CardContent>
       </Card>
-      <p className="mt-6 text-sm">
-        Turn interactions into networks with{' '}
-        <Link to="/passivedata/queries" className="underline">
-          queries
-        </Link>
-        ; choose who counts with{' '}
-        <Link to="/passivedata/lists" className="underline">
-          lists
-        </Link>
-        .
-      </p>
+      {user.passivePeople ? (
+        <p className="mt-6 text-sm">
+          Turn interactions into networks with{' '}
+          <Link to="/passivedata/queries" className="underline">
+            queries
+          </Link>
+          ; choose who counts with{' '}
+          <Link to="/passivedata/lists" className="underline">
+            lists
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mt-6 text-sm">
+          See how groups of people work together in{' '}
+          <Link to="/passivedata/reports" className="underline">
+            group reports
+          </Link>
+          .
+        </p>
+      )}
       <Outlet />
     </div>
   );

@@ -28,6 +28,7 @@ export function toLoginWire(login: LoginRow): TUserLogin {
 }
 
 export function toUserWire(login: LoginRow, user: UserRow, org: OrgRow | null): TUser {
+  const permission = (user.permission ?? 'Simplified Access-only') as TPermission;
   return {
     _id: user.id,
     userLogin: toLoginWire(login),
@@ -43,10 +44,12 @@ export function toUserWire(login: LoginRow, user: UserRow, org: OrgRow | null): 
       ? [
           {
             organization: { _id: org.id, name: org.name, type: org.type },
-            permission: (user.permission ?? 'Simplified Access-only') as TPermission,
+            permission,
           },
         ]
       : [],
+    // The rule of seesPassivePeople (access/passive-data.ts), for the app to show what the server allows.
+    passivePeople: !org || permission === 'Owner' || permission === 'Admin' || user.personLevelPassive,
   };
 }
 
