@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,16 @@ describe('local disk storage', () => {
     await storage.put('logos/org-1.png', new Uint8Array([1, 2, 3]), 'image/png');
     expect(readdirSync(join(root, 'files', 'data', 'logos'))).toEqual(['org-1.png']);
     expect(readdirSync(join(root, 'files', 'meta', 'logos'))).toEqual(['org-1.png.json']);
+  });
+
+  it('is readable by the server’s user alone', async () => {
+    await storage.put('private/org-2.png', new Uint8Array([1]), 'image/png');
+    const mode = (...path: string[]) => statSync(join(root, 'files', ...path)).mode & 0o777;
+    expect([
+      mode('data', 'private'),
+      mode('data', 'private', 'org-2.png'),
+      mode('meta', 'private', 'org-2.png.json'),
+    ]).toEqual([0o700, 0o600, 0o600]);
   });
 
   it.each([
