@@ -148,7 +148,11 @@ export const ZReadinessInput = z.object({
       { error: AONA_MSG.energyLayersList },
     )
     .max(AONA_LIMITS.energyLayersMax, AONA_MSG.energyLayersTooMany)
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'The energy layers, exactly (`<network name>: <layer>`; [] for none). Absent: layers whose own name contains "energ".',
+    }),
 });
 export type TReadinessInput = z.infer<typeof ZReadinessInput>;
 
