@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './helpers';
 
-// AONA (/aona): the demo organization's saved results open with their pictures and tables, and a new
-// analysis runs from its form, opens, and downloads as a workbook.
+// AONA (/aona): the demo organization's saved results open with their pictures and tables (the form
+// on the opened result's tab), and new analyses run from their forms (adaptable readiness with a
+// layer ticked as energy), open, and download as a workbook.
 
 test('the demo organization opens its saved AONA results and runs new ones', async ({ page }) => {
   test.setTimeout(120_000);
@@ -23,6 +24,8 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
     .click();
   await expect(page).toHaveURL(/\/aona\?result=/);
   await expect(page.getByTestId('distance-histogram')).toBeVisible();
+  // The form above follows the opened result's analysis.
+  await expect(page.getByRole('tab', { name: 'Informal distance' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'People' })).toBeVisible();
   await page.screenshot({ path: 'test-results/aona-distance.png', fullPage: true });
   await expectNoAxeViolations(page);
@@ -34,6 +37,27 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
   await expect(page.getByTestId('readiness-roles')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Scores' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the network' })).toBeVisible();
+  await expect(
+    page.getByText('Energy layers (their own name contains “energ”): Acme advice and energy (demo): Energy.'),
+  ).toBeVisible();
+
+  // A new adaptable readiness (the tab the reopened result chose), Collaboration ticked as energy too.
+  const form = page.getByRole('tabpanel');
+  await form.getByRole('checkbox', { name: /^Acme advice and energy \(demo\)/ }).check();
+  const layers = form.getByRole('group', { name: 'Energy layers' });
+  const layer = (name: string) =>
+    layers.getByRole('checkbox', { name: `Acme advice and energy (demo): ${name}`, exact: true });
+  await expect(layer('Energy')).toBeChecked();
+  await expect(layer('Advice')).not.toBeChecked();
+  await layer('Collaboration').check();
+  await form.getByLabel('Name of the new network').fill('Readiness with collaboration');
+  await page.screenshot({ path: 'test-results/aona-readiness-form.png', fullPage: true });
+  await form.getByRole('button', { name: 'Analyse' }).click();
+  await expect(
+    page.getByText(
+      'Energy layers (ticked): Acme advice and energy (demo): Collaboration; Acme advice and energy (demo): Energy.',
+    ),
+  ).toBeVisible();
 
   // A new CFI by Office: the group chart, and the network gets the attribute.
   await page.getByRole('tab', { name: 'Cross-functional index' }).click();
@@ -54,7 +78,7 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
     .selectOption({ label: 'Acme advice and energy (demo) (60 people)' });
   await page.getByRole('button', { name: 'Analyse' }).click();
   await expect(page.getByTestId('alignment-chart')).toBeVisible();
-  await expect(page.getByText('QAP p')).toBeVisible();
+  await expect(page.getByText('QAP p', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download xlsx' }).click();
   expect((await download).suggestedFilename()).toMatch(/^Informal alignment - Acme reporting lines.*\.xlsx$/);

@@ -144,6 +144,24 @@ describe('CFI', () => {
     expect(
       data.body.data.nodes.map((n: { attributes: Record<string, unknown> }) => n.attributes['CFI (Team)']),
     ).toEqual([0.5, 0.5, 1]);
+    const file = await fetch(`${app.url}/api/base/aona/results/${res.body.resultId}/xlsx`, {
+      headers: { cookie: me.user.cookie },
+    });
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(
+      XLSX.read(Buffer.from(await file.arrayBuffer())).Sheets.Summary!,
+      {
+        header: 1,
+      },
+    );
+    expect(summary.slice(3)).toEqual([
+      ['Network', 'Teams'],
+      ['Attribute', 'Team'],
+      ['External ties', 2],
+      ['Internal ties', 1],
+      ['CFI', res.body.cfi],
+      ['E-I index', res.body.ei],
+      ['Network version', 2],
+    ]);
   });
 
   it('the same CFI twice at once: each success is one new version and one saved result, a loser 409 and nothing', async () => {
@@ -190,57 +208,6 @@ describe('CFI', () => {
   });
 });
 
-describe('adaptableReadiness', () => {
-  it('makes a new network of the union with the scores as attributes', async () => {
-    const advice = await seedNetwork(app, me.user, 'Advice map', smallNetwork());
-    const energy: TNetworkData = {
-      ...smallNetwork(),
-      layers: ['Energy'],
-      edges: [
-        { source: 0, target: 2, layer: 0, weight: 1, attributes: {} },
-        { source: 1, target: 2, layer: 0, weight: 1, attributes: {} },
-      ],
-    };
-    const energyNet = await seedNetwork(app, me.user, 'Energy map', energy);
-    const res = await me.client.post('/passiveData/adaptableReadiness', {
-      networkIds: [advice.id, energyNet.id],
-      createdARNetworkName: 'Readiness 2026',
-    });
-    expect(res.status).toBe(200);
-    // G is the triangle Ana-Ben-Cy: connector 2/2 = 1 each; constraint (1/2 + 1/4)^2 * 2 = 1.125, broker
-    // -0.125 each; energizer: Cy has ties from Ana and Ben in "Energy map: Energy", 2/2. ceil(10% of 3) = 1
-    // per role, ties broken by name: Ana is Broker and Connector, Cy Energizer.
-    expect(res.body).toMatchObject({ people: 3, ties: 3, brokers: 1, connectors: 1, energizers: 1 });
-    const network = await me.client.get(`/networks/${res.body.networkId}`);
-    expect(network.body).toMatchObject({ name: 'Readiness 2026', access: 'Owner' });
-    expect(network.body.layers).toEqual(['Advice map: Advice', 'Advice map: Friends', 'Energy map: Energy']);
-    const data = (await me.client.get(`/networks/${res.body.networkId}/data`)).body.data as TNetworkData;
-    const byName = Object.fromEntries(data.nodes.map((n) => [n.name, n.attributes]));
-    expect(byName.Ana).toMatchObject({
-      Connector: 1,
-      Broker: -0.125,
-      Energizer: 0,
-      Readiness: 0,
-      Role: 'Broker, Connector',
-    });
-    expect(byName.Ben).toMatchObject({ Role: 'None', Readiness: 0 });
-    // Cy: percentile ranks 0 (connector), 0 (broker), 2/3 (energizer): readiness 2/9.
-    expect(byName.Cy).toMatchObject({ Energizer: 1, Role: 'Energizer' });
-    expect(byName.Cy!.Readiness).toBeCloseTo(2 / 9, 12);
-  });
-
-  it('has no energizers without an energy layer', async () => {
-    const net = await seedNetwork(app, me.user, 'Advice only', smallNetwork());
-    const res = await me.client.post('/passiveData/adaptableReadiness', {
-      networkIds: [net.id],
-      createdARNetworkName: 'AR',
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.energizers).toBeNull();
-    expect(res.body.scores.every((s: { energizer: number | null }) => s.energizer === null)).toBe(true);
-  });
-});
-
 describe('saved results', () => {
   it('lists newest first, downloads as xlsx, deletes', async () => {
     const user = await aonaUser(app);
@@ -261,6 +228,36 @@ describe('saved results', () => {
     expect(book.SheetNames).toEqual(['Summary', 'Ties', 'Histogram', 'People']);
     const ties = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Ties!);
     expect(ties).toContainEqual({ source: 'Cat', target: 'Dan', distance: 3 });
+    // The summary in the page's words; the histogram with the chart's unreachable bar (0 here).
+    const rows = (sheet: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheet]!, { header: 1 });
+    expect(rows('Summary')).toEqual([
+      ['Field', 'Value'],
+      ['Analysis', 'Informal distance'],
+      ['Date', expect.any(Number)],
+      ['Formal network', 'Org chart'],
+      ['Informal network', 'Advice'],
+      ['Reachable ties', 3],
+      ['Unreachable ties', 0],
+      ['Mean distance', d.body.meanDistance],
+      ['Median distance', 1],
+    ]);
+    expect(rows('Histogram')).toEqual([
+      ['distance', 'ties'],
+      [1, 2],
+      [3, 1],
+      ['unreachable', 0],
+    ]);
+    const alignmentBook = await fetch(`${app.url}/api/base/aona/results/${a.body.resultId}/xlsx`, {
+      headers: { cookie: user.user.cookie },
+    });
+    const labels = XLSX.utils
+      .sheet_to_json<unknown[]>(XLSX.read(Buffer.from(await alignmentBook.arrayBuffer())).Sheets.Summary!, {
+        header: 1,
+      })
+      .map((r) => r[0]);
+    expect(labels).toContain('People in both');
+    expect(labels).toContain('QAP p');
+    expect(labels.filter((l) => /^[a-z]|[a-z][A-Z]/.test(String(l)))).toEqual([]);
 
     expect((await user.client.call('DELETE', `/api/base/aona/results/${a.body.resultId}`)).status).toBe(200);
     expect((await user.client.get(`/aona/results/${a.body.resultId}`)).status).toBe(404);

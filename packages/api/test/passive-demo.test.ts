@@ -8,8 +8,10 @@ import {
   passiveQueryRuns,
   users,
 } from '@tieline/db';
-import { MODULES, ZAonaResult } from '@tieline/validation';
+import { round12 } from '@tieline/graph';
+import { MODULES, type TReadinessAnswer, ZAonaResult } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDocument } from '../src/network-store/store-network';
 import { seedDemo } from '../src/seed/demo';
 import { startTestApp, type TestApp } from './helpers';
 
@@ -66,6 +68,24 @@ describe('demo data', { timeout: 300_000 }, () => {
     const readiness = JSON.parse(results.find((r) => r.analysis === 'adaptableReadiness')!.result);
     const [made] = await db.select().from(networks).where(eq(networks.id, readiness.networkId));
     expect(made).toMatchObject({ name: 'Acme adaptable readiness (demo)', nodeCount: 60 });
-    expect(readiness.energizers).toBeGreaterThan(0);
+    expect(readiness.energizers).toBe(6);
+  });
+
+  it("scores energizers on the advice network's Energy layer alone, not on its other layers", async () => {
+    const { db } = app.server.deps;
+    const [advice] = await db.select().from(networks).where(eq(networks.name, 'Acme advice and energy (demo)'));
+    const [saved] = await db.select().from(aonaResults).where(eq(aonaResults.analysis, 'adaptableReadiness'));
+    const result = JSON.parse(saved!.result) as TReadinessAnswer;
+    expect(result.energyLayers).toEqual(['Acme advice and energy (demo): Energy']);
+    // Recounted from the stored network: distinct people with an Energy tie towards each person, / 59.
+    const data = await readDocument(db, advice!);
+    const energy = data.layers.indexOf('Energy');
+    const from = data.nodes.map(() => new Set<number>());
+    for (const e of data.edges) if (e.layer === energy && e.source !== e.target) from[e.target]!.add(e.source);
+    const expected = Object.fromEntries(data.nodes.map((n, i) => [n.name, round12(from[i]!.size / 59)]));
+    expect(Object.fromEntries(result.scores.map((s) => [s.name, s.energizer]))).toEqual(expected);
+    // The top 6 by energy, ties by name: Ana Alvarez among them, Ben Brown (flagged by the old rule) not.
+    const flagged = result.scores.filter((s) => s.role.includes('Energizer')).map((s) => s.name);
+    expect(flagged.sort()).toEqual(['Ana Alvarez', 'Ana Brown', 'Ana Cohen', 'Ana Diallo', 'Ana Evans', 'Dara Cohen']);
   });
 });

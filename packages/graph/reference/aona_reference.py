@@ -308,18 +308,27 @@ def cfi(data, attribute):
     }, node_cfi
 
 
-def readiness(sources):
+def readiness(sources, energy_layers=None):
+    """energy_layers: None for the name rule (a layer's own name contains "energ"; a network without
+    layers is named after itself), else the union layer names (`<network>: <layer>`) that count."""
     names, G = {}, nx.Graph()
     energy_in = {}
     has_energy = False
+    chosen = None if energy_layers is None else {l.strip().lower() for l in energy_layers}
+    used = []
     for net, data in sources:
         keys = [fold(n["name"]) for n in data["nodes"]]
         for node, k in zip(data["nodes"], keys):
             if k not in names:
                 names[k] = node["name"].strip()
                 G.add_node(k)
-        layer_names = [f"{net}: {l}" for l in data["layers"]] or [net]
-        energy = ["energ" in l.lower() for l in layer_names]
+        own = [l if l.strip() else net for l in data["layers"]] or [net]
+        layer_names = [f"{net}: {l}" if l.strip() else net for l in data["layers"]] or [net]
+        if chosen is None:
+            energy = ["energ" in l.lower() for l in own]
+        else:
+            energy = [l.strip().lower() in chosen for l in layer_names]
+        used += [l for l, e in zip(layer_names, energy) if e]
         has_energy = has_energy or any(energy)
         for e in data["edges"]:
             a, b = keys[e["source"]], keys[e["target"]]
@@ -365,6 +374,7 @@ def readiness(sources):
         "brokers": counts["broker"],
         "connectors": counts["connector"],
         "energizers": counts["energizer"],
+        "energyLayers": used,
         "scores": people,
     }
 
@@ -395,14 +405,24 @@ def main():
     for g, attr in (("lesmis", "Group"), ("karate-informal", "club"), ("lesmis", "Missing")):
         expected, node_cfi = cfi(graphs[g], attr)
         out["cfi"].append({"graph": g, "attribute": attr, "expected": expected, "nodeCfi": node_cfi})
+    florentine = [("Marriage", "florentine-0"), ("Pulse", "florentine-1"), ("Energizing chats", "florentine-2")]
+    karate = [("Org chart", "karate-formal"), ("Karate", "karate-informal")]
+    # (sources, energy layers: None for the name rule). "Energy" is a network name, not its layer's:
+    # its "advice" layer is no energy layer.
     cases = [
-        [("Marriage", "florentine-0"), ("Pulse", "florentine-1"), ("Energizing chats", "florentine-2")],
-        [("Org chart", "karate-formal"), ("Karate", "karate-informal")],
-        [("Lines", "random-formal"), ("Energy", "random-informal")],
+        (florentine, None),
+        (karate, None),
+        ([("Lines", "random-formal"), ("Energy", "random-informal")], None),
+        (karate, ["karate: FRIENDSHIP "]),
+        (florentine, ["Pulse: Advice", "Energizing chats"]),
+        (florentine, []),
     ]
-    for case in cases:
-        expected = readiness([(net, graphs[g]) for net, g in case])
-        out["readiness"].append({"sources": [{"name": net, "graph": g} for net, g in case], "expected": expected})
+    for case, energy_layers in cases:
+        expected = readiness([(net, graphs[g]) for net, g in case], energy_layers)
+        item = {"sources": [{"name": net, "graph": g} for net, g in case]}
+        if energy_layers is not None:
+            item["energyLayers"] = energy_layers
+        out["readiness"].append({**item, "expected": expected})
     (HERE / "aona-expected.json").write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
 
 

@@ -51,8 +51,31 @@ const isBlank = (v: TAttributeValue | undefined) => v === undefined || v === nul
 export interface TCombineOptions {
   /** How names are matched; `nameKey` unless given (AONA matches by `foldName`). */
   key?: (name: string) => string;
-  /** Name every layer `<network name>: <layer>`, even a network's only one (a network with no layers: its name). */
+  /** Name every layer `<network name>: <layer>`, even a network's only one (see combinedLayerNames). */
   prefixLayers?: boolean;
+}
+
+/** What names a source's layers: its network's name and its layer names. */
+export interface TLayerSource {
+  name: string;
+  layers: readonly string[];
+}
+
+/**
+ * The combined network's layer names, source by source: `<network name>: <layer>`, or the network's
+ * name alone for a network without layers, a blank layer, and (unless `prefixLayers`) a network's only
+ * layer; a repeated name gets " (2)", " (3)" ...
+ */
+export function combinedLayerNames(sources: readonly TLayerSource[], prefixLayers = false): string[] {
+  return distinct(
+    sources.flatMap(({ name, layers }) =>
+      layers.length === 0
+        ? [name]
+        : layers.map((layer) =>
+            layer.trim() === '' || (layers.length === 1 && !prefixLayers) ? name : `${name}: ${layer}`,
+          ),
+    ),
+  );
 }
 
 export function combineNetworks(
@@ -68,9 +91,9 @@ export function combineNetworks(
 
   const nodes: TNetworkNode[] = [];
   const index = new Map<string, number>();
-  const layerNames: string[] = [];
+  let layerCount = 0;
   const edges: TNetworkData['edges'] = [];
-  for (const { name, data } of sources) {
+  for (const { data } of sources) {
     const at = data.nodes.map((node) => {
       const key = keyOf(node.name);
       let i = index.get(key);
@@ -86,11 +109,8 @@ export function combineNetworks(
       }
       return i;
     });
-    const firstLayer = layerNames.length;
-    if (data.layers.length === 0) layerNames.push(name);
-    for (const layer of data.layers) {
-      layerNames.push(data.layers.length === 1 && !options.prefixLayers ? name : `${name}: ${layer}`);
-    }
+    const firstLayer = layerCount;
+    layerCount += Math.max(1, data.layers.length);
     for (const e of data.edges) {
       const attributes: Record<string, TAttributeValue> = {};
       for (const [k, v] of Object.entries(e.attributes))
@@ -108,5 +128,9 @@ export function combineNetworks(
     for (const d of nodeAttributes)
       if (!Object.hasOwn(node.attributes, d.key)) setAttribute(node.attributes, d.key, null);
   }
-  return { directed, layers: distinct(layerNames), nodeAttributes, edgeAttributes, nodes, edges };
+  const layers = combinedLayerNames(
+    sources.map((s) => ({ name: s.name, layers: s.data.layers })),
+    options.prefixLayers,
+  );
+  return { directed, layers, nodeAttributes, edgeAttributes, nodes, edges };
 }

@@ -1,6 +1,6 @@
 // adaptableReadiness on small networks worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { adaptableReadiness, burtConstraint, simpleGraph } from '../src';
+import { adaptableReadiness, burtConstraint, readinessLayers, simpleGraph, UnknownLayersError } from '../src';
 import { net } from './aona-helpers';
 
 // Org (undirected, layer "reports"): A-B, A-C, A-D. Pulse (directed, layer "Energy"): b->c, E->c,
@@ -171,6 +171,86 @@ describe('adaptableReadiness', () => {
       name: 'Hub',
       role: 'Broker, Connector, Energizer',
     });
+  });
+});
+
+describe('energy layers', () => {
+  const orgAndPulse = [
+    { name: 'Org', data: org },
+    { name: 'Pulse', data: pulse },
+  ];
+  const base = adaptableReadiness(orgAndPulse);
+  const energizers = (r: ReturnType<typeof adaptableReadiness>) =>
+    Object.fromEntries(r.scores.map((s) => [s.name, s.energizer]));
+  it('by the name rule: a layer whose own name contains "energ", not one of a network named so', () => {
+    // "Org and energy: reports" is no energy layer (its layer is "reports"): the answer is the one above.
+    const named = adaptableReadiness([
+      { name: 'Org and energy', data: org },
+      { name: 'Pulse', data: pulse },
+    ]);
+    expect(named.energyLayers).toEqual(['Pulse: Energy']);
+    expect(named.scores).toEqual(base.scores);
+    expect(base.energyLayers).toEqual(['Pulse: Energy']);
+  });
+  it('by an explicit list: exactly those layers, matched ignoring case and surrounding spaces', () => {
+    // Only "Org: reports" (undirected, both ways): A gets B, C, D (3/4); B, C, D get A (1/4); E 0.
+    // Energizer ranks: A 4/5, B C D 1/5, E 0. Readiness: A (.6 + .6 + .8)/3 = 2/3, B (.4 + .4 + .2)/3 = 1/3,
+    // C (.6 + .6 + .2)/3 = 1.4/3, D .2/3, E 0. A has every flag.
+    const ticked = adaptableReadiness(orgAndPulse, { energyLayers: [' org: REPORTS '] });
+    expect(ticked.energyLayers).toEqual(['Org: reports']);
+    expect(energizers(ticked)).toEqual({ A: 0.75, B: 0.25, C: 0.25, D: 0.25, E: 0 });
+    expect(ticked.scores.map((s) => [s.name, s.readiness, s.role])).toEqual([
+      ['A', 0.666666666667, 'Broker, Connector, Energizer'],
+      ['C', 0.466666666667, 'None'],
+      ['B', 0.333333333333, 'None'],
+      ['D', 0.066666666667, 'None'],
+      ['E', 0, 'None'],
+    ]);
+  });
+  it('an empty list: no energy layer, even one named Energy', () => {
+    const none = adaptableReadiness(orgAndPulse, { energyLayers: [] });
+    expect(none).toMatchObject({ energizers: null, energyLayers: [] });
+    expect(Object.values(energizers(none)).every((e) => e === null)).toBe(true);
+    expect(none.network.nodeAttributes.some((d) => d.key === 'Energizer')).toBe(false);
+  });
+  it('a single unnamed layer (none, or one blank) is named after its network, for the rule and the list', () => {
+    const tie: Array<[string, string]> = [['D', 'A']];
+    for (const layers of [[], ['  ']]) {
+      const day = net(['D', 'A'], tie, { directed: true, layers });
+      const r = adaptableReadiness([
+        { name: 'Org', data: org },
+        { name: 'Energy day', data: day },
+      ]);
+      expect(r.network.layers).toEqual(['Org: reports', 'Energy day']);
+      expect(r.energyLayers).toEqual(['Energy day']);
+      expect(energizers(r).A).toBe(0.333333333333);
+      const advice = adaptableReadiness([{ name: 'Advice day', data: day }]);
+      expect(advice.energizers).toBeNull();
+      const ticked = adaptableReadiness([{ name: 'Advice day', data: day }], { energyLayers: ['Advice day'] });
+      expect(energizers(ticked)).toEqual({ A: 1, D: 0 });
+    }
+  });
+  it('refuses a name the union does not have, naming each once', () => {
+    const run = () =>
+      adaptableReadiness([{ name: 'Pulse', data: pulse }], {
+        energyLayers: ['Pulse: Energy', 'Nope', 'Energy', 'Nope'],
+      });
+    expect(run).toThrow(UnknownLayersError);
+    expect(run).toThrow(expect.objectContaining({ names: ['Nope', 'Energy'] }));
+  });
+  it('readinessLayers: the union layer names with the rule, repeats numbered as the union numbers them', () => {
+    expect(
+      readinessLayers([
+        { name: 'Acme advice and energy', layers: ['Advice', 'Energy'] },
+        { name: 'Energizers', layers: [] },
+        { name: 'Acme advice and energy', layers: ['ENERGY'] },
+      ]),
+    ).toEqual([
+      { name: 'Acme advice and energy: Advice', energy: false },
+      { name: 'Acme advice and energy: Energy', energy: true },
+      { name: 'Energizers', energy: true },
+      { name: 'Acme advice and energy: ENERGY (2)', energy: true },
+    ]);
   });
 });
 

@@ -28,6 +28,8 @@ interface TCfiCase {
 }
 interface TReadinessCase {
   sources: { name: string; graph: string }[];
+  /** The layers ticked as energy layers; absent: the name rule. */
+  energyLayers?: string[];
   expected: unknown;
 }
 const expected: {
@@ -99,25 +101,27 @@ describe.each(expected.cfi.map((c): [string, TCfiCase] => [`${c.graph} ${c.attri
   });
 });
 
-describe.each(expected.readiness.map((c): [string, TReadinessCase] => [c.sources.map((s) => s.name).join(' + '), c]))(
-  'adaptableReadiness %s',
-  (_, c) => {
-    const got = adaptableReadiness(c.sources.map((s) => ({ name: s.name, data: graph(s.graph) })));
-    it('equals the reference', () => {
-      const { network: _network, ...answer } = got;
-      expect(differences(answer, c.expected)).toEqual([]);
-    });
-    it('writes the scores as node attributes', () => {
-      const byName = new Map(got.scores.map((s) => [s.name, s]));
-      for (const node of got.network.nodes) {
-        const s = byName.get(node.name)!;
-        expect(node.attributes.Connector).toBe(s.connector);
-        expect(node.attributes.Broker).toBe(s.broker);
-        expect(node.attributes.Readiness).toBe(s.readiness);
-        expect(node.attributes.Role).toBe(s.role);
-        if (got.energizers === null) expect('Energizer' in node.attributes).toBe(false);
-        else expect(node.attributes.Energizer).toBe(s.energizer);
-      }
-    });
-  },
-);
+const readinessCase = (c: TReadinessCase): [string, TReadinessCase] => [
+  `${c.sources.map((s) => s.name).join(' + ')}${c.energyLayers ? `, energy ${JSON.stringify(c.energyLayers)}` : ''}`,
+  c,
+];
+describe.each(expected.readiness.map(readinessCase))('adaptableReadiness %s', (_, c) => {
+  const sources = c.sources.map((s) => ({ name: s.name, data: graph(s.graph) }));
+  const got = adaptableReadiness(sources, { energyLayers: c.energyLayers });
+  it('equals the reference', () => {
+    const { network: _network, ...answer } = got;
+    expect(differences(answer, c.expected)).toEqual([]);
+  });
+  it('writes the scores as node attributes', () => {
+    const byName = new Map(got.scores.map((s) => [s.name, s]));
+    for (const node of got.network.nodes) {
+      const s = byName.get(node.name)!;
+      expect(node.attributes.Connector).toBe(s.connector);
+      expect(node.attributes.Broker).toBe(s.broker);
+      expect(node.attributes.Readiness).toBe(s.readiness);
+      expect(node.attributes.Role).toBe(s.role);
+      if (got.energizers === null) expect('Energizer' in node.attributes).toBe(false);
+      else expect(node.attributes.Energizer).toBe(s.energizer);
+    }
+  });
+});

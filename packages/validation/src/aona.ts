@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, zLine } from './common';
 import { ZNetworkName } from './networks';
+import { NETWORK_LIMITS } from './networks-upload';
 
 // AONA (platform spec §7: POST /api/base/passiveData/{informalAlignment,informalDistance,CFI,
 // adaptableReadiness}): formal vs informal analyses of networks. The formulas are Tieline's own,
@@ -16,10 +17,45 @@ export const AONA_LABELS: Record<TAonaAnalysis, string> = {
   adaptableReadiness: 'Adaptable readiness',
 };
 
+/** Networks one adaptable readiness analysis unites. */
+const READINESS_NETWORKS_MAX = 10;
+
+/** What the page and the workbook call the answers' network-level numbers (their JSON field names are the contract). */
+export const AONA_FIGURES = {
+  commonPeople: 'People in both',
+  formalTies: 'Formal ties',
+  informalTies: 'Informal ties',
+  sharedTies: 'Shared ties',
+  jaccard: 'Jaccard',
+  formalCoverage: 'Formal coverage',
+  informalConfinement: 'Informal confinement',
+  qapR: 'QAP r',
+  qapP: 'QAP p',
+  qapPermutations: 'QAP permutations',
+  reachable: 'Reachable ties',
+  unreachable: 'Unreachable ties',
+  meanDistance: 'Mean distance',
+  medianDistance: 'Median distance',
+  external: 'External ties',
+  internal: 'Internal ties',
+  cfi: 'CFI',
+  ei: 'E-I index',
+  networkVersion: 'Network version',
+  people: 'People',
+  ties: 'Ties',
+  brokers: 'Brokers',
+  connectors: 'Connectors',
+  energizers: 'Energizers',
+  energyLayers: 'Energy layers',
+} as const;
+
 export const AONA_LIMITS = {
-  /** Networks one adaptable readiness analysis unites. */
-  readinessNetworksMax: 10,
+  readinessNetworksMax: READINESS_NETWORKS_MAX,
   attributeMax: 300,
+  /** An energy layer's name, `<network name>: <layer>` (200 + 2 + 1,000 characters, and a " (2)"). */
+  energyLayerMax: 1_300,
+  /** Energy layers one adaptable readiness analysis names: every layer of its networks. */
+  energyLayersMax: READINESS_NETWORKS_MAX * NETWORK_LIMITS.maxLayers,
   /** People an analysis reads in one network (the work is quadratic in places). */
   peopleMax: 20_000,
   /** Saved results listed per page. */
@@ -48,6 +84,19 @@ export const AONA_MSG = {
   readinessTooMany: `Choose at most ${AONA_LIMITS.readinessNetworksMax} networks`,
   readinessDuplicate: 'Each network can be chosen only once',
   tooLarge: `AONA analyses read networks of up to ${AONA_LIMITS.peopleMax.toLocaleString('en-US')} people`,
+  energyLayersList: 'Energy layers are a list of layer names',
+  energyLayerRequired: 'Name each energy layer as “<network name>: <layer>”',
+  energyLayerTooLong: `Energy layer names are at most ${AONA_LIMITS.energyLayerMax.toLocaleString('en-US')} characters`,
+  energyLayersTooMany: `Name at most ${AONA_LIMITS.energyLayersMax.toLocaleString('en-US')} energy layers`,
+  /** Names in `energyLayers` that are no layer of the chosen networks (the first three, then how many more). */
+  unknownEnergyLayers: (names: readonly string[]) => {
+    const shown = names
+      .slice(0, 3)
+      .map((n) => `“${n}”`)
+      .join(', ');
+    const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+    return `${names.length === 1 ? 'This is not a layer' : 'These are not layers'} of the chosen networks: ${shown}${more}. Energy layers are named “<network name>: <layer>”, or the network’s name for a network without layers.`;
+  },
   resultNotFound: 'Result not found',
   /** Every slot stayed taken while the request waited (429): how many run, and the place it had. */
   busy: (running: number, position: number) =>
@@ -85,6 +134,25 @@ export const ZReadinessInput = z.object({
     .max(AONA_LIMITS.readinessNetworksMax, AONA_MSG.readinessTooMany)
     .refine((ids) => new Set(ids).size === ids.length, AONA_MSG.readinessDuplicate),
   createdARNetworkName: ZNetworkName,
+  /**
+   * The layers that count as energy layers, by name (`<network name>: <layer>`), and no others (even
+   * none); absent: the layers whose own name contains "energ" (docs/analysis.md).
+   */
+  energyLayers: z
+    .array(
+      zLine({
+        required: AONA_MSG.energyLayerRequired,
+        max: AONA_LIMITS.energyLayerMax,
+        tooLong: AONA_MSG.energyLayerTooLong,
+      }),
+      { error: AONA_MSG.energyLayersList },
+    )
+    .max(AONA_LIMITS.energyLayersMax, AONA_MSG.energyLayersTooMany)
+    .optional()
+    .meta({
+      description:
+        'The energy layers, exactly (`<network name>: <layer>`; [] for none). Absent: layers whose own name contains "energ".',
+    }),
 });
 export type TReadinessInput = z.infer<typeof ZReadinessInput>;
 
@@ -149,6 +217,8 @@ export const ZReadinessAnswer = z.object({
   brokers: z.number().int(),
   connectors: z.number().int(),
   energizers: z.number().int().nullable(),
+  /** The layers that counted as energy layers (absent in results saved before it was recorded). */
+  energyLayers: z.array(z.string()).optional(),
   scores: z.array(
     z.object({
       name: z.string(),
@@ -171,6 +241,8 @@ export const ZAonaInputs = z.object({
   networks: z.array(z.object({ role: z.string(), id: z.string(), name: z.string() })),
   attribute: z.string().optional(),
   createdNetworkName: z.string().optional(),
+  /** Adaptable readiness: the energy layers the caller ticked (absent: the name rule applied). */
+  energyLayers: z.array(z.string()).optional(),
 });
 export type TAonaInputs = z.infer<typeof ZAonaInputs>;
 

@@ -6,6 +6,7 @@ import {
   informalDistance,
   sharedPeople,
   type TNetworkData,
+  UnknownLayersError,
   withCfiAttribute,
 } from '@tieline/graph';
 import { AONA_LIMITS, AONA_MSG } from '@tieline/validation';
@@ -15,13 +16,13 @@ import type { TWorkerMessage } from './script-worker';
 
 // Worker thread (see script-worker.ts): one AONA analysis (packages/graph/src/aona, docs/analysis.md).
 // Documents arrive as the JSON text network_versions stores; a made or changed network goes back as
-// JSON text too (one copy across threads). Refusals (too few shared people, an unknown attribute, a
-// network past the size limit) come back as a code and message, nothing computed.
+// JSON text too (one copy across threads). Refusals (too few shared people, an unknown attribute or
+// energy layer, a network past the size limit) come back as a code and message, nothing computed.
 
 export type TAonaWorkerInput =
   | { analysis: 'informalAlignment' | 'informalDistance'; formal: string; informal: string }
   | { analysis: 'CFI'; data: string; attribute: string }
-  | { analysis: 'adaptableReadiness'; sources: { name: string; data: string }[] };
+  | { analysis: 'adaptableReadiness'; sources: { name: string; data: string }[]; energyLayers?: string[] };
 
 export type TAonaWorkerAnswer =
   | { ok: true; result: Record<string, unknown>; network?: TDocument }
@@ -41,6 +42,15 @@ function comparison(formalJson: string, informalJson: string) {
   const few = sharedPeople(formal, informal);
   if (few) throw new Refusal(AONA_MSG.tooFewShared(few.shared, few.of));
   return { formal, informal };
+}
+
+function readiness(sources: { name: string; data: TNetworkData }[], energyLayers: string[] | undefined) {
+  try {
+    return adaptableReadiness(sources, { energyLayers });
+  } catch (error) {
+    if (error instanceof UnknownLayersError) throw new Refusal(AONA_MSG.unknownEnergyLayers(error.names));
+    throw error;
+  }
 }
 
 function run(input: TAonaWorkerInput): TAonaWorkerAnswer {
@@ -63,7 +73,7 @@ function run(input: TAonaWorkerInput): TAonaWorkerAnswer {
     }
     case 'adaptableReadiness': {
       const sources = input.sources.map((s) => ({ name: s.name, data: read(s.data) }));
-      const { network, ...result } = adaptableReadiness(sources);
+      const { network, ...result } = readiness(sources, input.energyLayers);
       if (network.nodes.length > AONA_LIMITS.peopleMax) throw new Refusal(AONA_MSG.tooLarge);
       return { ok: true, result, network: document(network) };
     }

@@ -1,6 +1,6 @@
 // adaptableReadiness (issue 24; docs/analysis.md): the union of networks by person, with each
 // person's Connector, Broker and Energizer scores, role flags and a readiness score.
-import { combineNetworks, type TCombineSource } from '../combine';
+import { combinedLayerNames, combineNetworks, type TCombineSource, type TLayerSource } from '../combine';
 import type { TAttributeValue, TNetworkData } from '../model';
 import { compareNames, foldName, round12 } from './fold';
 import { simpleGraph, type TSimpleGraph } from './simple-graph';
@@ -70,13 +70,61 @@ function percentileRanks(scores: number[]): number[] {
   return scores.map((s) => smaller.get(s)! / scores.length);
 }
 
-export function adaptableReadiness(sources: readonly TCombineSource[]): TAdaptableReadiness {
+/** Each layer of the union adaptableReadiness makes, by its name there, and whether the name rule counts it as energy. */
+export interface TReadinessLayer {
+  /** `<network name>: <layer>`, or the network's name for a network without layers or a blank layer. */
+  name: string;
+  /** Its own layer name (the network's name when it has none) contains "energ", any case. */
+  energy: boolean;
+}
+
+/** The union's layers of networks with these names and layers, in order (the form lists them to tick). */
+export function readinessLayers(sources: readonly TLayerSource[]): TReadinessLayer[] {
+  const names = combinedLayerNames(sources, true);
+  const own = sources.flatMap(({ name, layers }) =>
+    layers.length === 0 ? [name] : layers.map((layer) => (layer.trim() === '' ? name : layer)),
+  );
+  return names.map((name, i) => ({ name, energy: own[i]!.toLowerCase().includes('energ') }));
+}
+
+export interface TReadinessOptions {
+  /**
+   * The union's layers, by name, that count as energy layers, and no others (even none); absent: the
+   * layers whose own name contains "energ" (readinessLayers). Matched ignoring case and surrounding spaces.
+   */
+  energyLayers?: readonly string[];
+}
+
+/** `energyLayers` named a layer the union does not have (`names`: each such name, as given). */
+export class UnknownLayersError extends Error {
+  constructor(readonly names: string[]) {
+    super(`Unknown layers: ${names.join(', ')}`);
+  }
+}
+
+const layerKey = (name: string) => name.trim().toLowerCase();
+
+/** Which union layers count as energy, by the explicit list when given, else by the name rule. */
+function energyFlags(sources: readonly TCombineSource[], chosen: readonly string[] | undefined): boolean[] {
+  const layers = readinessLayers(sources.map((s) => ({ name: s.name, layers: s.data.layers })));
+  if (chosen === undefined) return layers.map((l) => l.energy);
+  const known = new Set(layers.map((l) => layerKey(l.name)));
+  const unknown = [...new Set(chosen.filter((name) => !known.has(layerKey(name))))];
+  if (unknown.length > 0) throw new UnknownLayersError(unknown);
+  const wanted = new Set(chosen.map(layerKey));
+  return layers.map((l) => wanted.has(layerKey(l.name)));
+}
+
+export function adaptableReadiness(
+  sources: readonly TCombineSource[],
+  options: TReadinessOptions = {},
+): TAdaptableReadiness {
+  const energy = energyFlags(sources, options.energyLayers);
+  const hasEnergy = energy.some(Boolean);
   const directed = sources.some((s) => s.data.directed);
   const union = combineNetworks(sources, directed, { key: foldName, prefixLayers: true });
   // Which union layers came from an undirected source (combineNetworks keeps the sources' order).
   const both = sources.flatMap((s) => Array<boolean>(Math.max(1, s.data.layers.length)).fill(!s.data.directed));
-  const energy = union.layers.map((name) => name.toLowerCase().includes('energ'));
-  const hasEnergy = energy.some(Boolean);
 
   const g = simpleGraph(union);
   const n = g.names.length;
@@ -137,6 +185,7 @@ export function adaptableReadiness(sources: readonly TCombineSource[]): TAdaptab
     brokers: counts.broker!,
     connectors: counts.connector!,
     energizers: counts.energizer ?? null,
+    energyLayers: union.layers.filter((_, i) => energy[i]),
     scores: [...people].sort((a, b) => (b.readiness ?? -1) - (a.readiness ?? -1) || compareNames(a.name, b.name)),
   };
 }

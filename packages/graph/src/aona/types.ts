@@ -87,6 +87,8 @@ export interface TAdaptableReadiness {
   brokers: number;
   connectors: number;
   energizers: number | null;
+  /** The union's layers that counted as energy layers, in layer order. */
+  energyLayers: string[];
   /** Sorted by readiness, highest first, then by name. */
   scores: TReadinessPerson[];
 }

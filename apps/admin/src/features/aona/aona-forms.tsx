@@ -17,6 +17,7 @@ import { BusyForm } from '../../components/busy-form';
 import { NetworkChecklist } from '../../components/network-checklist';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { EnergyLayerChecklist, useEnergyLayers } from './energy-layers';
 
 // The four forms of /aona: each names networks the user may see (and an attribute, or a new network's
 // name), runs the analysis on the server and hands the saved result's id to the page, which opens it.
@@ -186,25 +187,33 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
   );
 }
 
-/** adaptableReadiness: networks to unite, and the new network's name. */
+/** adaptableReadiness: networks to unite, their energy layers, and the new network's name. */
 export function ReadinessForm({ networks, onDone }: { networks: readonly TNetworkSummary[]; onDone: Done }) {
   const trpc = useTRPC();
   const form = useForm<TReadinessInput>({
     resolver: zodResolver(ZReadinessInput),
     defaultValues: { networkIds: [], createdARNetworkName: '' },
   });
-  const run = useMutation(
+  const networkIds = useWatch({ control: form.control, name: 'networkIds' });
+  // In the order ticked: the union's layers follow the order of networkIds.
+  const energy = useEnergyLayers(networkIds.flatMap((id) => networks.find((n) => n._id === id) ?? []));
+  const readiness = useMutation(
     trpc.aona.adaptableReadiness.mutationOptions({ ...silent, onSuccess: (r) => onDone(r.resultId) }),
   );
+  const run = {
+    ...readiness,
+    mutate: (v: TReadinessInput) => readiness.mutate({ ...v, energyLayers: energy.energyLayers }),
+  };
   return (
     <RunForm form={form} run={run}>
       <NetworkChecklist
         control={form.control}
         name="networkIds"
-        legend="Networks to unite (layers named “energ…” count as energy)"
+        legend="Networks to unite"
         networks={networks}
         detail={(n) => `(${n.layers.join(', ') || 'no layers'})`}
       />
+      <EnergyLayerChecklist state={energy} />
       <FormField label="Name of the new network" error={form.formState.errors.createdARNetworkName?.message}>
         {(p) => <Input {...p} autoComplete="off" {...form.register('createdARNetworkName')} />}
       </FormField>

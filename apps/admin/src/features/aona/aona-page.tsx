@@ -11,7 +11,7 @@ import {
   toast,
 } from '@tieline/ui';
 import { AONA_ANALYSES, AONA_LABELS, type TAonaAnalysis, type TAonaResultSummary } from '@tieline/validation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { queryStates } from '../../components/list-states';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
@@ -40,12 +40,25 @@ const HOW: Record<TAonaAnalysis, string> = {
     'For each informal tie between two people of the formal network, the number of steps between them in the whole formal network (undirected), or unreachable. Means and medians are over the reachable ties.',
   CFI: 'A tie is external when its two people have different values of the attribute (blank values are left out). CFI = external / all ties; E-I = (external − internal) / all ties, for the network, each group, and each person (the share of their neighbours in another group).',
   adaptableReadiness:
-    'On the union of the networks (undirected, simple) with n people: connector = degree / (n − 1); broker = 1 − Burt’s constraint; energizer = people with a tie towards them in a layer whose name contains “energ”, / (n − 1). The top 10% by each score are flagged; readiness is the mean percentile rank of the scores.',
+    'On the union of the networks (undirected, simple) with n people: connector = degree / (n − 1); broker = 1 − Burt’s constraint; energizer = people with a tie towards them in an energy layer, / (n − 1). The energy layers are the ones ticked below; at first, those whose own layer name contains “energ” (a network without layers: its name). The top 10% by each score are flagged; readiness is the mean percentile rank of the scores.',
 };
 
-function OpenResult({ id, onClose }: { id: string; onClose: () => void }) {
+/** A saved result, opened; `onAnalysis` hears its analysis once loaded, so the form above shows the same one. */
+function OpenResult({
+  id,
+  onClose,
+  onAnalysis,
+}: {
+  id: string;
+  onClose: () => void;
+  onAnalysis: (analysis: TAonaAnalysis) => void;
+}) {
   const trpc = useTRPC();
   const saved = useQuery(trpc.aona.results.get.queryOptions({ id }));
+  const analysis = saved.data?.analysis;
+  useEffect(() => {
+    if (analysis) onAnalysis(analysis);
+  }, [analysis, onAnalysis]);
   if (saved.isPending) return <p className="text-muted-foreground">Loading the result…</p>;
   if (saved.isError) return <p role="alert">This result could not be loaded (it may have been deleted).</p>;
   return <ResultView saved={saved.data} onClose={onClose} />;
@@ -85,8 +98,10 @@ export function AonaPage() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">AONA</h1>
         <p className="max-w-prose text-muted-foreground">
-          Compare formal and informal networks and find who drives change. Each analysis says how it is computed; every
-          result is saved below, to reopen or download.
+          AONA is Tieline’s readiness analysis: organizational network analyses that compare the formal organization
+          (who reports to whom) with the informal one (who people ask for advice, work with or get energy from), and
+          find the brokers, connectors and energizers who can carry a change. Each analysis says how it is computed;
+          every result is saved below, to reopen or download.
         </p>
       </div>
       <Card>
@@ -126,7 +141,7 @@ export function AonaPage() {
           )}
         </CardContent>
       </Card>
-      {openId ? <OpenResult key={openId} id={openId} onClose={() => open(null)} /> : null}
+      {openId ? <OpenResult key={openId} id={openId} onClose={() => open(null)} onAnalysis={setTab} /> : null}
       <Card>
         <CardContent className="p-0">
           <DataTable

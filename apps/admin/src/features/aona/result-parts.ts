@@ -1,9 +1,10 @@
-import type {
-  TAonaResult,
-  TCfiAnswer,
-  TInformalAlignmentAnswer,
-  TInformalDistanceAnswer,
-  TReadinessAnswer,
+import {
+  AONA_FIGURES as F,
+  type TAonaResult,
+  type TCfiAnswer,
+  type TInformalAlignmentAnswer,
+  type TInformalDistanceAnswer,
+  type TReadinessAnswer,
 } from '@tieline/validation';
 import type { TBar } from '../../components/bar-chart';
 import { type AnyTable, count, ratio, table } from './result-tables';
@@ -21,14 +22,14 @@ export type TResultParts = {
 function alignment(r: TInformalAlignmentAnswer): TResultParts {
   return {
     figures: [
-      ['People in both', count(r.commonPeople)],
-      ['Shared ties', count(r.sharedTies)],
-      ['Jaccard', ratio(r.jaccard)],
-      ['Formal coverage', ratio(r.formalCoverage)],
-      ['Informal confinement', ratio(r.informalConfinement)],
-      ['QAP r', ratio(r.qap.r)],
-      ['QAP p', ratio(r.qap.p)],
-      ['Permutations', count(r.qap.permutations)],
+      [F.commonPeople, count(r.commonPeople)],
+      [F.sharedTies, count(r.sharedTies)],
+      [F.jaccard, ratio(r.jaccard)],
+      [F.formalCoverage, ratio(r.formalCoverage)],
+      [F.informalConfinement, ratio(r.informalConfinement)],
+      [F.qapR, ratio(r.qap.r)],
+      [F.qapP, ratio(r.qap.p)],
+      [F.qapPermutations, count(r.qap.permutations)],
     ],
     chart: {
       testId: 'alignment-chart',
@@ -57,10 +58,10 @@ function distance(r: TInformalDistanceAnswer): TResultParts {
   if (r.unreachable > 0) bars.push({ label: 'Unreachable', values: [r.unreachable] });
   return {
     figures: [
-      ['Reachable ties', count(r.reachable)],
-      ['Unreachable ties', count(r.unreachable)],
-      ['Mean distance', ratio(r.meanDistance)],
-      ['Median distance', ratio(r.medianDistance)],
+      [F.reachable, count(r.reachable)],
+      [F.unreachable, count(r.unreachable)],
+      [F.meanDistance, ratio(r.meanDistance)],
+      [F.medianDistance, ratio(r.medianDistance)],
     ],
     chart: {
       testId: 'distance-histogram',
@@ -83,10 +84,10 @@ function distance(r: TInformalDistanceAnswer): TResultParts {
 function cfi(r: TCfiAnswer): TResultParts {
   return {
     figures: [
-      ['External ties', count(r.external)],
-      ['Internal ties', count(r.internal)],
-      ['CFI', ratio(r.cfi)],
-      ['E-I index', ratio(r.ei)],
+      [F.external, count(r.external)],
+      [F.internal, count(r.internal)],
+      [F.cfi, ratio(r.cfi)],
+      [F.ei, ratio(r.ei)],
     ],
     note: r.attributeWritten
       ? undefined
@@ -112,14 +113,24 @@ function cfi(r: TCfiAnswer): TResultParts {
   };
 }
 
-function readiness(r: TReadinessAnswer): TResultParts {
+/** Which layers counted as energy, and how they were chosen (absent in results saved before they were recorded). */
+function energyNote(r: TReadinessAnswer, ticked: boolean): string | undefined {
+  if (!r.energyLayers) return undefined;
+  const how = ticked ? 'ticked' : 'their own name contains “energ”';
+  return r.energyLayers.length === 0
+    ? `No energy layer (${ticked ? 'none ticked' : 'no layer’s own name contains “energ”'}): no Energizer score.`
+    : `${F.energyLayers} (${how}): ${r.energyLayers.join('; ')}.`;
+}
+
+function readiness(r: TReadinessAnswer, ticked: boolean): TResultParts {
   return {
+    note: energyNote(r, ticked),
     figures: [
-      ['People', count(r.people)],
-      ['Ties', count(r.ties)],
-      ['Brokers', count(r.brokers)],
-      ['Connectors', count(r.connectors)],
-      ['Energizers', r.energizers === null ? 'No energy layer' : count(r.energizers)],
+      [F.people, count(r.people)],
+      [F.ties, count(r.ties)],
+      [F.brokers, count(r.brokers)],
+      [F.connectors, count(r.connectors)],
+      [F.energizers, r.energizers === null ? 'No energy layer' : count(r.energizers)],
     ],
     chart: {
       testId: 'readiness-roles',
@@ -156,6 +167,6 @@ export function resultParts(saved: TAonaResult): TResultParts {
     case 'CFI':
       return cfi(r as TCfiAnswer);
     case 'adaptableReadiness':
-      return readiness(r as TReadinessAnswer);
+      return readiness(r as TReadinessAnswer, saved.inputs.energyLayers !== undefined);
   }
 }

@@ -20,7 +20,7 @@ import { restMeta, signedInErrors } from '../rest-meta';
 import { aonaResultsRouter } from './aona-results.router';
 
 const errorResponses = signedInErrors({
-  400: 'Invalid input, too few shared people, an unknown attribute, or a network past the size limit',
+  400: 'Invalid input, too few shared people, an unknown attribute or energy layer, or a network past the size limit',
   403: 'The AONA module is off (or, for CFI and adaptable readiness, which write networks, the networks module)',
   404: 'No such network among those the caller may see',
   409: '(CFI) The network changed while the analysis ran',
@@ -76,6 +76,10 @@ export const aonaRouter = router({
         'POST',
         '/passiveData/adaptableReadiness',
         summary('A new network uniting the given ones, with Connector, Broker, Energizer and Readiness'),
+        {
+          description:
+            'Energy layers (the Energizer score): with `energyLayers`, exactly the layers named there (`<network name>: <layer>`, or the network name for a network without layers; an empty list: none); without it, the layers whose own name contains "energ", any case. A name no chosen network has answers 400 naming it. The answer lists the `energyLayers` that counted.',
+        },
       ),
     })
     .input(ZReadinessInput)

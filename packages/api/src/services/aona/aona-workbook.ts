@@ -1,4 +1,5 @@
 import {
+  AONA_FIGURES,
   AONA_LABELS,
   type TAonaResult,
   type TCfiAnswer,
@@ -12,14 +13,23 @@ import { type CellValue, type Download, type SheetRows, utcDateCell, workbookByt
 import { getResult } from './aona-results';
 
 // A saved AONA result as a workbook: a Summary sheet (what was asked, when, and the network-level
-// numbers) and one sheet per list of the answer, with the answer's field names as headings.
+// numbers, labelled as the page labels them) and one sheet per list of the answer, with the answer's
+// field names as headings.
 
 type Row = readonly CellValue[];
 
-function table<T extends object>(name: string, items: readonly T[], columns: readonly (keyof T & string)[]): SheetRows {
-  const rows: Row[] = [columns, ...items.map((item) => columns.map((c) => item[c] as CellValue))];
+function table<T extends object>(
+  name: string,
+  items: readonly T[],
+  columns: readonly (keyof T & string)[],
+  after: Row[] = [],
+): SheetRows {
+  const rows: Row[] = [columns, ...items.map((item) => columns.map((c) => item[c] as CellValue)), ...after];
   return { name, rows };
 }
+
+/** A summary row: the figure's label (AONA_FIGURES, as the page says it) and its value. */
+const figure = (key: keyof typeof AONA_FIGURES, value: CellValue): Row => [AONA_FIGURES[key], value];
 
 function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
   switch (saved.analysis) {
@@ -27,16 +37,16 @@ function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
       const r = saved.result as TInformalAlignmentAnswer;
       return {
         summary: [
-          ['commonPeople', r.commonPeople],
-          ['formalTies', r.formalTies],
-          ['informalTies', r.informalTies],
-          ['sharedTies', r.sharedTies],
-          ['jaccard', r.jaccard],
-          ['formalCoverage', r.formalCoverage],
-          ['informalConfinement', r.informalConfinement],
-          ['qap r', r.qap.r],
-          ['qap p', r.qap.p],
-          ['qap permutations', r.qap.permutations],
+          figure('commonPeople', r.commonPeople),
+          figure('formalTies', r.formalTies),
+          figure('informalTies', r.informalTies),
+          figure('sharedTies', r.sharedTies),
+          figure('jaccard', r.jaccard),
+          figure('formalCoverage', r.formalCoverage),
+          figure('informalConfinement', r.informalConfinement),
+          figure('qapR', r.qap.r),
+          figure('qapP', r.qap.p),
+          figure('qapPermutations', r.qap.permutations),
         ],
         sheets: [table('People', r.people, ['name', 'informalTies', 'sharedTies', 'alignment'])],
       };
@@ -45,14 +55,15 @@ function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
       const r = saved.result as TInformalDistanceAnswer;
       return {
         summary: [
-          ['reachable', r.reachable],
-          ['unreachable', r.unreachable],
-          ['meanDistance', r.meanDistance],
-          ['medianDistance', r.medianDistance],
+          figure('reachable', r.reachable),
+          figure('unreachable', r.unreachable),
+          figure('meanDistance', r.meanDistance),
+          figure('medianDistance', r.medianDistance),
         ],
         sheets: [
           table('Ties', r.ties, ['source', 'target', 'distance']),
-          table('Histogram', r.histogram, ['distance', 'ties']),
+          // The chart's last bar too: ties whose two people no formal path joins.
+          table('Histogram', r.histogram, ['distance', 'ties'], [['unreachable', r.unreachable]]),
           table('People', r.people, ['name', 'ties', 'meanDistance']),
         ],
       };
@@ -61,11 +72,11 @@ function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
       const r = saved.result as TCfiAnswer;
       return {
         summary: [
-          ['external', r.external],
-          ['internal', r.internal],
-          ['cfi', r.cfi],
-          ['ei', r.ei],
-          ['networkVersion', r.networkVersion],
+          figure('external', r.external),
+          figure('internal', r.internal),
+          figure('cfi', r.cfi),
+          figure('ei', r.ei),
+          figure('networkVersion', r.networkVersion),
         ],
         sheets: [
           table('Groups', r.groups, ['value', 'people', 'external', 'internal', 'cfi', 'ei']),
@@ -75,14 +86,18 @@ function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
     }
     case 'adaptableReadiness': {
       const r = saved.result as TReadinessAnswer;
+      const chosen = saved.inputs.energyLayers ? 'ticked' : 'by name (contains “energ”)';
       return {
         summary: [
-          ['networkId', r.networkId],
-          ['people', r.people],
-          ['ties', r.ties],
-          ['brokers', r.brokers],
-          ['connectors', r.connectors],
-          ['energizers', r.energizers],
+          figure('people', r.people),
+          figure('ties', r.ties),
+          figure('brokers', r.brokers),
+          figure('connectors', r.connectors),
+          figure('energizers', r.energizers),
+          // Results saved before the energy layers were recorded leave them out.
+          ...(r.energyLayers
+            ? [figure('energyLayers', r.energyLayers.join('; ') || 'none'), ['Energy layers chosen', chosen]]
+            : []),
         ],
         sheets: [table('People', r.scores, ['name', 'connector', 'broker', 'energizer', 'readiness', 'role'])],
       };
@@ -90,16 +105,29 @@ function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
   }
 }
 
+/** What a saved result's networks were to the analysis, as the Summary names them. */
+const ROLE_LABELS: Record<string, string> = {
+  formal: 'Formal network',
+  informal: 'Informal network',
+  network: 'Network',
+  source: 'Network',
+};
+
 export async function resultWorkbook(deps: Deps, caller: SignedInCaller, input: { id: string }): Promise<Download> {
   const saved = await getResult(deps, caller, input);
   const { summary, sheets } = sheetsOf(saved);
+  const { networks, attribute, createdNetworkName } = saved.inputs;
   const asked: Row[] = [
-    ['analysis', AONA_LABELS[saved.analysis]],
-    ['date', utcDateCell(new Date(saved.createdAt))],
-    ...saved.inputs.networks.map((n): Row => [`${n.role} network`, n.name]),
+    ['Analysis', AONA_LABELS[saved.analysis]],
+    ['Date', utcDateCell(new Date(saved.createdAt))],
+    ...networks.map((n, i): Row => {
+      const label = ROLE_LABELS[n.role] ?? 'Network';
+      return [n.role === 'source' && networks.length > 1 ? `${label} ${i + 1}` : label, n.name];
+    }),
   ];
-  if (saved.inputs.attribute) asked.push(['attribute', saved.inputs.attribute]);
-  const bytes = await workbookBytes([{ name: 'Summary', rows: [['field', 'value'], ...asked, ...summary] }, ...sheets]);
+  if (attribute) asked.push(['Attribute', attribute]);
+  if (createdNetworkName) asked.push(['New network', createdNetworkName]);
+  const bytes = await workbookBytes([{ name: 'Summary', rows: [['Field', 'Value'], ...asked, ...summary] }, ...sheets]);
   const names = saved.inputs.networks.map((n) => n.name).join(' vs ');
   return { fileName: `${AONA_LABELS[saved.analysis]} - ${names.slice(0, 150)}.xlsx`, bytes };
 }

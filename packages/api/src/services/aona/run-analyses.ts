@@ -94,6 +94,7 @@ export async function crossFunctionalIndex(deps: Deps, caller: SignedInCaller, i
 /**
  * Adaptable readiness: a new network of the caller's, the union of the given ones with the scores as
  * attributes, carrying their origin (derivedOrigin). CFI writes into the network itself, which keeps its own.
+ * `energyLayers`, when given, are exactly the energy layers (a name no chosen network has: 400 naming it).
  */
 export async function adaptableReadiness(
   deps: Deps,
@@ -110,10 +111,12 @@ export async function adaptableReadiness(
   const answer = await compute(deps, caller, {
     analysis: 'adaptableReadiness',
     sources: sources.map(({ name, data }) => ({ name, data })),
+    energyLayers: input.energyLayers,
   });
   const inputs = {
     networks: sources.map((s) => ({ role: 'source', id: s.id, name: s.name })),
     createdNetworkName: input.createdARNetworkName,
+    ...(input.energyLayers ? { energyLayers: input.energyLayers } : {}),
   };
   // The new network and the saved result together, or neither.
   const origin = derivedOrigin(held);
