@@ -48,7 +48,9 @@ describe('round trips', () => {
         { key: 'Age (2)', type: 'number' },
         { key: 'Role by Team', type: 'category' },
       ]);
-      expect(back.nodes.map((n) => [n.attributes.Degree, n.attributes['Age (2)'], n.attributes['Role by Team']])).toEqual([
+      expect(
+        back.nodes.map((n) => [n.attributes.Degree, n.attributes['Age (2)'], n.attributes['Role by Team']]),
+      ).toEqual([
         [1, 0.1, 'Broker'],
         [2, 0.2, null],
         [3, null, null],

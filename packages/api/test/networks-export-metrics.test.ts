@@ -5,8 +5,8 @@ import { NETWORK_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestClient, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { download } from './lists-fixtures';
-import { seedNetwork, smallNetwork } from './networks-setup';
 import { pythonWith, runPython } from './network-tools';
+import { seedNetwork, smallNetwork } from './networks-setup';
 import { restOf } from './surveys-setup';
 
 // Exports carry the metrics the explorer shows (issue 33, item 4), computing them when needed: over HTTP
@@ -82,7 +82,7 @@ describe('an export waits for the metrics', () => {
     expect(file.headers.get('content-disposition')).toContain('Teams.xlsx');
     const rows = nodesSheet(file.bytes);
     expect(Object.keys(rows[0]!)).toEqual(['Name', 'Team', ...HEADINGS]);
-    expect(rows.map((r) => r['Community'])).not.toContain(0);
+    expect(rows.map((r) => r.Community)).not.toContain(0);
     // The /metrics answer of the same options is the one the export wrote: no second job.
     expect((await get(`/networks/${n.id}/metrics`)).status).toBe(200);
     expect(await metricsJobs(n.id)).toHaveLength(1);
@@ -204,7 +204,9 @@ describe.skipIf(!python)(
       expect(Object.keys(exported)).toEqual(METRIC_COLUMNS.map((c) => c.heading));
       for (const [heading, values] of Object.entries(networkx)) {
         values.forEach((x, i) => {
-          expect(Math.abs(exported[heading]![i]! - x), `${heading} of person ${i}`).toBeLessThan(1e-9 + 1e-9 * Math.abs(x));
+          expect(Math.abs(exported[heading]![i]! - x), `${heading} of person ${i}`).toBeLessThan(
+            1e-9 + 1e-9 * Math.abs(x),
+          );
         });
       }
       // Raw and normalized betweenness are different numbers under their own headings.
