@@ -32,9 +32,9 @@ export const NETWORK_MSG = {
   noSuchAttribute: 'The network has no category attribute of that name',
   noSuchLayer: 'The network has no layer of that number',
   metricsFlag: "metrics must be 'true' or 'false'",
-  /** An export waited for metrics that could not be computed (`reason`: the job's own words). */
-  exportMetricsFailed: (reason: string) =>
-    `The metrics of this network could not be computed (${reason}). Export it without metrics instead.`,
+  /** An export waited for metrics that could not be computed (`reason`: the job's own words, when it has any). */
+  exportMetricsFailed: (reason: string | null) =>
+    `The metrics of this network could not be computed${reason ? ` (${reason})` : ''}. Export it without metrics instead.`,
 } as const;
 
 export const NETWORK_MANAGE_LIMITS = {

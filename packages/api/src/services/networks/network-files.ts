@@ -51,7 +51,7 @@ export type TNetworkExport =
  * of all layers or `layer`, with roles by `groupAttribute` when given. Metrics not computed yet are queued
  * through the network-metrics job (the one /metrics uses) and the answer is their state until they are
  * done; `metrics: 'false'` writes the network alone at once. Metrics that failed are not queued again
- * here (a poll would run them over and over): the export says so, and the network exports without them.
+ * here (a poll would run them over and over): the export answers 503 saying why (metrics=false still works).
  */
 export async function exportNetwork(
   deps: Deps,
@@ -70,7 +70,7 @@ export async function exportNetwork(
   const options = checkOptions(data, input);
   const state = await metricsStateOf(deps, caller, network, options, { retryFailed: false });
   if (state.state === 'failed') {
-    const reason = state.error && state.error !== NETWORK_MSG.failed ? state.error : 'no reason given';
+    const reason = state.error && state.error !== NETWORK_MSG.failed ? state.error : null;
     throw new AppError('SERVICE_UNAVAILABLE', NETWORK_MSG.exportMetricsFailed(reason));
   }
   if (state.state !== 'done') return state;
