@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { expect, type Page, test } from '@playwright/test';
 import { canvasPixels, hoverSomeone, inkUnder, overlayInk, PALETTE } from './explorer-pixels';
 import { expectNoAxeViolations, signUp } from './helpers';
@@ -318,6 +319,33 @@ test('more than 16 categories each in its own colour, and the metrics of one lay
   await page.reload();
   await expect(legend).toContainText('Size: Degree (Advice)', { timeout: 30_000 });
   await expect(page.getByLabel('Metrics from')).toHaveValue('0');
+
+  // Groups "None": metrics without groups (no roles), and the filtered workbook carries them, named
+  // as docs/exports.md says (one layer's metrics end with its name), once the server has computed them.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const groups = page.getByLabel('Groups', { exact: true });
+  await expect(groups).toHaveValue('Team', { timeout: 30_000 });
+  await expect(groups.getByRole('option')).toHaveText(['None', 'Team']);
+  await groups.selectOption({ label: 'None' });
+  await page.getByRole('button', { name: /Export/ }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Filtered network (.xlsx)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Twenty teams - Advice metrics.xlsx');
+  const book = XLSX.read(readFileSync((await download.path()) ?? ''));
+  const [heading] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Nodes!, { header: 1 });
+  expect(heading).toEqual([
+    'Name',
+    'Team',
+    ...['Degree', 'In-degree', 'Out-degree', 'Strength', 'Betweenness (raw)', 'Betweenness (normalized)']
+      .concat(['Closeness', 'Harmonic closeness', 'Eigenvector', 'PageRank', 'Hub', 'Authority', 'Katz'])
+      .concat(['Clustering', 'Core number', 'Community'])
+      .map((h) => `${h} (Advice)`),
+  ]);
+  await expect(groups).toHaveValue('');
+  await expect(page.getByText('Choose an attribute to see the ties between its groups.')).toBeVisible();
+  await groups.scrollIntoViewIfNeeded();
+  await page.getByRole('complementary', { name: 'Analysis' }).screenshot({ path: `${SHOTS}/explorer-groups-none.png` });
 });
 
 test('a network made from a survey says when it was refreshed, and refreshes now', async ({ page }) => {

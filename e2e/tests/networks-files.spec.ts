@@ -107,14 +107,20 @@ test('export downloads the chosen format', async ({ page }) => {
   await expect(dialog.getByRole('radio', { name: 'Node-link JSON (.json)' })).toBeVisible();
   await shot(page, 'export-menu');
   await dialog.getByRole('radio', { name: 'GraphML (.graphml)' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('link', { name: 'Download' }).click(),
-  ]);
+  // The metrics the file carries are computed first: a bar while the server's job runs, then the file.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Computing the metrics for the export');
+  await shot(page, 'export-progress');
+  const download = await downloading;
   expect(download.suggestedFilename()).toBe('Example network.graphml');
   const text = readFileSync((await download.path()) ?? '', 'utf8');
   expect(text).toContain('<graphml');
   expect(text).toContain('Ada Brooks');
+  for (const column of ['Betweenness (raw)', 'Betweenness (normalized)', 'PageRank', 'Community']) {
+    expect(text).toContain(`attr.name="${column}"`);
+  }
+  await expect(dialog.getByRole('status')).toHaveCount(0);
 });
 
 test("make a network from the demo survey's answers", async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { TNetworkData } from '@tieline/graph';
+import { computeMetrics, METRIC_COLUMNS, type TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
 import { groupLayout, xyLayout } from '../src/features/explorer/canvas/layouts';
 import { defaultState, readState, type TExplorerState } from '../src/features/explorer/explorer-state';
@@ -186,15 +186,31 @@ describe('exports', () => {
     expect(svg).not.toContain('>b<');
     expect(svg).toContain('<line');
   });
-  it('writes the filtered network as xlsx, formulas neutralized', async () => {
+  it('writes the filtered network as xlsx with the metrics shown, formulas neutralized', async () => {
     const XLSX = await import('@e965/xlsx');
     const visible = Uint8Array.from([1, 1, 0, 0, 1]);
-    const blob = await filteredXlsx(data, visible, [0]);
+    const metrics = computeMetrics(data, { layers: [0], groupAttribute: 'Department' });
+    const blob = await filteredXlsx(data, visible, [0], metrics, 'Advice');
     const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: 'array' });
-    const nodes = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Nodes as never);
+    const nodes = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Nodes as never, { defval: null });
     const edges = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Edges as never);
     expect(nodes.map((n) => n.Name)).toEqual(['a', 'b', "'=e"]);
     expect(edges).toEqual([{ Source: 'a', Target: 'b', Layer: 'Advice', Weight: 1 }]);
+    // The columns docs/exports.md names, of the Advice layer, with the people's roles by Department.
+    expect(Object.keys(nodes[0] ?? {})).toEqual([
+      'Name',
+      'Department',
+      'Tenure',
+      ...[...METRIC_COLUMNS.map((c) => c.heading), 'Community'].map((h) => `${h} (Advice)`),
+      'Role by Department (Advice)',
+    ]);
+    // b lies on the paths a-c and a-d: raw 2, normalized 2·2/((5-1)(5-2)) = 1/3; b bridges Sales and Ops.
+    expect(nodes.map((n) => [n['Betweenness (raw) (Advice)'], n['Betweenness (normalized) (Advice)']])).toEqual([
+      [0, 0],
+      [2, 1 / 3],
+      [0, 0],
+    ]);
+    expect(nodes[1]?.['Role by Department (Advice)']).toBe('Broker');
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exampleNetworkJson } from '../src/features/networks/example-network';
-import { problemPlace } from '../src/features/networks/network-files';
+import { exportUrl, problemPlace } from '../src/features/networks/network-files';
 import { uploadNetwork } from '../src/features/networks/upload-network-request';
+import { attachmentName } from '../src/lib/save-blob';
 
 /** A stand-in XMLHttpRequest (the browser API) whose answer the test drives. */
 class FakeXhr {
@@ -93,5 +94,25 @@ describe('exampleNetworkJson', () => {
     expect(new Set(data.edges.map((e) => e.type))).toEqual(new Set(['Advice', 'Collaboration']));
     expect(data.edges.some((e) => e.source === e.target)).toBe(false);
     expect(data.edges.length).toBeGreaterThan(40);
+  });
+});
+
+describe('the export address and the saved file name', () => {
+  it('carries the metrics options, or metrics=false, and nothing blank', () => {
+    expect(exportUrl('n 1', 'excel')).toBe('/api/base/networks/n%201/export/excel');
+    expect(exportUrl('n1', 'gexf', { layer: '0', groupAttribute: 'Team & Co' })).toBe(
+      '/api/base/networks/n1/export/gexf?layer=0&groupAttribute=Team+%26+Co',
+    );
+    expect(exportUrl('n1', 'json', { layer: '', groupAttribute: '', metrics: 'false' })).toBe(
+      '/api/base/networks/n1/export/json?metrics=false',
+    );
+  });
+  it('names the file as the server does (UTF-8 first)', () => {
+    const answer = (header: string) => new Response('', { headers: { 'content-disposition': header } });
+    expect(attachmentName(answer(`attachment; filename="Z_rich.xlsx"; filename*=UTF-8''Z%C3%BCrich.xlsx`), 'x')).toBe(
+      'Zürich.xlsx',
+    );
+    expect(attachmentName(answer('attachment; filename="Plain.gexf"'), 'x')).toBe('Plain.gexf');
+    expect(attachmentName(new Response(''), 'Fallback')).toBe('Fallback');
   });
 });

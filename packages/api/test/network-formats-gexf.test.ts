@@ -1,4 +1,4 @@
-import type { TNetworkData } from '@tieline/graph';
+import type { TMetricColumn, TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
 import { networkTemplate, parseNetworkFile, writeNetwork } from '../src/services/networks/formats';
 import { canonical, RICH } from './network-formats-fixtures';
@@ -20,7 +20,11 @@ const NETWORKS: Record<string, TNetworkData> = {
     edges: RICH.edges.map((e, i) => ({ ...e, layer: i % 2, attributes: { ...e.attributes, Layer: 'mine' } })),
   },
 };
-const METRICS = { Degree: [1, 2, 3, 4], Betweenness: [0.5, 0, Number.NaN, 1e-9] };
+const METRICS: TMetricColumn[] = [
+  { heading: 'Degree', type: 'number', values: [1, 2, 3, 4] },
+  { heading: 'Betweenness (raw)', type: 'number', values: [0.5, 0, null, 1e-9] },
+  { heading: 'Role by Team', type: 'category', values: ['Broker', null, 'Connector', null] },
+];
 
 describe('GEXF exports against the official schemas', () => {
   for (const [label, data] of Object.entries(NETWORKS)) {
@@ -120,7 +124,15 @@ describe.skipIf(!python)(
         edges: [string, string, Record<string, unknown>][];
       };
       expect(read.directed).toBe(true);
-      expect(read.nodes[0]).toMatchObject({ label: 'Ann', Team: 'Sales', Age: 34, Joined: '2020-01-31', Degree: 1 });
+      expect(read.nodes[0]).toMatchObject({
+        label: 'Ann',
+        Team: 'Sales',
+        Age: 34,
+        Joined: '2020-01-31',
+        Degree: 1,
+        'Betweenness (raw)': 0.5,
+        'Role by Team': 'Broker',
+      });
       expect(read.nodes[2]).toMatchObject({ label: 'Zoë Ünal', Team: 'R&D' });
       expect(read.nodes[2]).not.toHaveProperty('Age');
       expect(read.edges.map(([s, t, d]) => [s, t, d.weight, d.Layer])).toEqual([

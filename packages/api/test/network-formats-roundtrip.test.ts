@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import type { TNetworkData } from '@tieline/graph';
+import type { TMetricColumn, TNetworkData } from '@tieline/graph';
 import { NETWORK_FILE_TYPES, NETWORK_LIMITS } from '@tieline/validation';
 import { describe, expect, it } from 'vitest';
 import { networkTemplate, parseNetworkFile, writeNetwork } from '../src/services/networks/formats';
@@ -35,19 +35,26 @@ describe('round trips', () => {
     }
   });
 
-  it('adds metrics as number columns, named apart from attributes', async () => {
-    const metrics = { Degree: [1, 2, 3, 4], Age: [0.1, 0.2, Number.NaN, 0.4] };
+  it('adds metric columns after the attributes, numbers and roles typed', async () => {
+    const metrics: TMetricColumn[] = [
+      { heading: 'Degree', type: 'number', values: [1, 2, 3, 4] },
+      { heading: 'Age (2)', type: 'number', values: [0.1, 0.2, null, 0.4] },
+      { heading: 'Role by Team', type: 'category', values: ['Broker', null, null, 'Peripheral'] },
+    ];
     for (const type of NETWORK_FILE_TYPES) {
       const back = parseNetworkFile((await writeNetwork(RICH, type, metrics)).bytes, type, true);
-      expect(back.nodeAttributes.slice(-2), type).toEqual([
+      expect(back.nodeAttributes.slice(-3), type).toEqual([
         { key: 'Degree', type: 'number' },
         { key: 'Age (2)', type: 'number' },
+        { key: 'Role by Team', type: 'category' },
       ]);
-      expect(back.nodes.map((n) => [n.attributes.Degree, n.attributes['Age (2)']])).toEqual([
-        [1, 0.1],
-        [2, 0.2],
-        [3, null],
-        [4, 0.4],
+      expect(
+        back.nodes.map((n) => [n.attributes.Degree, n.attributes['Age (2)'], n.attributes['Role by Team']]),
+      ).toEqual([
+        [1, 0.1, 'Broker'],
+        [2, 0.2, null],
+        [3, null, null],
+        [4, 0.4, 'Peripheral'],
       ]);
     }
   });

@@ -31,6 +31,10 @@ export const NETWORK_MSG = {
   notFromSurvey: 'This network was not made from a survey',
   noSuchAttribute: 'The network has no category attribute of that name',
   noSuchLayer: 'The network has no layer of that number',
+  metricsFlag: "metrics must be 'true' or 'false'",
+  /** An export waited for metrics that could not be computed (`reason`: the job's own words, when it has any). */
+  exportMetricsFailed: (reason: string | null) =>
+    `The metrics of this network could not be computed${reason ? ` (${reason})` : ''}. Export it without metrics instead.`,
 } as const;
 
 export const NETWORK_MANAGE_LIMITS = {
@@ -138,6 +142,15 @@ export const ZNetworkMetricsInput = z.object({
   groupAttribute: z.string().max(300).optional(),
 });
 export type TNetworkMetricsInput = z.infer<typeof ZNetworkMetricsInput>;
+
+/**
+ * GET /networks/{id}/export/{fileType}?layer=&groupAttribute=&metrics=: the metrics' options as for
+ * /metrics; `metrics=false` writes the network alone, at once (docs/exports.md).
+ */
+export const ZNetworkExportQuery = ZNetworkMetricsInput.extend({
+  metrics: z.enum(['true', 'false'], { error: NETWORK_MSG.metricsFlag }).optional(),
+});
+export type TNetworkExportQuery = z.infer<typeof ZNetworkExportQuery>;
 
 export const ZNetworkShare = z.object({
   userId: z.string(),

@@ -2,6 +2,7 @@ import {
   NETWORK_LIMITS,
   NETWORK_MSG,
   NETWORK_UPLOAD_MSG,
+  ZNetworkExportQuery,
   ZNetworkMetricsInput,
   ZNetworkShare,
   ZNetworkSummary,
@@ -66,26 +67,24 @@ export function networksRest(deps: Deps): express.Router {
     sendFile(res, { ...file, fileName: `Network_Template.${file.extension}` }, 'public, max-age=3600');
   });
 
-  // GET /api/base/networks/:id/export/:fileType (by navigation, with the session cookie)
+  // GET /api/base/networks/:id/export/:fileType?layer=&groupAttribute=&metrics=: 202 { state, progress }
+  // while the metrics compute (as /metrics), then the file; a page polls it, a link with metrics=false
+  // downloads the network alone by navigation (session cookie).
   routes.get('/networks/:id/export/:fileType', async (req, res) => {
     const caller = await signedIn(req, res, { module: 'networks', byShare: true });
-    const id = idParam(req.params.id, NETWORK_MSG.notFound);
-    const file = await exportNetwork(deps, caller, { id, fileType: String(req.params.fileType) });
-    sendFile(res, file, 'private, no-store');
+    const input = metricsQuery(ZNetworkExportQuery, { ...req.query, id: req.params.id });
+    const answer = await exportNetwork(deps, caller, { ...input, fileType: String(req.params.fileType) });
+    if (answer.state === 'file') return sendFile(res, answer.file, 'private, no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.status(202).json(answer);
   });
 
   // GET /api/base/networks/:id/metrics?layer=&groupAttribute=: 202 { state, progress } while the job
   // computes, then 200 { network, nodes, ona }.
   routes.get('/networks/:id/metrics', async (req, res) => {
     const caller = await signedIn(req, res, { module: 'networks', byShare: true });
-    const input = ZNetworkMetricsInput.safeParse({ ...req.query, id: req.params.id });
-    if (!input.success) {
-      const badId = input.error.issues.some((i) => i.path[0] === 'id');
-      throw badId
-        ? new AppError('NOT_FOUND', NETWORK_MSG.notFound)
-        : new AppError('BAD_REQUEST', zodMessage(input.error));
-    }
-    const state = await networkMetricsState(deps, caller, input.data);
+    const input = metricsQuery(ZNetworkMetricsInput, { ...req.query, id: req.params.id });
+    const state = await networkMetricsState(deps, caller, input);
     res.setHeader('Cache-Control', 'private, no-store');
     if (state.state === 'done') return res.json(state.metrics);
     res.status(202).json(state);
@@ -103,10 +102,35 @@ export function networksRest(deps: Deps): express.Router {
   return routes;
 }
 
+/** The query of /metrics and /export: a bad id is 404 (as an unknown one), anything else 400. */
+function metricsQuery<S extends typeof ZNetworkMetricsInput | typeof ZNetworkExportQuery>(
+  schema: S,
+  raw: Record<string, unknown>,
+): z.output<S> {
+  const input = schema.safeParse(raw);
+  if (input.success) return input.data as z.output<S>;
+  throw input.error.issues.some((i) => i.path[0] === 'id')
+    ? new AppError('NOT_FOUND', NETWORK_MSG.notFound)
+    : new AppError('BAD_REQUEST', zodMessage(input.error));
+}
+
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' });
 const refused = (description: string) => errorWith(description, json(ZNetworkUploadErrorPayload));
 const FILE_TYPE = text('excel, gexf, graphml or json', { enum: ['excel', 'gexf', 'graphml', 'json'] });
 const NETWORK_ID = { id: uuid('The network') };
+const METRICS_QUERY = {
+  layer: { type: 'integer', description: 'A layer index (all layers when absent)' } as never,
+  groupAttribute: text('A category node attribute to group by (ONA roles)'),
+  metrics: text("'false': the network alone, without metric columns", { enum: ['true', 'false'] }),
+};
+const COMPUTING = {
+  description: 'Computing the metrics: { state, progress }',
+  json: {
+    type: 'object',
+    required: ['state', 'progress'],
+    properties: { state: { type: 'string', enum: ['queued', 'running'] }, progress: { type: 'number' } },
+  },
+};
 
 /** The OpenAPI operations of these routes (openapi.ts merges them: multipart and bytes are outside the bridge). */
 export const NETWORKS_REST_PATHS = {
@@ -148,18 +172,24 @@ export const NETWORKS_REST_PATHS = {
   '/networks/{id}/export/{fileType}': {
     get: restOperation({
       id: 'networks-export',
-      summary: 'A network as a file of the type asked for',
+      summary: 'A network as a file of the type asked for, with its metric columns (docs/exports.md)',
+      description:
+        'Answers 202 { state, progress } while the metrics compute (as /networks/{id}/metrics does): ask again ' +
+        'until 200 brings the file. metrics=false answers the network alone at once.',
       tags: ['networks'],
       signedIn: true,
       path: { ...NETWORK_ID, fileType: FILE_TYPE },
+      query: METRICS_QUERY,
       ok: {
         200: { description: 'The network file (xlsx, GEXF, GraphML or JSON)', contentType: 'application/octet-stream' },
+        202: COMPUTING,
       },
       errors: {
-        400: 'Unknown file type',
+        400: 'A bad layer, attribute or metrics flag',
         401: 'Authorization not provided',
         403: 'The networks module is off',
-        404: 'No such network among the caller’s',
+        404: 'No such network among the caller’s, or an unknown file type',
+        503: 'The metrics could not be computed: the message says why (export with metrics=false)',
       },
     }),
   },
@@ -170,20 +200,10 @@ export const NETWORKS_REST_PATHS = {
       tags: ['networks'],
       signedIn: true,
       path: NETWORK_ID,
-      query: {
-        layer: { type: 'integer', description: 'A layer index (all layers when absent)' } as never,
-        groupAttribute: text('A node attribute to group by'),
-      },
+      query: { layer: METRICS_QUERY.layer, groupAttribute: METRICS_QUERY.groupAttribute },
       ok: {
         200: { description: 'The metrics: network, nodes, ona (docs/network-metrics.md)', json: { type: 'object' } },
-        202: {
-          description: 'Computing: { state, progress }',
-          json: {
-            type: 'object',
-            required: ['state'],
-            properties: { state: { type: 'string' }, progress: { type: 'number' } },
-          },
-        },
+        202: COMPUTING,
       },
       errors: {
         400: 'A bad layer or attribute',

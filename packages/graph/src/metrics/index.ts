@@ -1,3 +1,4 @@
+export { METRIC_COLUMNS, metricColumns, type TMetricColumn } from './columns';
 export { seededRandom } from './community';
 export { assembleMetrics, computeMetrics, pathGraph } from './compute';
 export { buildCsr, type TAllocate, type TCsr } from './csr';

@@ -149,7 +149,9 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     if (s.positions) sigma.setPositions({ x: Float32Array.from(s.positions.x), y: Float32Array.from(s.positions.y) });
     setState(s);
     setFocused(s.focused);
-    if (s.groupAttribute && categoryKeys.includes(s.groupAttribute)) setGroupAttribute(s.groupAttribute);
+    // A view saved with Groups "None" keeps it; one saved before groups were kept opens as the network does.
+    if ((view.state as { groupAttribute?: unknown } | null)?.groupAttribute === null) setGroupAttribute(null);
+    else if (s.groupAttribute && categoryKeys.includes(s.groupAttribute)) setGroupAttribute(s.groupAttribute);
     if (s.camera) sigma.setCamera(s.camera);
   }, [sigma, view, data, categoryKeys]);
 
@@ -214,6 +216,12 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
         data={data}
         filtered={filtered}
         layers={state.layers}
+        metrics={{
+          ...metricsState,
+          layer: state.metricsLayer,
+          groupAttribute,
+          want: () => setMetricsWanted(true),
+        }}
       />
       <div className="grid gap-3 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
         <TabbedAside label="Explorer settings" tabsLabel="Settings" tabs={LEFT} active={left} onTab={setLeft}>

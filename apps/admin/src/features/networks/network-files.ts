@@ -22,8 +22,16 @@ export const EXPORT_TYPE_INFO: Record<TNetworkExportType, { label: string; hint:
 };
 
 export const templateUrl = (fileType: TNetworkFileType) => `/api/base/networks/templates/${fileType}`;
-export const exportUrl = (id: string, fileType: TNetworkExportType) =>
-  `/api/base/networks/${encodeURIComponent(id)}/export/${fileType}`;
+/** The export's address; `options`: the metrics' layer and group attribute, or `metrics: 'false'` (docs/exports.md). */
+export const exportUrl = (
+  id: string,
+  fileType: TNetworkExportType,
+  options: { layer?: string; groupAttribute?: string; metrics?: 'false' } = {},
+) => {
+  const query = new URLSearchParams(Object.entries(options).filter(([, v]) => v !== undefined && v !== ''));
+  const search = query.toString();
+  return `/api/base/networks/${encodeURIComponent(id)}/export/${fileType}${search ? `?${search}` : ''}`;
+};
 
 /** Where a problem is, as people read it: "Sheet 'Edges', row 4", "Line 12", "At nodes[3].name". */
 export function problemPlace(p: TNetworkProblem): string | null {

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, buttonVariants, DialogFooter, Label, RadioGroup, RadioGroupItem, toast } from '@tieline/ui';
-import { NETWORK_EXPORT_TYPES, NETWORK_MSG, type TNetworkExportType } from '@tieline/validation';
-import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { toast } from '@tieline/ui';
+import { NETWORK_MSG } from '@tieline/validation';
 import { DialogActions } from '../../components/dialog-actions';
 import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { EXPORT_TYPE_INFO, exportUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog, useRouteNetwork, WithNetwork } from './route-dialog';
 
@@ -129,58 +126,5 @@ export function DeleteSelectedDialog() {
       )}
       {others.length > 0 ? <p>Not deleted (only their owners can): {others.map((n) => n.name).join(', ')}.</p> : null}
     </TypedDeleteDialog>
-  );
-}
-
-/** {id}/export: the network as a file in the chosen format (with metrics once computed). */
-export function ExportDialog() {
-  const network = useRouteNetwork();
-  const close = useCloseToList();
-  const [fileType, setFileType] = useState<TNetworkExportType>('excel');
-  const groupId = useId();
-  return (
-    <RouteDialog title="Export network" description="Download the network as a file to open in other tools.">
-      <WithNetwork network={network}>
-        {(n) => (
-          <>
-            <div className="flex flex-col gap-2">
-              <span id={groupId} className="text-sm font-medium">
-                Format
-              </span>
-              <RadioGroup
-                aria-labelledby={groupId}
-                value={fileType}
-                onValueChange={(v) => setFileType(v as TNetworkExportType)}
-              >
-                {NETWORK_EXPORT_TYPES.map((t) => (
-                  <div key={t} className="flex items-start gap-3">
-                    <RadioGroupItem
-                      id={`${groupId}-${t}`}
-                      value={t}
-                      aria-describedby={`${groupId}-${t}-hint`}
-                      className="mt-0.5"
-                    />
-                    <div className="flex flex-col gap-0.5">
-                      <Label htmlFor={`${groupId}-${t}`}>{EXPORT_TYPE_INFO[t].label}</Label>
-                      <span id={`${groupId}-${t}-hint`} className="text-xs text-muted-foreground">
-                        {EXPORT_TYPE_INFO[t].hint}
-                      </span>
-                    </div>
-                  </div>
-                ))}
-              </RadioGroup>
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close()}>
-                Close
-              </Button>
-              <a href={exportUrl(n._id, fileType)} download className={buttonVariants()}>
-                <Download aria-hidden="true" /> Download
-              </a>
-            </DialogFooter>
-          </>
-        )}
-      </WithNetwork>
-    </RouteDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { and, eq, networks, networkVersions, users } from '@tieline/db';
+import { NETWORK_MSG } from '@tieline/validation';
 import { metricsRow } from '../../services/networks/network-metrics';
 import { slotAccount } from '../../workers/fair-slots';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
@@ -64,5 +65,6 @@ export const networkMetricsJob = defineJob({
       }
     });
   },
-  onGiveUp: (deps, key, end) => metricsRow.failed(deps.db, key, end.message),
+  // The row's error is what an export tells the user: a death's own words, else no internals.
+  onGiveUp: (deps, key, end) => metricsRow.failed(deps.db, key, end.died ? end.message : NETWORK_MSG.failed),
 });

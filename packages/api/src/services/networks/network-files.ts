@@ -1,6 +1,9 @@
+import { metricColumns, type TMetricColumn } from '@tieline/graph';
 import {
   NETWORK_EXPORT_TYPES,
+  NETWORK_MSG,
   NETWORK_UPLOAD_MSG,
+  type TNetworkExportQuery,
   type TNetworkExportType,
   type TNetworkUploadResult,
 } from '@tieline/validation';
@@ -9,8 +12,8 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertNetwork, readDocument } from '../../network-store/store-network';
-import { type TNetworkFile, type TNodeMetrics, writeNetwork } from './formats';
-import { cachedMetrics } from './network-metrics';
+import { type TNetworkFile, writeNetwork } from './formats';
+import { checkOptions, metricsStateOf } from './network-metrics';
 import { readNetworkWithNotes } from './read-network-file';
 import { summaryOf } from './read-networks';
 
@@ -39,32 +42,38 @@ export async function uploadNetwork(
 
 const isExportType = (t: string): t is TNetworkExportType => (NETWORK_EXPORT_TYPES as readonly string[]).includes(t);
 
-/** The metric columns an export adds to Nodes (when metrics of the current version are computed). */
-const EXPORTED_METRICS = [
-  ['Degree', 'degree'],
-  ['In-degree', 'inDegree'],
-  ['Out-degree', 'outDegree'],
-  ['Betweenness', 'betweenness'],
-  ['Closeness', 'closeness'],
-  ['Eigenvector', 'eigenvector'],
-  ['PageRank', 'pagerank'],
-  ['Clustering', 'clustering'],
-  ['Community', 'community'],
-] as const;
+export type TNetworkExport =
+  | { state: 'file'; file: TNetworkFile & { fileName: string } }
+  | { state: 'queued' | 'running'; progress: number };
 
-/** {id}/export: the current version as a file, with metric columns once they are computed. */
+/**
+ * {id}/export: the current version as a file with the metric columns the explorer shows (docs/exports.md),
+ * of all layers or `layer`, with roles by `groupAttribute` when given. Metrics not computed yet are queued
+ * through the network-metrics job (the one /metrics uses) and the answer is their state until they are
+ * done; `metrics: 'false'` writes the network alone at once. Metrics that failed are not queued again
+ * here (a poll would run them over and over): the export answers 503 saying why (metrics=false still works).
+ */
 export async function exportNetwork(
   deps: Deps,
   caller: SignedInCaller,
-  input: { id: string; fileType: string },
-): Promise<TNetworkFile & { fileName: string }> {
-  if (!isExportType(input.fileType)) throw new AppError('NOT_FOUND', 'Unknown export format');
+  input: TNetworkExportQuery & { fileType: string },
+): Promise<TNetworkExport> {
+  const fileType = input.fileType;
+  if (!isExportType(fileType)) throw new AppError('NOT_FOUND', 'Unknown export format');
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
   const data = await readDocument(deps.db, network);
-  const computed = await cachedMetrics(deps.db, network);
-  const metrics: TNodeMetrics | undefined = computed
-    ? Object.fromEntries(EXPORTED_METRICS.map(([label, key]) => [label, computed.nodes.map((n) => n[key])]))
-    : undefined;
-  const file = await writeNetwork(data, input.fileType, metrics);
-  return { ...file, fileName: `${network.name}.${file.extension}` };
+  const fileOf = async (columns?: TMetricColumn[]) => {
+    const file = await writeNetwork(data, fileType, columns);
+    return { state: 'file' as const, file: { ...file, fileName: `${network.name}.${file.extension}` } };
+  };
+  if (input.metrics === 'false') return fileOf();
+  const options = checkOptions(data, input);
+  const state = await metricsStateOf(deps, caller, network, options, { retryFailed: false });
+  if (state.state === 'failed') {
+    const reason = state.error && state.error !== NETWORK_MSG.failed ? state.error : null;
+    throw new AppError('SERVICE_UNAVAILABLE', NETWORK_MSG.exportMetricsFailed(reason));
+  }
+  if (state.state !== 'done') return state;
+  const layerName = options.layer === null ? null : (data.layers[options.layer] ?? null);
+  return fileOf(metricColumns(state.metrics, { layerName, taken: data.nodeAttributes.map((a) => a.key) }));
 }

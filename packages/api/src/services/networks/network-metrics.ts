@@ -48,9 +48,28 @@ export async function networkMetricsState(
   input: TNetworkMetricsInput,
 ): Promise<TMetricsState> {
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  const options = optionsKey(checkOptions(await readDocument(deps.db, network), input));
-  const key = { networkId: network.id, version: network.dataVersion, options };
+  const options = checkOptions(await readDocument(deps.db, network), input);
+  const state = await metricsStateOf(deps, caller, network, options, { retryFailed: true });
+  if (state.state === 'failed') throw new AppError('INTERNAL_SERVER_ERROR', NETWORK_MSG.failed);
+  return state;
+}
+
+/**
+ * The state of the metrics of a network the caller may see (checked before), queueing the job when
+ * none is computing them. A failed run is queued again when `retryFailed` (the explorer asks again);
+ * exports pass false and get the failure, so a network whose metrics cannot be computed is not
+ * computed again at every poll.
+ */
+export async function metricsStateOf(
+  deps: Deps,
+  caller: SignedInCaller,
+  network: NetworkRow,
+  options: TMetricsOptionsKey,
+  opts: { retryFailed: boolean },
+): Promise<TMetricsState | { state: 'failed'; error: string }> {
+  const key = { networkId: network.id, version: network.dataVersion, options: optionsKey(options) };
   let [row] = await readState(deps.db, key);
+  if (row?.state === 'failed' && !opts.retryFailed) return { state: 'failed', error: row.error ?? '' };
   if (!row || row.state === 'failed') {
     // One job per version and options, whatever the number of requests or servers: the row's insert
     // (or a failed row's reset) decides who queues it.
@@ -73,15 +92,6 @@ export async function networkMetricsState(
 
 type Key = { networkId: string; version: number; options: string };
 
-/** The metrics of the network's current version with default options, when computed (exports add them). */
-export async function cachedMetrics(db: Db, network: NetworkRow): Promise<TMetricsResult | null> {
-  const key = { networkId: network.id, version: network.dataVersion, options: optionsKey(DEFAULT_OPTIONS) };
-  const [row] = await readState(db, key);
-  return row?.state === 'done' && row.result ? (JSON.parse(row.result) as TMetricsResult) : null;
-}
-
-const DEFAULT_OPTIONS: TMetricsOptionsKey = { layer: null, groupAttribute: null };
-
 const match = (key: Key) =>
   and(
     eq(networkMetrics.networkId, key.networkId),
@@ -91,7 +101,12 @@ const match = (key: Key) =>
 
 function readState(db: Db, key: Key) {
   return db
-    .select({ state: networkMetrics.state, progress: networkMetrics.progress, result: networkMetrics.result })
+    .select({
+      state: networkMetrics.state,
+      progress: networkMetrics.progress,
+      result: networkMetrics.result,
+      error: networkMetrics.error,
+    })
     .from(networkMetrics)
     .where(match(key));
 }

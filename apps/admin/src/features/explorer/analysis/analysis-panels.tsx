@@ -42,7 +42,7 @@ export function AnalysisPanels({
   layers: number[];
   groupAttribute: string | null;
   categoryKeys: string[];
-  onGroupAttribute: (key: string) => void;
+  onGroupAttribute: (key: string | null) => void;
   metricsLayer: number | null;
   onMetricsLayer: (layer: number | null) => void;
   onFocus: (node: number) => void;
@@ -94,7 +94,15 @@ export function AnalysisPanels({
         )
       ) : panel === 'table' ? (
         waiting(() =>
-          metrics ? <MetricsTable data={data} metrics={metrics} visible={visible} onFocus={onFocus} /> : null,
+          metrics ? (
+            <MetricsTable
+              data={data}
+              metrics={metrics}
+              visible={visible}
+              layerName={metricsLayer === null ? null : (data.layers[metricsLayer] ?? null)}
+              onFocus={onFocus}
+            />
+          ) : null,
         )
       ) : (
         waiting(() => (metrics ? <RolesPanel data={data} metrics={metrics} onFocus={onFocus} /> : null))

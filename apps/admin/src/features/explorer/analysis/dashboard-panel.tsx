@@ -18,7 +18,7 @@ export function DashboardPanel({
   metrics: TMetricsResult;
   groupAttribute: string | null;
   categoryKeys: string[];
-  onGroupAttribute: (key: string) => void;
+  onGroupAttribute: (key: string | null) => void;
 }) {
   const n = metrics.network;
   const facts: [string, string][] = [
@@ -54,10 +54,14 @@ export function DashboardPanel({
           <SelectField
             label="Groups"
             value={groupAttribute ?? ''}
-            options={categoryKeys.map((k) => ({ value: k, label: k }))}
-            onChange={onGroupAttribute}
+            options={[{ value: '', label: 'None' }, ...categoryKeys.map((k) => ({ value: k, label: k }))]}
+            onChange={(v) => onGroupAttribute(v === '' ? null : v)}
           />
-          {metrics.ona ? <TieMatrix ona={metrics.ona} directed={data.directed} /> : null}
+          {metrics.ona ? (
+            <TieMatrix ona={metrics.ona} directed={data.directed} />
+          ) : (
+            <p className="text-xs text-muted-foreground">Choose an attribute to see the ties between its groups.</p>
+          )}
         </section>
       ) : null}
     </div>

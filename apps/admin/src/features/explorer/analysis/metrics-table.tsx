@@ -1,9 +1,9 @@
-import type { TMetricsResult, TNetworkData, TNodeMetrics } from '@tieline/graph';
+import { metricColumns, type TMetricsResult, type TNetworkData, type TNodeMetrics } from '@tieline/graph';
 import { Button, Input } from '@tieline/ui';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { saveBlob } from '../../../lib/save-blob';
 import { METRIC_KEYS, METRIC_LABELS } from '../explorer-state';
-import { download } from '../export/export-view';
 import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
 type TColumn = 'name' | 'degree' | 'betweennessNormalized' | 'closeness' | 'pagerank' | 'community';
@@ -23,11 +23,14 @@ export function MetricsTable({
   data,
   metrics,
   visible,
+  layerName,
   onFocus,
 }: {
   data: TNetworkData;
   metrics: TMetricsResult;
   visible: Uint8Array;
+  /** The layer the metrics are of (null: all layers), named in the exported headings. */
+  layerName: string | null;
   onFocus: (node: number) => void;
 }) {
   const [sort, setSort] = useState<{ key: TColumn; desc: boolean }>({ key: 'betweennessNormalized', desc: true });
@@ -50,23 +53,24 @@ export function MetricsTable({
     return idx;
   }, [data, metrics, visible, query, sort]);
 
+  // The columns of every export (docs/exports.md), so a heading means the same here as in the others.
   async function exportXlsx() {
     const XLSX = await import('@e965/xlsx');
+    const columns = metricColumns(metrics, { layerName, taken: ['Name'] });
     const sheet = XLSX.utils.json_to_sheet(
       rows.map((i) => {
-        const m = metrics.nodes[i] as TNodeMetrics;
         const name = data.nodes[i]?.name ?? '';
         return {
           Name: /^[=+\-@\t\r]/.test(name) ? `'${name}` : name,
-          ...Object.fromEntries(METRIC_KEYS.map((k) => [METRIC_LABELS[k] ?? k, m[k]])),
-          Community: m.community + 1,
+          ...Object.fromEntries(columns.map((c) => [c.heading, c.values[i] ?? ''])),
         };
       }),
+      { header: ['Name', ...columns.map((c) => c.heading)] },
     );
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Metrics');
     const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-    download(new Blob([bytes]), 'metrics.xlsx');
+    saveBlob(new Blob([bytes]), 'metrics.xlsx');
   }
 
   return (

@@ -20,7 +20,7 @@ export function RolesPanel({
   if (!ona) {
     return (
       <p className="text-sm text-muted-foreground">
-        Roles need a category attribute (such as Department) to group people by.
+        Roles need groups: choose a category attribute (such as Department) under Groups on the Dashboard.
       </p>
     );
   }

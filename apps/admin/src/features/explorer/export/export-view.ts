@@ -1,4 +1,4 @@
-import type { TNetworkData } from '@tieline/graph';
+import { metricColumns, type TMetricsResult, type TNetworkData } from '@tieline/graph';
 import type { TSceneItem } from '@tieline/sigma-engine';
 import { arrowOf, placeLabels, type TSceneEdge } from './picture-geometry';
 
@@ -95,14 +95,33 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const safe = (v: string | number | null | undefined) =>
   typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : (v ?? '');
 
-/** The people and ties the view shows, as a workbook with a Nodes and an Edges sheet. */
-export async function filteredXlsx(data: TNetworkData, visible: Uint8Array, layers: number[]): Promise<Blob> {
+/**
+ * The people and ties the view shows, as a workbook with a Nodes and an Edges sheet; Nodes carries the
+ * metric columns the explorer shows (docs/exports.md), computed over the whole network or the layer
+ * `metricsLayer` names, not over the people shown.
+ */
+export async function filteredXlsx(
+  data: TNetworkData,
+  visible: Uint8Array,
+  layers: number[],
+  metrics: TMetricsResult,
+  metricsLayer: string | null,
+): Promise<Blob> {
   const XLSX = await import('@e965/xlsx');
   const shown = new Set(layers);
   const keys = data.nodeAttributes.map((a) => a.key);
-  const nodes = data.nodes
-    .filter((_, i) => visible[i] === 1)
-    .map((n) => Object.fromEntries([['Name', safe(n.name)], ...keys.map((k) => [k, safe(n.attributes[k])])]));
+  const columns = metricColumns(metrics, { layerName: metricsLayer, taken: ['Name', ...keys] });
+  const nodes = data.nodes.flatMap((n, i) =>
+    visible[i] === 1
+      ? [
+          Object.fromEntries([
+            ['Name', safe(n.name)],
+            ...keys.map((k) => [k, safe(n.attributes[k])]),
+            ...columns.map((c) => [c.heading, c.values[i] ?? '']),
+          ]),
+        ]
+      : [],
+  );
   const edges = data.edges
     .filter((e) => shown.has(e.layer) && visible[e.source] === 1 && visible[e.target] === 1)
     .map((e) => ({
@@ -112,7 +131,8 @@ export async function filteredXlsx(data: TNetworkData, visible: Uint8Array, laye
       Weight: e.weight,
     }));
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(nodes, { header: ['Name', ...keys] }), 'Nodes');
+  const header = ['Name', ...keys, ...columns.map((c) => c.heading)];
+  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(nodes, { header }), 'Nodes');
   XLSX.utils.book_append_sheet(
     book,
     XLSX.utils.json_to_sheet(edges, { header: ['Source', 'Target', 'Layer', 'Weight'] }),
@@ -120,13 +140,4 @@ export async function filteredXlsx(data: TNetworkData, visible: Uint8Array, laye
   );
   const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
   return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-}
-
-export function download(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

@@ -45,4 +45,4 @@ export function parseNetworkFile(
 }
 
 export { networkTemplate } from './templates';
-export { type TNetworkFile, type TNodeMetrics, writeNetwork } from './write';
+export { type TNetworkFile, writeNetwork } from './write';

@@ -1,4 +1,4 @@
-import type { TNetworkData } from '@tieline/graph';
+import type { TMetricColumn, TNetworkData } from '@tieline/graph';
 import type { TNetworkExportType } from '@tieline/validation';
 import { XLSX_CONTENT_TYPE } from '../../../xlsx/write';
 import { nodeLinkJson } from './node-link';
@@ -13,36 +13,27 @@ export interface TNetworkFile {
   extension: string;
 }
 
-/** Per-node metric columns (values in node order) added as number attributes after the others. */
-export type TNodeMetrics = Record<string, readonly number[]>;
-
-function withMetrics(data: TNetworkData, metrics: TNodeMetrics | undefined): TNetworkData {
-  if (!metrics || Object.keys(metrics).length === 0) return data;
-  const taken = new Set(data.nodeAttributes.map((a) => a.key.toLowerCase()));
-  const added = Object.entries(metrics).map(([name, values]) => {
-    let key = name;
-    for (let k = 2; taken.has(key.toLowerCase()); k++) key = `${name} (${k})`;
-    taken.add(key.toLowerCase());
-    return { key, values };
-  });
+/**
+ * Appends metric columns (`metricColumns` of @tieline/graph, headings already apart from the attributes)
+ * as node attributes after the others.
+ */
+function withMetrics(data: TNetworkData, metrics: readonly TMetricColumn[] | undefined): TNetworkData {
+  if (!metrics || metrics.length === 0) return data;
   return {
     ...data,
-    nodeAttributes: [...data.nodeAttributes, ...added.map(({ key }) => ({ key, type: 'number' as const }))],
+    nodeAttributes: [...data.nodeAttributes, ...metrics.map((c) => ({ key: c.heading, type: c.type }))],
     nodes: data.nodes.map((n, i) => ({
       name: n.name,
-      attributes: {
-        ...n.attributes,
-        ...Object.fromEntries(added.map(({ key, values }) => [key, Number.isFinite(values[i]) ? values[i]! : null])),
-      },
+      attributes: { ...n.attributes, ...Object.fromEntries(metrics.map((c) => [c.heading, c.values[i] ?? null])) },
     })),
   };
 }
 
-/** A network as a file of the given type, with optional metric columns on the nodes. */
+/** A network as a file of the given type, with optional metric columns on the nodes (docs/exports.md). */
 export async function writeNetwork(
   data: TNetworkData,
   fileType: TNetworkExportType,
-  metrics?: TNodeMetrics,
+  metrics?: readonly TMetricColumn[],
 ): Promise<TNetworkFile> {
   const full = withMetrics(data, metrics);
   switch (fileType) {
