@@ -23,6 +23,8 @@ async function createServerTestDb(url: string): Promise<TestDbHandle> {
   const name = `tieline_t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
+  // A test database is dropped at the end: no commit needs to wait for its WAL to reach the disk.
+  await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const handle = await createDb({ url: target.toString(), maxConnections: 4 });
