@@ -22,8 +22,8 @@ import { connectionView } from './connection-view';
 // named by its label, so a change renames the attribute on the connection's people at once (the next
 // import or sync names it the same way): queries, reports and the attributes list see the new name.
 
-/** Prefix of the names a rename passes through, so that swapping two labels loses nothing. */
-const MOVING = '\u0000moving:';
+/** Prefix of the names a rename passes through (a control character: no source names a field so), so that swapping two labels loses nothing. */
+const MOVING = '\u0001tieline-moving:';
 
 /**
  * Renames the connection's people's attributes from the names `before` gave its fields to the names
