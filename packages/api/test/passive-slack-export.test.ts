@@ -212,7 +212,12 @@ describe('Slack export upload', { timeout: 120_000 }, () => {
     const again = await uploadExport(app, owner, await zipOf(files()), 'Acme again');
     expect(again.status, JSON.stringify(again.body)).toBe(202);
     // The same workspace: the same connection, its name kept, and the answer says so.
-    expect(again.body).toMatchObject({ _id: first.body._id, name: 'Acme Slack', status: 'queued', addedToExisting: true });
+    expect(again.body).toMatchObject({
+      _id: first.body._id,
+      name: 'Acme Slack',
+      status: 'queued',
+      addedToExisting: true,
+    });
     await app.server.worker.drain();
     expect(await interactionLines(app, first.body._id)).toEqual(EXPECTED);
     expect(await card()).toMatchObject({ name: 'Acme Slack', newMessages: 0 });

@@ -96,7 +96,10 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
         return null;
       },
     });
-    expect(answer).toEqual({ ok: true, summary: { people: 2, conversations: 1, messages: 1, interactions: 1, fields: {} } });
+    expect(answer).toEqual({
+      ok: true,
+      summary: { people: 2, conversations: 1, messages: 1, interactions: 1, fields: {} },
+    });
     expect(asked).toEqual([
       'users.json',
       'people',
