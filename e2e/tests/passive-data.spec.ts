@@ -6,9 +6,11 @@ import { writeSlackExport } from '../../packages/api/src/connectors/slack/genera
 import { asOperator, expectNoAxeViolations, signIn, signUp } from './helpers';
 import { rowAction } from './networks-helpers';
 
-// Passive data end to end (docs/passive-data.md): an account connects Slack by uploading an export, sees
-// it import with a progress bar and a weekly chart, turns it into a network with a query, opens the
-// network in the explorer, and disconnects the source, deleting its data.
+// Passive data end to end (docs/passive-data.md): an account connects Slack by uploading an export (its
+// profile fields written by id, as Slack writes them), sees it import with a progress bar and a weekly
+// chart, connects a second workspace, names a profile field in the connection's settings, turns one of the
+// two connections into a network with a query (the form offers the attributes found and warns while both
+// workspaces are read), opens the network in the explorer, and disconnects the sources, deleting their data.
 
 const MODULES = ['networks', 'surveys', 'passiveData', 'meltwater', 'AONA', 'discover'] as const;
 const withPassiveData = Object.fromEntries(MODULES.map((m) => [m, { enabled: m !== 'AONA' && m !== 'meltwater' }]));
@@ -30,32 +32,85 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
     days: 28,
     messagesPerDay: 60,
   });
+  // A second workspace, of other people.
+  const second = join(mkdtempSync(join(tmpdir(), 'tieline-e2e-slack-')), 'beta.zip');
+  const beta = Array.from({ length: 6 }, (_, i) => ({
+    email: `b${i}@beta.example`,
+    name: `Beta ${i}`,
+    department: 'Sales',
+  }));
+  await writeSlackExport(second, {
+    seed: 8,
+    teamId: 'T0BETA',
+    people: beta,
+    start: daysAgo(10),
+    days: 5,
+    messagesPerDay: 20,
+  });
+  const upload = async (name: string, file: string) => {
+    await page.getByRole('link', { name: 'Connect Slack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
+    await dialog.getByLabel('Upload an export').check();
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Export (zip)').setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog).toBeHidden();
+  };
 
   await page.goto('/passivedata');
   await expect(page.getByRole('heading', { name: 'No sources connected yet' })).toBeVisible();
-  await page.getByRole('link', { name: 'Connect Slack' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
-  await dialog.getByLabel('Upload an export').check();
-  await dialog.getByLabel('Name').fill('Acme Slack');
-  await dialog.getByLabel('Export (zip)').setInputFiles(zip);
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog).toBeHidden();
-
-  const card = page.getByRole('region', { name: 'Acme Slack' }).or(page.locator('[aria-labelledby^="connection-"]'));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await upload('Acme Slack', zip);
+  const cardOf = (name: string) =>
+    page.getByRole('article').or(page.locator('[aria-labelledby^="connection-"]')).filter({ hasText: name });
+  const card = cardOf('Acme Slack');
   await expect(card.getByText('Up to date')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('weekly-chart')).toBeVisible();
+  // Slack wrote its profile fields by id: the card says they have no name yet.
+  await expect(card.getByText('2 profile fields have no name yet')).toBeVisible();
+  await upload('Beta Slack', second);
+  await expect(cardOf('Beta Slack').getByText('Up to date')).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-data-overview.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: 'test-results/passive-data-overview-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The card's Settings names a field; the attribute is then offered under that name.
+  await card.getByRole('button', { name: 'Settings of Acme Slack' }).click();
+  const settings = page.getByRole('dialog', { name: 'Acme Slack: settings' });
+  await settings.getByLabel(/Xf01DEPT/).fill('Department');
+  await page.screenshot({ path: 'test-results/passive-data-connection-settings.png' });
+  await settings.getByRole('button', { name: 'Save labels' }).click();
+  await expect(settings).toBeHidden();
+  await expect(card.getByText('1 profile field has no name yet')).toBeVisible();
 
   await page.getByRole('link', { name: 'Queries' }).first().click();
   await page.getByRole('link', { name: 'New query' }).click();
   await page.getByLabel('Name').fill('Who works with whom');
   await page.getByLabel('Minimum interactions per pair').fill('1');
+  // Both workspaces are read until only one is chosen.
+  const warning = page.getByTestId('workspaces-warning');
+  await expect(warning).toContainText('2 workspaces or tenants');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/passive-data-query-form.png', fullPage: true });
+  await page.getByRole('checkbox', { name: 'Only some connections' }).check();
+  await page.getByRole('checkbox', { name: /^Acme Slack/ }).check();
+  await expect(warning).toBeHidden();
+  // Beta's field keeps its id: only Acme's was named.
+  await expect(page.getByRole('checkbox', { name: 'Xf01DEPT (6 people)' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Department (24 people)' }).check();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: 'test-results/passive-data-query-form-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Save query' }).click();
   await expect(page.getByRole('heading', { name: 'Who works with whom', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Run now' }).click();
   const runs = page.getByRole('region', { name: 'Runs' }).or(page.locator('section[aria-labelledby="runs-heading"]'));
   await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+  // Acme's people only (Beta's 6 are left out), and Department held: no warning.
+  await expect(runs.getByRole('cell', { name: '24', exact: true })).toBeVisible();
+  await expect(runs.getByText('No one has the attribute')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-data-query.png', fullPage: true });
 
@@ -68,14 +123,31 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await page.goto('/networks');
   await expect(page.getByRole('link', { name: 'Who works with whom' }).first()).toBeVisible();
 
+  // Disconnected from its card, then the other from Settings.
+  const disconnect = async (name: string) => {
+    const confirm = page.getByRole('dialog', { name: `Disconnect ${name}` });
+    await confirm.getByLabel(`Type ${name} to confirm`).fill(name);
+    // What becomes of the networks made from it is chosen, never assumed: the button waits for it.
+    await expect(confirm.getByRole('button', { name: 'Disconnect and delete its data' })).toBeDisabled();
+    await confirm.getByRole('radio', { name: 'Keep them as they are' }).check();
+    await confirm.getByRole('button', { name: 'Disconnect and delete its data' }).click();
+    await expect(confirm).toBeHidden();
+  };
+  await page.goto('/passivedata');
+  await cardOf('Acme Slack').getByRole('button', { name: 'Disconnect Acme Slack' }).click();
+  await disconnect('Acme Slack');
+  await expect(cardOf('Acme Slack')).toHaveCount(0);
   await page.goto('/passivedata/settings');
+  const connections = page.getByRole('table', { name: 'Connections' });
+  await expect(connections.getByRole('cell', { name: 'Up to date' })).toBeVisible();
+  await expect(connections.getByRole('cell', { name: '6', exact: true })).toBeVisible();
+  // Saving an exclusion deletes that person: the table's counts follow without a reload.
+  await page.getByLabel('Never collect these addresses').fill('b0@beta.example');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(connections.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/passive-data-settings.png', fullPage: true });
   await page.getByRole('button', { name: 'Disconnect' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Disconnect Acme Slack' });
-  await confirm.getByLabel('Type Acme Slack to confirm').fill('Acme Slack');
-  // What becomes of the networks made from it is chosen, never assumed: the button waits for it.
-  await expect(confirm.getByRole('button', { name: 'Disconnect and delete its data' })).toBeDisabled();
-  await confirm.getByRole('radio', { name: 'Keep them as they are' }).check();
-  await confirm.getByRole('button', { name: 'Disconnect and delete its data' }).click();
+  await disconnect('Beta Slack');
   await expect(page.getByText('No sources connected.')).toBeVisible();
   // Kept: the network made from it is still listed.
   await page.goto('/networks');

@@ -22,8 +22,19 @@ export interface FakeUser {
     display_name?: string;
     email?: string;
     title?: string;
-    fields?: Record<string, { value: string; alt?: string; label?: string }>;
+    /** Custom profile fields by field id, as Slack writes them (no label: team.profile.get has those). */
+    fields?: Record<string, { value: string; alt?: string }>;
   };
+}
+
+/** A custom profile field of the workspace, as team.profile.get describes it. */
+export interface FakeProfileField {
+  id: string;
+  label: string;
+  type?: 'text' | 'date' | 'link' | 'options_list' | 'user';
+  hint?: string;
+  possible_values?: string[] | null;
+  is_hidden?: boolean;
 }
 
 export interface FakeChannel {
@@ -61,6 +72,8 @@ export interface FakeWorkspace {
   /** Every message of a channel, thread replies too (they carry thread_ts), in any order. */
   messages: Record<string, FakeMessage[]>;
   usergroups: FakeUserGroup[];
+  /** The workspace's custom profile fields (team.profile.get); none when absent. */
+  profileFields?: FakeProfileField[];
 }
 
 /** The scope each method needs (by conversation kind for the conversations.* methods). */
@@ -68,6 +81,7 @@ const SCOPES: Record<string, string> = {
   'users.list': 'users:read',
   'usergroups.list': 'usergroups:read',
   'usergroups.users.list': 'usergroups:read',
+  'team.profile.get': 'users.profile:read',
 };
 const READ_SCOPE = { public: 'channels:read', private: 'groups:read', im: 'im:read', mpim: 'mpim:read' } as const;
 const HISTORY_SCOPE = {
@@ -90,6 +104,7 @@ export const ALL_SCOPES = [
   'mpim:read',
   'mpim:history',
   'usergroups:read',
+  'users.profile:read',
 ];
 
 export interface FakeSlack {
@@ -326,6 +341,40 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
             ...(args.include_users === 'true' ? { users: g.users } : {}),
           })),
         };
+      case 'team.profile.get': {
+        // docs.slack.dev/reference/methods/team.profile.get: `profile.fields`, each field's definition;
+        // `visibility` (all, visible, hidden) filters by is_hidden.
+        const visibility = args.visibility || 'all';
+        const fields = (fake.workspace.profileFields ?? [])
+          .map((f, ordering) => ({
+            id: f.id,
+            ordering,
+            field_name: null,
+            label: f.label,
+            hint: f.hint ?? '',
+            type: f.type ?? 'text',
+            possible_values: f.possible_values ?? null,
+            options: null,
+            is_hidden: f.is_hidden ?? false,
+            section_id: 'S0ABOUT',
+          }))
+          .filter((f) => visibility === 'all' || (visibility === 'hidden' ? f.is_hidden : !f.is_hidden));
+        return {
+          profile: {
+            fields,
+            sections: [
+              {
+                id: 'S0ABOUT',
+                team_id: fake.workspace.team.id,
+                section_type: 'about_me',
+                label: 'About me',
+                order: 1,
+                is_hidden: false,
+              },
+            ],
+          },
+        };
+      }
       case 'usergroups.users.list': {
         const g = fake.workspace.usergroups.find((x) => x.id === args.usergroup);
         if (!g) return { ok: false, error: 'no_such_subteam' };

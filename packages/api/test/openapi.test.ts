@@ -58,6 +58,8 @@ describe('OpenAPI document', () => {
         '/passiveData/connections',
         '/passiveData/connections/{id}',
         '/passiveData/connections/{id}/sync',
+        '/passiveData/connections/{id}/fieldLabels',
+        '/passiveData/attributes',
         '/passiveData/interactionsPerWeek',
         '/passiveData/lists',
         '/passiveData/lists/{id}',

@@ -50,11 +50,16 @@ describe('passiveData.connections', () => {
       skipped: 0,
       lastSync: lastSync.toISOString(),
       error: null,
+      workspaceId: null,
       channelIds: ['C1'],
       // Microsoft 365's fields, empty for Slack.
       tenantId: null,
       groupIds: [],
       sources: [],
+      // Slack's custom profile fields: none found, none labelled; an API connection adds no export messages.
+      fieldLabels: {},
+      profileFields: [],
+      newMessages: null,
       createdAt: connection.createdAt.toISOString(),
     });
     const list = await t.memberApi.get('/passiveData/connections');

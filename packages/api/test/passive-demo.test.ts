@@ -38,6 +38,10 @@ describe('demo data', { timeout: 300_000 }, () => {
     const [query] = await db.select().from(passiveQueries);
     const runs = await db.select().from(passiveQueryRuns).where(eq(passiveQueryRuns.queryId, query!.id));
     expect(runs.map((r) => r.status)).toEqual(['done']);
+    // Its export writes profile fields by id, as Slack does, and is labelled as an upload's fieldLabels
+    // label it: the query's Department and Location are held (a run warns of an attribute no one holds).
+    expect(connections[0]!.options).toMatchObject({ fieldLabels: { Xf01DEPT: 'Department', Xf02LOC: 'Location' } });
+    expect(runs[0]!.warnings).toEqual([]);
     const [network] = await db.select().from(networks).where(eq(networks.id, query!.networkId!));
     expect(network!.layers).toEqual(['Slack reply', 'Slack mention', 'Slack reaction', 'Slack direct message']);
     expect(network!.nodeCount).toBeGreaterThan(40);

@@ -62,7 +62,7 @@ export function clientOf(app: TestApp, user: SeededUser) {
 export async function importPeople(app: TestApp, owner: SeededUser) {
   const zip = join(await mkdtemp(join(tmpdir(), 'tieline-pseudo-')), 'export.zip');
   const start = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
-  await writeSlackExport(zip, {
+  const { fieldLabels } = await writeSlackExport(zip, {
     seed: 11,
     people: PEOPLE,
     channels: 3,
@@ -72,7 +72,7 @@ export async function importPeople(app: TestApp, owner: SeededUser) {
     days: 10,
     messagesPerDay: 80,
   });
-  const res = await uploadExport(app, owner, await readFile(zip));
+  const res = await uploadExport(app, owner, await readFile(zip), 'Acme Slack', JSON.stringify(fieldLabels));
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   await app.server.worker.drain();
   expect((await clientOf(app, owner).get(`/passiveData/connections/${res.body._id}`)).body).toMatchObject({

@@ -14,6 +14,7 @@ import {
   EXPECTED,
   interactionsOf,
   passiveUser,
+  restAs,
   sorted,
   TOKEN,
   ts,
@@ -196,6 +197,72 @@ describe('a Slack API sync', () => {
       error: PASSIVE_MSG.slackScope('im:history'),
     });
     expect(PASSIVE_MSG.slackScope('im:history').startsWith(PASSIVE_MSG.slackScopes)).toBe(true);
+  });
+});
+
+describe('what the card says after a failed sync (issue 33 item 5)', () => {
+  it('a later sync that fails half way counts what queries will use: what it stored before failing', async () => {
+    const { id, owner } = await connectAndSync(app);
+    expect(await connectionRow(app, id)).toMatchObject({ status: 'done', interactionCount: EXPECTED.length });
+    // A new mention in general (read first), then Slack refuses the token at the next conversation.
+    fake.workspace.messages.C1!.push({ ts: ts(20), user: 'UB', text: 'hey <@UC>' });
+    fake.failOnce('conversations.history', 'invalid_auth', 1);
+    await queueSync(app.server.deps, id);
+    await app.server.worker.drain();
+    const stored = (await interactionsOf(app, id)).length;
+    expect(stored).toBe(EXPECTED.length + 1);
+    const card = (await restAs(app, owner).get(`/passiveData/connections/${id}`)).body;
+    expect(card).toMatchObject({ status: 'failed', error: PASSIVE_MSG.slackAuth, interactions: stored, people: 5 });
+    expect(card.lastSync).not.toBeNull();
+  });
+});
+
+describe('custom profile fields, as Slack writes them (by id, labels from team.profile.get)', () => {
+  const withFields = () => {
+    const w = workspace();
+    w.users[0]!.profile.fields = { Xf01ABC: { value: 'Sales', alt: '' }, Xf02LOC: { value: 'Paris', alt: '' } };
+    w.users[1]!.profile.fields = { Xf01ABC: { value: 'Support', alt: '' } };
+    w.profileFields = [
+      { id: 'Xf01ABC', label: 'Department', type: 'options_list', possible_values: ['Sales', 'Support'] },
+      { id: 'Xf02LOC', label: 'Office', hint: 'Where you sit' },
+    ];
+    return w;
+  };
+  const attributesOf = async (id: string, email: string) =>
+    rowsOf<{ attributes: Record<string, string> }>(
+      await app.server.deps.db.execute(sql`
+        select p.attributes from passive_people p join passive_identities i on i.person_id = p.id
+        where i.connection_id = ${id}::uuid and p.email = ${email}`),
+    )[0]!.attributes;
+
+  it("names them by the workspace's labels, and by the connection's when it has some", async () => {
+    fake.reset(withFields());
+    const { id, owner } = await connectAndSync(app);
+    expect(await attributesOf(id, 'ann@acme.com')).toMatchObject({ Department: 'Sales', Office: 'Paris' });
+    const api = restAs(app, owner);
+    expect((await api.get(`/passiveData/connections/${id}`)).body.profileFields).toEqual([
+      { id: 'Xf01ABC', slackLabel: 'Department', name: 'Department', people: 2 },
+      { id: 'Xf02LOC', slackLabel: 'Office', name: 'Office', people: 1 },
+    ]);
+    // A label given on the connection wins over Slack's, and renames what is kept at once.
+    const put = await api.call('PUT', `/api/base/passiveData/connections/${id}/fieldLabels`, {
+      fieldLabels: { Xf02LOC: 'Location' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await attributesOf(id, 'ann@acme.com')).toEqual(expect.objectContaining({ Location: 'Paris' }));
+    expect(await attributesOf(id, 'ann@acme.com')).not.toHaveProperty('Office');
+    // The next sync names it the same way.
+    await queueSync(app.server.deps, id);
+    await app.server.worker.drain();
+    expect(await attributesOf(id, 'ann@acme.com')).toMatchObject({ Department: 'Sales', Location: 'Paris' });
+  });
+
+  it('keeps them by id without users.profile:read (the scope is optional)', async () => {
+    fake.reset(withFields());
+    fake.scopes.delete('users.profile:read');
+    const { id } = await connectAndSync(app);
+    expect(await connectionRow(app, id)).toMatchObject({ status: 'done' });
+    expect(await attributesOf(id, 'bob@acme.com')).toMatchObject({ Xf01ABC: 'Support' });
   });
 });
 

@@ -44,15 +44,17 @@ export async function memberOf(app: TestApp, owner: SeededUser) {
   return member;
 }
 
-/** POST connections/slackExport as the admin app sends it (multipart name + file). */
+/** POST connections/slackExport as the admin app sends it (multipart name, optional fieldLabels, file). */
 export async function uploadExport(
   app: TestApp,
   user: Pick<SeededUser, 'cookie'> | null,
   zip: Buffer | null,
   name: string | null = 'Acme Slack',
+  fieldLabels?: string,
 ) {
   const form = new FormData();
   if (name !== null) form.append('name', name);
+  if (fieldLabels !== undefined) form.append('fieldLabels', fieldLabels);
   if (zip) form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'export.zip');
   const res = await fetch(`${app.url}/api/base/passiveData/connections/slackExport`, {
     method: 'POST',

@@ -5,11 +5,12 @@ import { rowsOf, sql } from '@tieline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSlackExport } from '../src/connectors/slack/generate-export';
 import { startTestApp, type TestApp } from './helpers';
+import { clientOf } from './passive-queries-setup';
 import { connectionRow, interactionLines, passiveUser, uploadExport, zipOf } from './passive-slack-export-fixtures';
 
 // POST passiveData/connections/slackExport end to end: a small export made by hand, whose interactions
 // are worked out below message by message, imported by the real job worker; then the same export
-// again, and a later export with one more day, which add nothing twice.
+// again, and a later export with one more day, which add nothing twice (and say what they added).
 
 let app: TestApp;
 // Each upload and import starts a worker thread (from TypeScript source in tests: seconds on a busy machine).
@@ -197,14 +198,29 @@ describe('Slack export upload', { timeout: 120_000 }, () => {
 
   it('counts nothing twice: the same export again, then a later export with one more day', async () => {
     const owner = await passiveUser(app);
+    const card = async () => (await clientOf(app, owner).get(`/passiveData/connections/${first.body._id}`)).body;
     const first = await uploadExport(app, owner, await zipOf(files()));
+    expect(first.body).toMatchObject({ addedToExisting: false, newMessages: null });
     await app.server.worker.drain();
+    // Every message giving an interaction is new to the connection (the join and the bot's post give none).
+    const stored = rowsOf<{ n: number }>(
+      await app.server.deps.db.execute(sql`
+        select count(distinct (conversation, message_key))::int as n from passive_interactions
+        where connection_id = ${first.body._id}::uuid`),
+    )[0]!.n;
+    expect(await card()).toMatchObject({ status: 'done', newMessages: stored });
     const again = await uploadExport(app, owner, await zipOf(files()), 'Acme again');
     expect(again.status, JSON.stringify(again.body)).toBe(202);
-    // The same workspace: the same connection, renamed.
-    expect(again.body).toMatchObject({ _id: first.body._id, name: 'Acme again', status: 'queued' });
+    // The same workspace: the same connection, its name kept, and the answer says so.
+    expect(again.body).toMatchObject({
+      _id: first.body._id,
+      name: 'Acme Slack',
+      status: 'queued',
+      addedToExisting: true,
+    });
     await app.server.worker.drain();
     expect(await interactionLines(app, first.body._id)).toEqual(EXPECTED);
+    expect(await card()).toMatchObject({ name: 'Acme Slack', newMessages: 0 });
 
     // The later export: the last day gained a reaction, and a third day came.
     const later = files({
@@ -214,6 +230,8 @@ describe('Slack export upload', { timeout: 120_000 }, () => {
     const third = await uploadExport(app, owner, await zipOf(later));
     expect(third.body._id).toBe(first.body._id);
     await app.server.worker.drain();
+    // The third day's message is new; the reaction added to a stored message is not a new message.
+    expect(await card()).toMatchObject({ newMessages: 1 });
     expect(await interactionLines(app, first.body._id)).toEqual(
       [...EXPECTED, 'reaction bob@acme.com->eve@other.com @C1', 'mention bob@acme.com->cat@acme.com @C1'].sort(),
     );

@@ -99,6 +99,7 @@ const READS: Record<string, (s: Side) => unknown> = {
   'passiveData.connections.get': (s) => ({ id: s.connectionId }),
   'passiveData.connections.interactionsPerWeek': () => undefined,
   'passiveData.connections.channels': () => undefined,
+  'passiveData.connections.attributes': () => undefined,
   'passiveData.people.list': () => ({}),
   'passiveData.lists.list': () => undefined,
   'passiveData.lists.get': (s) => ({ id: s.listId }),
@@ -139,6 +140,7 @@ describe('two accounts whose exports share team and channel ids', () => {
       expect(got['passiveData.connections.channels']).toEqual([
         expect.objectContaining({ connectionId: side.connectionId, id: 'C1', members: n }),
       ]);
+      expect(got['passiveData.connections.attributes']).toEqual([{ name: 'title', people: n }]);
       const people = got['passiveData.people.list'];
       expect(people.total).toBe(n);
       expect(JSON.stringify(people)).not.toContain(other === a ? 'alpha.test' : 'beta.test');

@@ -177,6 +177,8 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'passiveData.connections.get': { module: 'passiveData' },
   'passiveData.connections.delete': { module: 'passiveData' },
   'passiveData.connections.sync': { module: 'passiveData' },
+  'passiveData.connections.fieldLabels': { module: 'passiveData' },
+  'passiveData.connections.attributes': { module: 'passiveData' },
   'passiveData.connections.interactionsPerWeek': { module: 'passiveData' },
   'passiveData.lists.list': { module: 'passiveData' },
   'passiveData.lists.get': { module: 'passiveData' },

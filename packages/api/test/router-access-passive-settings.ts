@@ -109,6 +109,8 @@ export const PASSIVE_SETTINGS_PROCEDURES: Record<string, Row> = {
   'passiveData.connections.get': onConnection(false, (id) => ({ id })),
   'passiveData.connections.delete': onConnection(true, (id) => ({ id, confirm: 'Slack', networks: 'keep' })),
   'passiveData.connections.sync': onConnection(true, (id) => ({ id })),
+  'passiveData.connections.fieldLabels': onConnection(true, (id) => ({ id, fieldLabels: { Xf01: 'Department' } })),
+  'passiveData.connections.attributes': reading(),
   'passiveData.connections.interactionsPerWeek': reading(),
   'passiveData.lists.list': people(reading()),
   'passiveData.lists.get': people(onList(false, (id) => ({ id }))),

@@ -59,7 +59,7 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
       'channels.json': [{ id: 'C1', name: 'general', members: ['U1', 'U2'] }],
       'general/2024-03-01.json': messages,
     });
-    const input: TSlackExportWorkerInput = { mode: 'import', path, limits, cursors: {} };
+    const input: TSlackExportWorkerInput = { mode: 'import', path, limits, cursors: {}, fieldLabels: {} };
     const dying = runScriptWorker('slack-export', input, undefined, { heapMb: 24, onRequest: async () => null });
     expect(await deathOf(dying)).toEqual({ reason: 'memory', words: 'ran out of memory' });
   });
@@ -87,7 +87,7 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
       'channels.json': [{ id: 'C1', name: 'general', members: ['U1', 'U2'] }],
       'general/2024-03-01.json': [{ type: 'message', ts: '1709280000.000100', user: 'U1', text: '<@U2>' }],
     });
-    const input: TSlackExportWorkerInput = { mode: 'import', path, limits, cursors: {} };
+    const input: TSlackExportWorkerInput = { mode: 'import', path, limits, cursors: {}, fieldLabels: {} };
     const asked: string[] = [];
     const answer = await runScriptWorker<TSlackExportAnswer>('slack-export', input, undefined, {
       onRequest: async (request) => {
@@ -96,7 +96,10 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
         return null;
       },
     });
-    expect(answer).toEqual({ ok: true, summary: { people: 2, conversations: 1, messages: 1, interactions: 1 } });
+    expect(answer).toEqual({
+      ok: true,
+      summary: { people: 2, conversations: 1, messages: 1, interactions: 1, fields: {} },
+    });
     expect(asked).toEqual([
       'users.json',
       'people',

@@ -31,6 +31,7 @@ export * from './organization-logos-rules';
 export * from './organization-users';
 export * from './organizations';
 export * from './passive-data';
+export * from './passive-data-connections';
 export * from './passive-data-messages';
 export * from './passive-data-office365';
 export * from './passive-data-pseudonymize';

@@ -100,6 +100,41 @@ export const PASSIVE_MSG = {
   reportAttributeTooLong: 'An attribute name is at most 100 characters',
   unknownAttribute: (name: string) =>
     `No person has the attribute "${name}": choose title or one of the profile fields the sources give (Department, Location, ...)`,
+  connectionIdsShape: 'connectionIds is a list of connection ids',
+  /** A chosen connection that is not one of the account's (unknown, or another account's: the same words). */
+  unknownConnection: (id: string) => `The connection ${id} is not one of this account's connections`,
+  connectionNotReady: (name: string) =>
+    `The connection "${name}" has not completed an import or sync yet: a query can read it once it has`,
+  connectionOfOtherSource: (name: string, source: string) =>
+    `The connection "${name}" is a ${source} connection: add ${source} to the sources, or leave the connection out`,
+  sourceWithoutConnection: (source: string) =>
+    `Choose at least one ${source} connection, or leave ${source} out of the sources`,
+  /** A run of a query whose chosen connections were disconnected since (or never completed an import). */
+  connectionsGone: (n: number) =>
+    `${n === 1 ? 'A connection' : `${n} connections`} this query reads ${n === 1 ? 'is' : 'are'} no longer connected (or not imported yet): edit the query and choose its connections again`,
+  /** A run's warning: the attribute asked for is held by none of the network's people. */
+  attributeEmpty: (name: string, people: number) =>
+    `No one has the attribute "${name}" (0 of ${people.toLocaleString('en-US')} people): check its name against the attributes found, or name the Slack profile field it comes from (Settings > the connection > Field labels)`,
+  fieldLabelsJson:
+    'fieldLabels is not valid JSON: give an object from Slack field id to label, such as {"Xf01ABC": "Department"}',
+  fieldLabelsShape: 'fieldLabels must be an object from Slack field id to label, such as {"Xf01ABC": "Department"}',
+  fieldIdShape: (id: string) => `"${id}" is not a Slack field id (letters and digits, such as Xf01ABC)`,
+  fieldLabelLength: (id: string) => `The label of ${id} must be from 1 to 100 characters`,
+  fieldLabelTitle: (id: string) => `The label of ${id} cannot be "title": the title is an attribute of its own`,
+  fieldLabelTwice: (label: string) => `Two fields cannot have the same label: ${label}`,
+  fieldLabelsSlackOnly: 'Field labels are for Slack connections (Microsoft 365 names its fields itself)',
+  fieldLabelsBusy: 'This connection is importing or syncing: change its field labels once it is done',
   reportDifferencing: (minimum: number) =>
     `This report's people differ from an earlier report of the same window, types and attribute by fewer than ${minimum} people, so comparing the two could single out a small group. Change the query so that at least ${minimum} people differ, or run the earlier report again.`,
 } as const;
+
+/** One status vocabulary for connections, wherever one is shown (cards, settings, the API's docs). */
+export const CONNECTION_STATUS_LABEL = {
+  queued: 'Waiting to sync',
+  running: 'Syncing',
+  done: 'Up to date',
+  failed: 'Failed',
+} as const;
+
+/** The sources as users read them. */
+export const PASSIVE_SOURCE_LABEL = { slack: 'Slack', office365: 'Microsoft 365' } as const;

@@ -12,6 +12,7 @@ export const PASSIVE_LIMITS = {
   nameMax: 200,
   listMembersMax: 100_000,
   listsPerQuery: 50,
+  connectionsPerQuery: 100,
   attributesMax: 50,
   excludedMax: 1_000,
   /** Default upload limit of a Slack export (configurable, SLACK_EXPORT_MAX_BYTES). */
@@ -108,6 +109,12 @@ const ZQueryFields = z.object({
   lastDays: wholeNumber(1, 3650, PASSIVE_MSG.lastDays).optional(),
   includeListIds: z.array(ZId).max(PASSIVE_LIMITS.listsPerQuery).default([]),
   excludeListIds: z.array(ZId).max(PASSIVE_LIMITS.listsPerQuery).default([]),
+  /** The connections read (each of a chosen source); absent or empty: every connection of the sources. */
+  connectionIds: z
+    .array(ZId, { error: PASSIVE_MSG.connectionIdsShape })
+    .max(PASSIVE_LIMITS.connectionsPerQuery, PASSIVE_MSG.tooMany('connections', PASSIVE_LIMITS.connectionsPerQuery))
+    .default([])
+    .transform((v) => [...new Set(v)]),
   minInteractions: wholeNumber(1, 1_000_000, PASSIVE_MSG.minInteractions).default(QUERY_DEFAULTS.minInteractions),
   direction: z.enum(['directed', 'undirected']).default('directed'),
   maxRecipients: wholeNumber(2, 10_000, PASSIVE_MSG.maxRecipients).default(QUERY_DEFAULTS.maxRecipients),
@@ -150,6 +157,10 @@ export const ZQueryRun = z.object({
   people: z.number().int(),
   ties: z.number().int(),
   error: z.string().nullable(),
+  /** The connections the run read (the query's, or every usable one of its sources when it names none). */
+  connectionIds: z.array(ZId),
+  /** What the run's network may lack (an attribute no person in it holds). */
+  warnings: z.array(z.string()),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -165,6 +176,7 @@ export const ZQuery = z.object({
   lastDays: z.number().int().optional(),
   includeListIds: z.array(ZId),
   excludeListIds: z.array(ZId),
+  connectionIds: z.array(ZId),
   minInteractions: z.number().int(),
   direction: z.enum(['directed', 'undirected']),
   maxRecipients: z.number().int(),
@@ -183,32 +195,7 @@ export const ZQuery = z.object({
 });
 export type TQuery = z.infer<typeof ZQuery>;
 
-export const ZConnection = z.object({
-  _id: ZId,
-  source: z.enum(PASSIVE_SOURCES),
-  method: z.enum(CONNECTION_METHODS),
-  name: z.string(),
-  status: z.enum(CONNECTION_STATUSES),
-  progress: z.number(),
-  people: z.number().int(),
-  interactions: z.number().int(),
-  /** Interactions the last sync skipped as dated outside [now - retention, now + 1 day]. */
-  skipped: z.number().int(),
-  lastSync: z.string().nullable(),
-  error: z.string().nullable(),
-  /** Slack API: the channels the connection is restricted to (empty: every channel the app sees). */
-  channelIds: z.array(z.string()),
-  /** Microsoft 365: the tenant (Slack: null). */
-  tenantId: z.string().nullable(),
-  /** Microsoft 365: the optional groups the directory is restricted to. */
-  groupIds: z.array(z.string()),
-  /** Microsoft 365: the sources collected (OFFICE365_SOURCES) and the current sync's progress of each (0..1). */
-  sources: z.array(z.object({ source: z.string(), progress: z.number() })),
-  createdAt: z.string(),
-});
-export type TConnection = z.infer<typeof ZConnection>;
-
-const ZSlackId = z.string().regex(/^[A-Z0-9]{2,32}$/, 'Slack ids are capital letters and digits');
+export const ZSlackId = z.string().regex(/^[A-Z0-9]{2,32}$/, 'Slack ids are capital letters and digits');
 
 export const ZSlackConnectInput = z.object({
   name: ZPassiveName,
@@ -223,9 +210,6 @@ export const ZSlackConnectInput = z.object({
   userGroupIds: z.array(ZSlackId).max(1_000).default([]),
 });
 export type TSlackConnectInput = z.output<typeof ZSlackConnectInput>;
-
-/** The text fields of POST connections/slackExport (multipart; the zip is its `file`). */
-export const ZSlackExportFields = z.object({ name: ZPassiveName });
 
 /** Disconnect: the connection's name typed, and what becomes of the networks made from its source's data. */
 export const ZDisconnectInput = z.object({

@@ -9,6 +9,8 @@ export interface MultipartLimits {
   fields: readonly string[];
   /** Name of the file field. */
   fileField: string;
+  /** The longest text field (bytes); 4 KB unless a form carries more (a JSON field). */
+  fieldBytes?: number;
   /** The route's answer to a form it cannot take (each feature words it its own way). */
   refuse: (problem: MultipartProblem) => AppError;
 }
@@ -39,7 +41,7 @@ const CLAIMED_SLACK = 4;
 /** busboy over the request with the form's limits: one file, its fields, few parts; null when the body is not multipart. */
 export function formParser(
   req: Request,
-  limits: Pick<MultipartLimits, 'maxFileBytes' | 'fields'>,
+  limits: Pick<MultipartLimits, 'maxFileBytes' | 'fields' | 'fieldBytes'>,
 ): busboy.Busboy | null {
   try {
     return busboy({
@@ -48,7 +50,7 @@ export function formParser(
         fileSize: limits.maxFileBytes,
         files: 1,
         fields: limits.fields.length + 4,
-        fieldSize: FIELD_BYTES,
+        fieldSize: limits.fieldBytes ?? FIELD_BYTES,
         parts: limits.fields.length + 6,
         headerPairs: 20,
       },

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { PASSIVE_MSG, ZConnection, ZPassiveList, ZSlackExportFields } from '@tieline/validation';
+import { PASSIVE_MSG, ZPassiveList, ZSlackExportFields, ZSlackExportUploaded } from '@tieline/validation';
 import express from 'express';
 import { z } from 'zod';
 import { requirePassiveManager } from '../access/passive-data';
@@ -26,16 +26,20 @@ export function passiveDataRest(deps: Deps): express.Router {
   const routes = express.Router();
   const signedIn = restCaller(deps);
 
-  // POST /api/base/passiveData/connections/slackExport (multipart: name, file = the export's zip).
-  // Managers only; the zip streams to disk (SLACK_EXPORT_MAX_BYTES), is checked before anything is
-  // stored (400 naming what is missing), and its import is queued: 202 with the connection.
+  // POST /api/base/passiveData/connections/slackExport (multipart: name, optional fieldLabels = JSON of
+  // Slack field id -> label, file = the export's zip). Managers only; the zip streams to disk
+  // (SLACK_EXPORT_MAX_BYTES), is checked before anything is stored (400 naming what is missing or
+  // wrong), and its import is queued: 202 with the connection (addedToExisting: a later export of a
+  // workspace already connected went to that connection).
   routes.post('/passiveData/connections/slackExport', async (req, res) => {
     const caller = await signedIn(req, res, { module: 'passiveData' });
     // Refused before a byte of a possibly huge body is written.
     requirePassiveManager(caller.actor);
     const form = await readMultipartToDisk(req, {
       maxFileBytes: deps.env.SLACK_EXPORT_MAX_BYTES,
-      fields: ['name'],
+      fields: ['name', 'fieldLabels'],
+      // fieldLabels: up to 200 labels of 100 characters, as JSON.
+      fieldBytes: 128 * 1024,
       fileField: 'file',
       dir: uploadsDir(deps.env),
       refuse: refuseForm,
@@ -45,7 +49,8 @@ export function passiveDataRest(deps: Deps): express.Router {
       if (form.file) await rm(form.file.path, { force: true });
       throw new AppError('BAD_REQUEST', fields.success ? PASSIVE_MSG.exportRequired : zodMessage(fields.error));
     }
-    res.status(202).json(await uploadSlackExport(deps, caller, { name: fields.data.name, file: form.file }));
+    const { name, fieldLabels } = fields.data;
+    res.status(202).json(await uploadSlackExport(deps, caller, { name, fieldLabels, file: form.file }));
   });
   return routes;
 }
@@ -61,12 +66,16 @@ export const PASSIVE_DATA_REST_PATHS = {
       description:
         'Organization Owners and Admins. The zip as Slack gives it (users.json, channels.json, a folder per ' +
         'conversation of YYYY-MM-DD.json files). Checked before anything is stored; a later export of the ' +
-        'same workspace goes to its existing connection and adds only what is new. 202 with the connection.',
+        'same workspace goes to its existing connection (its name unchanged, `addedToExisting` true) and adds ' +
+        'only what is new. `fieldLabels` names the custom profile fields Slack writes by id. 202 with the connection.',
       tags: ['passiveData'],
       signedIn: true,
       multipart: {
         fields: {
           name: text(undefined, { minLength: 1, maxLength: 200 }),
+          fieldLabels: text(
+            'JSON: Slack custom profile field id -> the label queries name it by, e.g. {"Xf01ABC": "Department"}',
+          ),
           file: file('The export zip (SLACK_EXPORT_MAX_BYTES)'),
         },
         required: ['name', 'file'],
@@ -74,11 +83,11 @@ export const PASSIVE_DATA_REST_PATHS = {
       ok: {
         202: {
           description: 'The connection, its import queued',
-          json: z.toJSONSchema(ZConnection, { target: 'openapi-3.0' }),
+          json: z.toJSONSchema(ZSlackExportUploaded, { target: 'openapi-3.0' }),
         },
       },
       errors: {
-        400: 'Not a zip, or no users.json or channels.json, or a missing field',
+        400: 'Not a zip, or no users.json or channels.json, a missing field, or fieldLabels not a JSON object of labels',
         401: 'Authorization not provided',
         403: MANAGERS,
         409: 'This workspace is being imported',

@@ -74,6 +74,8 @@ export async function seedDemoPassive(
       name: 'Acme Slack (demo)',
       externalId: written.teamId,
       uploadKey: key,
+      // The export writes its profile fields by id, as Slack does: named as an upload's fieldLabels name them.
+      options: { fieldLabels: written.fieldLabels },
       createdBy: owner.userId,
     })
     .returning();

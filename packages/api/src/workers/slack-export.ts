@@ -17,7 +17,14 @@ import type { TWorkerMessage } from './script-worker';
 
 export type TSlackExportWorkerInput =
   | { mode: 'check'; path: string; limits: ExportReadLimits }
-  | { mode: 'import'; path: string; limits: ExportReadLimits; cursors: Record<string, string> };
+  | {
+      mode: 'import';
+      path: string;
+      limits: ExportReadLimits;
+      cursors: Record<string, string>;
+      /** The connection's labels of Slack's custom profile fields (field id -> label). */
+      fieldLabels: Record<string, string>;
+    };
 
 /** What the import asks the server's thread to do; each is answered with null once done. */
 export type TSlackExportRequest =
@@ -42,7 +49,7 @@ const ask = (request: TSlackExportRequest) =>
 
 async function run(input: TSlackExportWorkerInput): Promise<TSlackExportAnswer> {
   if (input.mode === 'check') return { ok: true, ...(await checkExportFile(input.path, input.limits)) };
-  const summary = await readExport(input.path, input.limits, input.cursors, {
+  const summary = await readExport(input.path, input.limits, input.cursors, input.fieldLabels, {
     step: (label) => ask({ type: 'step', label }),
     people: (batch) => ask({ type: 'people', batch }),
     conversations: (batch) => ask({ type: 'conversations', batch }),

@@ -245,6 +245,10 @@ export const passiveQueryRuns = pgTable(
     ties: integer().notNull().default(0),
     networkId: uuid().references(() => networks.id, { onDelete: 'set null' }),
     error: text(),
+    /** The connections the run read (the query's choice, or every usable one of its sources). */
+    connectionIds: jsonb().$type<string[]>().notNull().default([]),
+    /** What the run's network may lack, said to the user (an attribute no person in it holds). */
+    warnings: jsonb().$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     finishedAt: at(),
   },

@@ -12,8 +12,9 @@ import {
   Label,
   RadioGroup,
   RadioGroupItem,
+  toast,
 } from '@tieline/ui';
-import { PASSIVE_MSG, ZSlackConnectInput } from '@tieline/validation';
+import { PASSIVE_MSG, type TSlackExportUploaded, ZSlackConnectInput } from '@tieline/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -135,6 +136,12 @@ function SlackExportForm({ onDone }: { onDone: () => void }) {
     setPercent(0);
     const answer = await postWithProgress('/api/base/passiveData/connections/slackExport', body, setPercent);
     if (answer.status >= 200 && answer.status < 300) {
+      const made = JSON.parse(answer.text) as TSlackExportUploaded;
+      // A later export of a workspace already connected goes to that connection, which keeps its name.
+      if (made.addedToExisting)
+        toast.success(
+          `Added to the existing connection ${made.name} (the same Slack workspace): its card shows the new messages once the import is done`,
+        );
       await queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
       onDone();
       return;

@@ -1,36 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress } from '@tieline/ui';
 import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, Settings, Unplug } from 'lucide-react';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
+import { connectionKind, failureText, isBusy, statusLabel } from './connection-status';
 import { office365Label } from './office365-sources';
 import { formatCount, useManagesPassiveData } from './passive-nav';
 
-const SOURCE_LABEL: Record<TConnection['source'], string> = { slack: 'Slack', office365: 'Microsoft 365' };
-const STATUS_LABEL: Record<TConnection['status'], string> = {
-  queued: 'Waiting to sync',
-  running: 'Syncing',
-  done: 'Up to date',
-  failed: 'Failed',
-};
-
 /**
- * A failure as the card says it: a failed import or sync changes nothing stored, so a connection that
- * completed one before still shows (and queries use) that one's data.
+ * One connection: what it is, its sync (a bar while it runs), what queries use of it, and its actions:
+ * Sync now (an app), Settings, Disconnect (Owners and Admins; Settings is read-only for others).
  */
-function failureText(c: Pick<TConnection, 'status' | 'error' | 'lastSync' | 'method'>): string {
-  if (c.status !== 'failed') return c.error ?? '';
-  const what = c.method === 'export' ? 'import' : 'sync';
-  return c.lastSync
-    ? `Last ${what} failed: ${c.error}; showing data from ${formatDateTime(c.lastSync)}`
-    : `The ${what} failed: ${c.error}`;
-}
-
-export const isBusy = (c: Pick<TConnection, 'status'>) => c.status === 'queued' || c.status === 'running';
-
-/** One connection: what it is, its sync (a bar while it runs), what it holds, and Sync now. */
-export function ConnectionCard({ connection: c }: { connection: TConnection }) {
+export function ConnectionCard({
+  connection: c,
+  onSettings,
+  onDisconnect,
+}: {
+  connection: TConnection;
+  onSettings: (c: TConnection) => void;
+  onDisconnect: (c: TConnection) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const manages = useManagesPassiveData();
@@ -40,23 +30,22 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
     }),
   );
   const microsoft = c.source === 'office365';
-  const kind = microsoft
-    ? SOURCE_LABEL[c.source]
-    : c.method === 'export'
-      ? `${SOURCE_LABEL[c.source]} export`
-      : `${SOURCE_LABEL[c.source]} app`;
+  const unnamed = c.profileFields.filter((f) => f.name === f.id).length;
   return (
     <Card aria-labelledby={`connection-${c._id}`}>
       <CardHeader className="flex flex-row items-start justify-between gap-3">
-        <div>
-          <CardTitle id={`connection-${c._id}`} className="text-base">
+        <div className="min-w-0">
+          <CardTitle id={`connection-${c._id}`} className="text-base break-words">
             {c.name}
           </CardTitle>
-          <p className="text-sm text-muted-foreground">{kind}</p>
+          <p className="text-sm text-muted-foreground">{connectionKind(c)}</p>
           {microsoft ? <Office365Scope connection={c} /> : null}
         </div>
-        <Badge variant={c.status === 'failed' ? 'default' : c.status === 'done' ? 'secondary' : 'outline'}>
-          {STATUS_LABEL[c.status]}
+        <Badge
+          className="shrink-0"
+          variant={c.status === 'failed' ? 'default' : c.status === 'done' ? 'secondary' : 'outline'}
+        >
+          {statusLabel(c)}
         </Badge>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
@@ -73,7 +62,7 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
             {failureText(c)}
           </p>
         ) : null}
-        <dl className="grid grid-cols-3 gap-2">
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-x-4 gap-y-2">
           <div>
             <dt className="text-muted-foreground">People</dt>
             <dd className="font-medium tabular-nums">{formatCount(c.people)}</dd>
@@ -87,20 +76,40 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
             <dd className="font-medium">{c.lastSync ? formatDateTime(c.lastSync) : 'Not yet'}</dd>
           </div>
         </dl>
+        {c.newMessages !== null && c.status === 'done' ? (
+          <p className="text-xs text-muted-foreground">
+            The last export added {formatCount(c.newMessages)} new message{c.newMessages === 1 ? '' : 's'}.
+          </p>
+        ) : null}
         {c.skipped > 0 ? (
           <p className="text-xs text-muted-foreground">{PASSIVE_MSG.skippedOutsideWindow(c.skipped)}</p>
         ) : null}
-        {manages && c.method === 'api' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="self-start"
-            disabled={isBusy(c) || sync.isPending}
-            onClick={() => sync.mutate({ id: c._id })}
-          >
-            <RefreshCw aria-hidden="true" /> Sync now
-          </Button>
+        {unnamed > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            {unnamed} profile field{unnamed === 1 ? ' has' : 's have'} no name yet: name {unnamed === 1 ? 'it' : 'them'}{' '}
+            in Settings so queries can use {unnamed === 1 ? 'it' : 'them'} (Slack writes fields by id).
+          </p>
         ) : null}
+        <div className="flex flex-wrap gap-2">
+          {manages && c.method === 'api' ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={isBusy(c) || sync.isPending}
+              onClick={() => sync.mutate({ id: c._id })}
+            >
+              <RefreshCw aria-hidden="true" /> Sync now
+            </Button>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={() => onSettings(c)} aria-label={`Settings of ${c.name}`}>
+            <Settings aria-hidden="true" /> Settings
+          </Button>
+          {manages ? (
+            <Button variant="outline" size="sm" onClick={() => onDisconnect(c)} aria-label={`Disconnect ${c.name}`}>
+              <Unplug aria-hidden="true" /> Disconnect
+            </Button>
+          ) : null}
+        </div>
       </CardContent>
     </Card>
   );

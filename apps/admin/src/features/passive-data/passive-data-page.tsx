@@ -10,15 +10,18 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@tieline/ui';
-import { OFFICE365_SOURCES } from '@tieline/validation';
+import { OFFICE365_SOURCES, type TConnection } from '@tieline/validation';
 import { Cable, ChevronDown, Plus } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { EmptyState, FullPageSpinner } from '../../components/page-states';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { ConnectionCard, isBusy } from './connection-card';
+import { ConnectionCard } from './connection-card';
+import { ConnectionSettingsDialog } from './connection-settings-dialog';
+import { isBusy } from './connection-status';
+import { DisconnectDialog } from './disconnect-dialog';
 import { OFFICE365_CONNECT_TITLE, OFFICE365_SOURCE_HINT } from './office365-sources';
 import { LoadError, PassiveNav, useManagesPassiveData } from './passive-nav';
 import { WeeklyChart } from './weekly-chart';
@@ -53,6 +56,9 @@ export function PassiveDataPage() {
   useEffect(() => {
     if (stored) void refetchWeekly();
   }, [stored, refetchWeekly]);
+  // The card whose settings, or whose Disconnect, is open (by id: the list polls while a sync runs).
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
+  const [disconnecting, setDisconnecting] = useState<TConnection | null>(null);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col p-6">
@@ -86,11 +92,22 @@ export function PassiveDataPage() {
           </h2>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {connections.data.map((c) => (
-              <ConnectionCard key={c._id} connection={c} />
+              <ConnectionCard
+                key={c._id}
+                connection={c}
+                onSettings={(x) => setSettingsOf(x._id)}
+                onDisconnect={setDisconnecting}
+              />
             ))}
           </div>
         </section>
       ) : null}
+      <ConnectionSettingsDialog
+        connection={connections.data?.find((c) => c._id === settingsOf) ?? null}
+        manages={manages}
+        onClose={() => setSettingsOf(null)}
+      />
+      <DisconnectDialog connection={disconnecting} onClose={() => setDisconnecting(null)} />
       <Card className="mt-6">
         <CardHeader>
           <CardTitle className="text-lg">Interactions per week</CardTitle>

@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, FormField, Input, Label, SelectField } from '@tieline/ui';
 import {
   INTERACTION_LAYERS,
+  PASSIVE_SOURCE_LABEL,
   PASSIVE_SOURCES,
   QUERY_DEFAULTS,
   SOURCE_TYPES,
+  type TConnection,
+  type TPassiveAttributes,
   type TPassiveList,
   type TPassiveSource,
   type TQueryInput,
@@ -12,11 +15,16 @@ import {
 } from '@tieline/validation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import {
+  AttributeChoice,
+  ConnectionChoice,
+  ListChoice,
+  type TForm,
+  toggle,
+  usableConnections,
+} from './query-form-parts';
 
-type TForm = z.input<typeof ZQueryInput>;
 type TWindow = 'all' | 'days' | 'dates';
-const SOURCE_LABEL = { slack: 'Slack', office365: 'Microsoft 365' } as const;
 
 const NEW_QUERY: TForm = {
   name: '',
@@ -25,6 +33,7 @@ const NEW_QUERY: TForm = {
   lastDays: 90,
   includeListIds: [],
   excludeListIds: [],
+  connectionIds: [],
   minInteractions: QUERY_DEFAULTS.minInteractions,
   direction: 'directed',
   maxRecipients: QUERY_DEFAULTS.maxRecipients,
@@ -41,9 +50,6 @@ export function newQuery(connected: ReadonlySet<string>): TForm {
   return { ...NEW_QUERY, sources, types: sources.flatMap((s) => SOURCE_TYPES[s]) };
 }
 
-const toggle = <T,>(list: readonly T[] | undefined, item: T, on: boolean) =>
-  on ? [...new Set([...(list ?? []), item])] : (list ?? []).filter((x) => x !== item);
-
 /** The query's fields (issue 22's definition), validated by the server's own ZQueryInput. */
 export function QueryForm({
   initial,
@@ -52,10 +58,13 @@ export function QueryForm({
   error,
   submitLabel,
   onSubmit,
-  connected,
+  connections,
+  attributes,
 }: {
-  /** The sources the account has a connection of; the others cannot be chosen yet. */
-  connected: ReadonlySet<string>;
+  /** The account's connections: their sources may be chosen, and those that completed an import read. */
+  connections: TConnection[];
+  /** The attributes the account's people hold (GET passiveData/attributes). */
+  attributes: TPassiveAttributes;
   initial: TForm;
   lists: TPassiveList[];
   busy: boolean;
@@ -64,10 +73,11 @@ export function QueryForm({
   onSubmit: (query: TQueryInput) => void;
 }) {
   const form = useForm<TForm, unknown, TQueryInput>({ resolver: zodResolver(ZQueryInput), defaultValues: initial });
+  const connected = new Set(connections.map((c) => c.source));
   const [window, setWindow] = useState<TWindow>(
     initial.lastDays ? 'days' : initial.from || initial.to ? 'dates' : 'all',
   );
-  const [attributes, setAttributes] = useState((initial.attributes ?? []).join(', '));
+  const [only, setOnly] = useState((initial.connectionIds ?? []).length > 0);
   const { errors } = form.formState;
   const sources = form.watch('sources') ?? [];
   const types = form.watch('types') ?? [];
@@ -91,13 +101,15 @@ export function QueryForm({
           form.setValue('from', undefined);
           form.setValue('to', undefined);
         }
-        form.setValue(
-          'attributes',
-          attributes
-            .split(',')
-            .map((a) => a.trim())
-            .filter(Boolean),
-        );
+        // Every connection (none named), or the ticked ones still offered for the chosen sources.
+        const offered = new Set(usableConnections(connections, form.getValues('sources') ?? []).map((c) => c._id));
+        const ids = only ? (form.getValues('connectionIds') ?? []).filter((id) => offered.has(id)) : [];
+        form.setValue('connectionIds', ids);
+        if (only && ids.length === 0) {
+          e.preventDefault();
+          form.setError('connectionIds', { message: 'Tick at least one connection, or read them all' });
+          return;
+        }
         void submit(e);
       }}
     >
@@ -119,7 +131,7 @@ export function QueryForm({
                       disabled={!connected.has(source) && !sources.includes(source)}
                       onCheckedChange={(on) => toggleSource(source, on === true)}
                     />
-                    {SOURCE_LABEL[source]}
+                    {PASSIVE_SOURCE_LABEL[source]}
                     {connected.has(source) ? null : (
                       <span className="text-xs text-muted-foreground">(not connected)</span>
                     )}
@@ -145,6 +157,7 @@ export function QueryForm({
           </p>
         ) : null}
       </fieldset>
+      <ConnectionChoice form={form} connections={connections} sources={sources} only={only} onOnly={setOnly} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Window</legend>
         <SelectField
@@ -253,12 +266,7 @@ export function QueryForm({
           </Label>
         )}
       />
-      <FormField
-        label="Node attributes (optional)"
-        hint="Profile fields to copy to the network, e.g. title, department"
-      >
-        {(p) => <Input {...p} value={attributes} onChange={(e) => setAttributes(e.target.value)} />}
-      </FormField>
+      <AttributeChoice form={form} attributes={attributes} />
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}
@@ -268,39 +276,5 @@ export function QueryForm({
         {submitLabel}
       </Button>
     </form>
-  );
-}
-
-function ListChoice({
-  form,
-  lists,
-  name,
-  legend,
-}: {
-  form: ReturnType<typeof useForm<TForm, unknown, TQueryInput>>;
-  lists: TPassiveList[];
-  name: 'includeListIds' | 'excludeListIds';
-  legend: string;
-}) {
-  if (lists.length === 0) return null;
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-sm font-medium">{legend}</legend>
-          {lists.map((l) => (
-            <Label key={l._id} className="flex items-center gap-2 font-normal">
-              <Checkbox
-                checked={(field.value ?? []).includes(l._id)}
-                onCheckedChange={(on) => field.onChange(toggle(field.value, l._id, on === true))}
-              />
-              {l.name} ({l.members})
-            </Label>
-          ))}
-        </fieldset>
-      )}
-    />
   );
 }

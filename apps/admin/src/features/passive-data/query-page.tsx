@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DataTable, type DataTableColumn, Spinner, toast } from '@tieline/ui';
 import type { TQuery, TQueryInput } from '@tieline/validation';
-import { Play } from 'lucide-react';
+import { Play, TriangleAlert } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -13,12 +13,16 @@ import { RunStatus } from './run-status';
 
 const RUN_POLL_MS = 1_500;
 
-/** The sources the account has connected (a query may name only those); undefined while loading. */
-function useConnectedSources(): ReadonlySet<string> | undefined {
+/**
+ * What the form offers: the account's connections (their sources may be named, those that completed an
+ * import may be chosen) and the attributes its people hold; undefined while loading.
+ */
+function useFormChoices() {
   const trpc = useTRPC();
   const connections = useQuery(trpc.passiveData.connections.list.queryOptions());
-  if (connections.isPending) return undefined;
-  return new Set((connections.data ?? []).map((c) => c.source));
+  const attributes = useQuery(trpc.passiveData.connections.attributes.queryOptions());
+  if (connections.isPending || attributes.isPending) return undefined;
+  return { connections: connections.data ?? [], attributes: attributes.data ?? [] };
 }
 
 /** /passivedata/queries/add: a new query; saved, it opens its edit page, where it runs. */
@@ -28,7 +32,7 @@ export function AddQueryPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
-  const connected = useConnectedSources();
+  const choices = useFormChoices();
   const create = useMutation(
     trpc.passiveData.queries.create.mutationOptions({
       meta: { silentError: true },
@@ -42,10 +46,10 @@ export function AddQueryPage() {
     <div className="mx-auto flex max-w-6xl flex-col p-6">
       <PassiveNav />
       <h1 className="mb-4 text-2xl font-semibold">New query</h1>
-      {lists.data && connected ? (
+      {lists.data && choices ? (
         <QueryForm
-          connected={connected}
-          initial={newQuery(connected)}
+          {...choices}
+          initial={newQuery(new Set(choices.connections.map((c) => c.source)))}
           lists={lists.data}
           busy={create.isPending}
           error={create.isError ? errorMessage(create.error) : null}
@@ -74,7 +78,7 @@ export function EditQueryPage() {
     ),
   );
   const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
-  const connected = useConnectedSources();
+  const choices = useFormChoices();
   useDocumentTitle(query.data?.name ?? 'Query');
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.passiveData.queries.get.queryKey({ id }) });
@@ -91,7 +95,7 @@ export function EditQueryPage() {
   );
   const run = useMutation(trpc.passiveData.queries.run.mutationOptions({ onSuccess: refresh }));
   if (query.isError) return <LoadError what="this query" onRetry={() => void query.refetch()} />;
-  if (!query.data || !lists.data || !connected) return <Spinner label="Loading query" showLabel />;
+  if (!query.data || !lists.data || !choices) return <Spinner label="Loading query" showLabel />;
   const q = query.data;
   const running = q.runs.some((r) => r.status === 'queued' || r.status === 'running');
   return (
@@ -107,7 +111,7 @@ export function EditQueryPage() {
       <h2 className="mt-8 mb-3 text-lg font-semibold">Definition</h2>
       <QueryForm
         key={q.updatedAt}
-        connected={connected}
+        {...choices}
         initial={q}
         lists={lists.data}
         busy={update.isPending}
@@ -128,6 +132,12 @@ const RUN_COLUMNS: DataTableColumn<TQuery['runs'][number]>[] = [
       <>
         <RunStatus run={r} />
         {r.error ? <span className="ml-2 text-destructive">{r.error}</span> : null}
+        {r.warnings.map((w) => (
+          <span key={w} className="mt-1 flex gap-1 text-warning">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {w}
+          </span>
+        ))}
       </>
     ),
   },

@@ -8,31 +8,26 @@ import {
   FormField,
   Input,
   Label,
-  RadioGroup,
-  RadioGroupItem,
   Spinner,
   Switch,
   Textarea,
   toast,
 } from '@tieline/ui';
 import { type TConnection, type TPassiveSettings, ZPassiveSettings } from '@tieline/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ConnectionSettingsDialog } from './connection-settings-dialog';
+import { connectionKind, failureText, statusLabel } from './connection-status';
+import { DisconnectDialog } from './disconnect-dialog';
 import { formatCount, LoadError, PassiveNav, useManagesPassiveData } from './passive-nav';
 import { PseudonymizeDialog, PseudonymizeProgress } from './pseudonymize-dialog';
 
 type TForm = z.input<typeof ZPassiveSettings>;
-const SOURCE_NAMES: Record<TConnection['source'], string> = { slack: 'Slack', office365: 'Microsoft 365' };
-const NETWORK_CHOICES = [
-  { value: 'keep', label: 'Keep them as they are' },
-  { value: 'delete', label: 'Delete them' },
-] as const;
 const lines = (v: readonly string[] | undefined) => (v ?? []).join('\n');
 const unlines = (v: string) =>
   v
@@ -77,7 +72,9 @@ function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOn
       meta: { silentError: true },
       onSuccess: (s) => {
         queryClient.setQueryData(trpc.passiveData.settings.get.queryKey(), s);
-        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.settings.pseudonymization.queryKey() });
+        // Exclusions delete people and their interactions, pseudonymization renames them: every count,
+        // list and chart of passive data is read again (the Connections table below among them).
+        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.pathKey() });
         setPending(null);
         toast.success('Settings saved');
       },
@@ -198,39 +195,41 @@ function SettingsForm({ initial, readOnly }: { initial: TPassiveSettings; readOn
 
 function Connections({ manages }: { manages: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const connections = useQuery(trpc.passiveData.connections.list.queryOptions());
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const [disconnecting, setDisconnecting] = useState<TConnection | null>(null);
-  // What becomes of the networks made from it: no default, the person disconnecting chooses.
-  const [networks, setNetworks] = useState<'keep' | 'delete' | null>(null);
-  const networksId = useId();
-  const disconnect = useMutation(
-    trpc.passiveData.connections.delete.mutationOptions({
-      onSuccess: (done) => {
-        toast.success(
-          done.networksDeleted > 0
-            ? `Disconnected; its data and ${formatCount(done.networksDeleted)} networks made from it were deleted`
-            : 'Disconnected; its data was deleted',
-        );
-        setDisconnecting(null);
-        setNetworks(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.passiveData.connections.list.queryKey() });
-      },
-    }),
-  );
   const columns: DataTableColumn<TConnection>[] = [
-    { id: 'name', header: 'Name', className: 'font-medium', cell: (c) => c.name },
-    { id: 'status', header: 'Status', cell: (c) => (c.status === 'failed' ? `Failed: ${c.error ?? ''}` : c.status) },
+    {
+      id: 'name',
+      header: 'Name',
+      className: 'font-medium',
+      cell: (c) => (
+        <span className="flex flex-col">
+          {c.name}
+          <span className="text-xs font-normal text-muted-foreground">{connectionKind(c)}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (c) => (c.status === 'failed' ? `${statusLabel(c)}. ${failureText(c)}` : statusLabel(c)),
+    },
     { id: 'lastSync', header: 'Last sync', cell: (c) => (c.lastSync ? formatDateTime(c.lastSync) : 'Not yet') },
     { id: 'people', header: 'People', align: 'right', cell: (c) => formatCount(c.people) },
     { id: 'interactions', header: 'Interactions', align: 'right', cell: (c) => formatCount(c.interactions) },
-    actionsColumn((c) =>
-      manages ? (
-        <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
-          Disconnect
+    actionsColumn((c) => (
+      <span className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={() => setSettingsOf(c._id)} aria-label={`Settings of ${c.name}`}>
+          Settings
         </Button>
-      ) : null,
-    ),
+        {manages ? (
+          <Button variant="outline" size="sm" onClick={() => setDisconnecting(c)}>
+            Disconnect
+          </Button>
+        ) : null}
+      </span>
+    )),
   ];
   return (
     <section aria-labelledby="settings-connections" className="mt-10">
@@ -246,48 +245,12 @@ function Connections({ manages }: { manages: boolean }) {
         empty={connections.isSuccess ? 'No sources connected.' : undefined}
         className={connections.data?.length === 0 ? 'p-0 text-sm' : undefined}
       />
-      <TypedDeleteDialog
-        open={disconnecting !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setDisconnecting(null);
-          setNetworks(null);
-        }}
-        title={`Disconnect ${disconnecting?.name ?? ''}`}
-        confirmLabel="Disconnect and delete its data"
-        word={disconnecting?.name ?? ''}
-        busy={disconnect.isPending}
-        chosen={networks !== null}
-        onConfirm={(typed) =>
-          disconnecting && networks && disconnect.mutate({ id: disconnecting._id, confirm: typed, networks })
-        }
-        fields={
-          <fieldset className="flex flex-col gap-2">
-            <legend id={networksId} className="mb-1 text-sm font-medium">
-              Networks already made from {SOURCE_NAMES[disconnecting?.source ?? 'slack']} data
-            </legend>
-            <RadioGroup
-              aria-labelledby={networksId}
-              value={networks ?? ''}
-              onValueChange={(v) => setNetworks(v as 'keep' | 'delete')}
-            >
-              {NETWORK_CHOICES.map((choice) => (
-                <div key={choice.value} className="flex items-start gap-3">
-                  <RadioGroupItem id={`${networksId}-${choice.value}`} value={choice.value} className="mt-0.5" />
-                  <Label htmlFor={`${networksId}-${choice.value}`} className="font-normal">
-                    {choice.label}
-                  </Label>
-                </div>
-              ))}
-            </RadioGroup>
-          </fieldset>
-        }
-      >
-        Everything this source brought (its people, interactions, the lists made from it and an export waiting to be
-        imported) is deleted. Networks already made by this account's queries over{' '}
-        {SOURCE_NAMES[disconnecting?.source ?? 'slack']} are kept as they are, or deleted, as you choose below; copies
-        people made of them are theirs and stay.
-      </TypedDeleteDialog>
+      <ConnectionSettingsDialog
+        connection={connections.data?.find((c) => c._id === settingsOf) ?? null}
+        manages={manages}
+        onClose={() => setSettingsOf(null)}
+      />
+      <DisconnectDialog connection={disconnecting} onClose={() => setDisconnecting(null)} />
     </section>
   );
 }

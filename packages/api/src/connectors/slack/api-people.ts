@@ -3,6 +3,7 @@ import { PASSIVE_MSG } from '@tieline/validation';
 import type { SourcePerson } from '../store/people';
 import { SyncError } from '../sync-error';
 import { slackErrorOf } from './api-client';
+import { type FieldLabels, type FieldTally, readProfileFields } from './profile-fields';
 
 // People of a Slack workspace (users.list) and its user groups (usergroups.*), as the store wants them.
 
@@ -26,26 +27,33 @@ export interface SlackApiUser {
     display_name?: string;
     email?: string;
     title?: string;
-    fields?: Record<string, { value?: string; alt?: string; label?: string }> | null;
+    fields?: Record<string, unknown> | null;
   };
 }
+
+/** How a person's fields are named: the connection's labels, the workspace's (team.profile.get). */
+export interface FieldNaming {
+  labels: FieldLabels;
+  slackLabels: FieldLabels;
+  tally: FieldTally | null;
+}
+const NO_NAMING: FieldNaming = { labels: {}, slackLabels: {}, tally: null };
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /**
  * A Slack user as a person, or null for bots, apps and Slackbot (not people). Deleted users are kept
  * and marked deactivated (their old messages still count); guests, Slack Connect users of another
- * workspace and strangers are external. The email needs the users:read.email scope.
+ * workspace and strangers are external. The email needs the users:read.email scope. Custom profile
+ * fields (when the answer carries them) are named as profile-fields.ts says.
  */
-export function slackPerson(u: SlackApiUser, teamId: string | null): SourcePerson | null {
+export function slackPerson(u: SlackApiUser, teamId: string | null, naming = NO_NAMING): SourcePerson | null {
   if (!u.id || u.id === 'USLACKBOT' || u.is_bot || u.is_app_user) return null;
   const p = u.profile ?? {};
   // A Map, made an object at the end: a field labelled `__proto__` is kept as a field like any other.
   const attributes = new Map<string, string>();
   if (u.tz) attributes.set('timezone', u.tz);
-  // Custom profile fields (when the workspace's answer carries them): by label, else by field id.
-  for (const [id, field] of Object.entries(p.fields ?? {})) {
-    const value = field?.alt || field?.value;
-    if (value) attributes.set(field.label || id, value);
-  }
+  const value = (f: Record<string, unknown>) => text(f.alt) ?? text(f.value);
+  readProfileFields(p.fields, value, naming.labels, naming.slackLabels, naming.tally, attributes);
   return {
     externalId: u.id,
     email: p.email?.trim() || null,
@@ -61,12 +69,32 @@ export function slackPerson(u: SlackApiUser, teamId: string | null): SourcePerso
   };
 }
 
+/**
+ * The labels of the workspace's custom profile fields (team.profile.get, scope users.profile:read).
+ * Optional: without the scope the fields keep the connection's labels, else their ids.
+ */
+export async function slackFieldLabels(client: WebClient): Promise<FieldLabels> {
+  try {
+    const answer = await client.team.profile.get();
+    const labels: FieldLabels = {};
+    for (const f of answer.profile?.fields ?? []) if (f.id && f.label?.trim()) labels[f.id] = f.label.trim();
+    return labels;
+  } catch (error) {
+    if (slackErrorOf(error)?.error === 'missing_scope') return {};
+    throw error;
+  }
+}
+
 /** Every person of the workspace, page by page (cursor paging through the client). */
-export async function slackPeople(client: WebClient, teamId: string | null): Promise<SourcePerson[]> {
+export async function slackPeople(
+  client: WebClient,
+  teamId: string | null,
+  naming = NO_NAMING,
+): Promise<SourcePerson[]> {
   const people: SourcePerson[] = [];
   for await (const page of client.paginate('users.list', { limit: PAGE })) {
     for (const u of (page as { members?: SlackApiUser[] }).members ?? []) {
-      const person = slackPerson(u, teamId);
+      const person = slackPerson(u, teamId, naming);
       if (person) people.push(person);
     }
   }

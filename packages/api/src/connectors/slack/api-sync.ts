@@ -1,4 +1,4 @@
-import { eq, passiveAccounts } from '@tieline/db';
+import { eq, passiveAccounts, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { upsertPeople } from '../store/people';
 import { SyncError } from '../sync-error';
@@ -6,7 +6,8 @@ import type { Syncer } from '../syncer';
 import { slackClient, syncFailure, tokenContext } from './api-client';
 import { cursorsOf, saveCursor, slackConversations, storeConversations } from './api-conversations';
 import { syncHistory } from './api-history';
-import { everySlackUserGroup, slackPeople, slackUserGroups } from './api-people';
+import { everySlackUserGroup, slackFieldLabels, slackPeople, slackUserGroups } from './api-people';
+import { FieldTally, fieldLabelsOf } from './profile-fields';
 
 // The Slack API connection's sync ('slack:api'): people, conversations and their members, then each
 // conversation's new messages. Optional groups (the connection's options):
@@ -48,7 +49,9 @@ export const slackApiSync: Syncer = async (deps, connection, ctx, report) => {
     // Without chosen groups every group is still kept (for lists of a group), restricting nothing.
     const followed = userGroupIds.length > 0 ? groups : await everySlackUserGroup(client);
     const conversations = await slackConversations(client, channelIds);
-    let people = await slackPeople(client, connection.externalId);
+    const tally = new FieldTally();
+    const naming = { labels: fieldLabelsOf(connection.options), slackLabels: await slackFieldLabels(client), tally };
+    let people = await slackPeople(client, connection.externalId, naming);
     if (groups.length > 0) {
       const members = new Set(groups.flatMap((g) => g.users));
       people = people.filter((p) => members.has(p.externalId));
@@ -58,6 +61,13 @@ export const slackApiSync: Syncer = async (deps, connection, ctx, report) => {
       people = people.filter((p) => members.has(p.externalId));
     }
     const personIds = await upsertPeople(deps.db, ctx, people);
+    // The fields found, for labelling them in the connection's settings.
+    await deps.db
+      .update(passiveConnections)
+      .set({
+        options: sql`${passiveConnections.options} || ${JSON.stringify({ profileFields: tally.toJSON() })}::jsonb`,
+      })
+      .where(eq(passiveConnections.id, connection.id));
     await storeConversations(
       deps.db,
       connection.id,

@@ -2,6 +2,7 @@ import { PASSIVE_MSG } from '@tieline/validation';
 import type { SourcePerson } from '../store/people';
 import { ExportFileError } from './export-zip';
 import type { SlackConversation } from './interactions';
+import { type FieldLabels, type FieldTally, readProfileFields } from './profile-fields';
 
 // users.json and the conversation lists of a Slack export, read into the store's shapes. Only profile
 // fields are read from users; from conversations only ids, kinds, folder names and members (no topic or
@@ -22,7 +23,7 @@ interface SlackUser {
     real_name?: unknown;
     display_name?: unknown;
     title?: unknown;
-    fields?: Record<string, { value?: unknown; label?: unknown } | null> | null;
+    fields?: Record<string, unknown> | null;
   };
 }
 
@@ -42,10 +43,15 @@ export function teamIdOf(users: unknown): string | null {
 
 /**
  * People of users.json: bots, apps and Slackbot left out; deactivated people kept and marked; people of
- * another workspace (Slack Connect) marked external. Profile fields become attributes by their label
- * when the export gives one, else by their field id.
+ * another workspace (Slack Connect) marked external. Custom profile fields, keyed by field id as Slack
+ * writes them, become attributes named by the connection's `labels` (profile-fields.ts), counted in `tally`.
  */
-export function exportPeople(users: unknown, teamId: string | null): SourcePerson[] {
+export function exportPeople(
+  users: unknown,
+  teamId: string | null,
+  labels: FieldLabels = {},
+  tally: FieldTally | null = null,
+): SourcePerson[] {
   if (!Array.isArray(users)) return [];
   const people: SourcePerson[] = [];
   for (const u of users as SlackUser[]) {
@@ -58,10 +64,7 @@ export function exportPeople(users: unknown, teamId: string | null): SourcePerso
     if (title) attributes.set('title', title);
     const tz = str(u.tz);
     if (tz) attributes.set('timeZone', tz);
-    for (const [fieldId, field] of Object.entries(profile.fields ?? {})) {
-      const value = str(field?.value);
-      if (value) attributes.set(str(field?.label) ?? fieldId, value.slice(0, 200));
-    }
+    readProfileFields(profile.fields, (f) => str(f.value)?.slice(0, 200) ?? null, labels, {}, tally, attributes);
     const team = str(u.team_id);
     people.push({
       externalId: id,

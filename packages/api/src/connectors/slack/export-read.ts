@@ -10,6 +10,7 @@ import {
 } from './export-lists';
 import { ExportFileError, type ExportIndex, type ExportLimits, openExport, readJson } from './export-zip';
 import { type SlackMessage, slackMessageInteractions } from './interactions';
+import { type FieldLabels, FieldTally, type ProfileFieldsSeen } from './profile-fields';
 
 // Reading a Slack export for its import, in the slack-export worker thread (workers/slack-export.ts):
 // users.json, the conversation lists, then each conversation's day files, one file in memory at a time.
@@ -48,6 +49,8 @@ export interface ExportSummary {
   conversations: number;
   messages: number;
   interactions: number;
+  /** The custom profile fields users.json holds, by field id. */
+  fields: ProfileFieldsSeen;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -85,10 +88,10 @@ async function readArray(index: ExportIndex, name: string, maxBytes: number): Pr
 }
 
 /** The people of users.json, refused past the limit. */
-async function readPeople(index: ExportIndex, limits: ExportReadLimits) {
+async function readPeople(index: ExportIndex, limits: ExportReadLimits, labels: FieldLabels = {}, tally?: FieldTally) {
   const users = await readArray(index, 'users.json', limits.maxFileBytes);
   const teamId = teamIdOf(users);
-  const people = exportPeople(users, teamId);
+  const people = exportPeople(users, teamId, labels, tally);
   if (people.length > limits.maxPeople)
     throw new ExportFileError('malformed', PASSIVE_MSG.exportTooManyPeople(limits.maxPeople));
   return { teamId, people };
@@ -108,16 +111,20 @@ export async function checkExportFile(
   }
 }
 
-/** Reads the export at `path` into `sink`; `cursors` are the conversations' cursors before this import. */
+/**
+ * Reads the export at `path` into `sink`; `cursors` are the conversations' cursors before this import,
+ * `labels` the connection's field labels.
+ */
 export async function readExport(
   path: string,
   limits: ExportReadLimits,
   cursors: Record<string, string>,
+  labels: FieldLabels,
   sink: ExportSink,
 ): Promise<ExportSummary> {
   const index = await openExport(path, limits);
   try {
-    return await readAll(index, limits, cursors, sink);
+    return await readAll(index, limits, cursors, labels, sink);
   } finally {
     index.zip.close();
   }
@@ -127,13 +134,21 @@ async function readAll(
   index: ExportIndex,
   limits: ExportReadLimits,
   cursors: Record<string, string>,
+  labels: FieldLabels,
   sink: ExportSink,
 ): Promise<ExportSummary> {
   await sink.step('users.json');
-  const { people } = await readPeople(index, limits);
+  const tally = new FieldTally();
+  const { people } = await readPeople(index, limits, labels, tally);
   const known = new Set(people.map((p) => p.externalId));
   for (let i = 0; i < people.length; i += limits.batchRows) await sink.people(people.slice(i, i + limits.batchRows));
-  const summary: ExportSummary = { people: people.length, conversations: 0, messages: 0, interactions: 0 };
+  const summary: ExportSummary = {
+    people: people.length,
+    conversations: 0,
+    messages: 0,
+    interactions: 0,
+    fields: tally.toJSON(),
+  };
 
   const byId = new Map<string, ExportConversation>();
   for (const list of CONVERSATION_LISTS) {

@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import { and, type Db, eq, passiveConnections } from '@tieline/db';
+import { and, type Db, eq, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import type { TEnv } from '../../env';
 import { runScriptWorker, WorkerDiedError, type WorkerLimits } from '../../workers/script-worker';
@@ -11,6 +11,7 @@ import { cursorsOf } from './api-conversations';
 import { BATCH_ROWS, type ExportReadLimits, MAX_EXPORT_PEOPLE } from './export-read';
 import { deleteUpload, uploadPath } from './export-upload';
 import { exportLimits } from './export-zip';
+import { fieldLabelsOf } from './profile-fields';
 
 // The import of an uploaded Slack export (connections of method 'export'). The export is read in the
 // slack-export worker thread (workers/slack-export.ts) under a heap cap and a time limit, so no export
@@ -61,6 +62,7 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report, ste
     path,
     limits: readLimits(deps.env),
     cursors: Object.fromEntries(await cursorsOf(db, id)),
+    fieldLabels: fieldLabelsOf(connection.options),
   };
   const onRequest = async (request: unknown) => {
     const r = request as TSlackExportRequest;
@@ -85,7 +87,15 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report, ste
     throw error;
   }
   if (!answer.ok) throw new SyncError(answer.message);
-  await swapStaged(db, ctx);
+  const { newMessages } = await swapStaged(db, ctx);
+  // The fields found (for labelling them in the connection's settings) and what this import added.
+  const fields = 'summary' in answer ? answer.summary.fields : {};
+  await db
+    .update(passiveConnections)
+    .set({
+      options: sql`${passiveConnections.options} || ${JSON.stringify({ profileFields: fields, newMessages })}::jsonb`,
+    })
+    .where(eq(passiveConnections.id, id));
   await dropUpload(db, deps.env, id, key);
 };
 

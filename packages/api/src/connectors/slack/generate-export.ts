@@ -52,6 +52,11 @@ export interface SlackExportOptions {
 
 export interface SlackExportSummary {
   teamId: string;
+  /**
+   * The labels of the custom profile fields the export writes by id (as Slack does: users.json has no
+   * labels), for the upload's `fieldLabels`.
+   */
+  fieldLabels: Record<string, string>;
   users: number;
   conversations: number;
   /** Day files written. */
@@ -109,10 +114,14 @@ function peopleOf(options: SlackExportOptions, rng: Rng): (ExportPerson & { id: 
   return given.map((p, i) => ({ ...p, id: p.id ?? `U${String(i + 1).padStart(8, '0')}` }));
 }
 
+/** Field ids of the custom profile fields written, and their labels (which Slack leaves out of users.json). */
+export const EXPORT_FIELD_LABELS = { Xf01DEPT: 'Department', Xf02LOC: 'Location' } as const;
+
 function userJson(p: ExportPerson & { id: string }, teamId: string) {
-  const fields: Record<string, { value: string; alt: string; label: string }> = {};
-  if (p.department) fields.Xf01DEPT = { value: p.department, alt: '', label: 'Department' };
-  if (p.location) fields.Xf02LOC = { value: p.location, alt: '', label: 'Location' };
+  // Keyed by field id with no label, as Slack writes users.json.
+  const fields: Record<string, { value: string; alt: string }> = {};
+  if (p.department) fields.Xf01DEPT = { value: p.department, alt: '' };
+  if (p.location) fields.Xf02LOC = { value: p.location, alt: '' };
   return {
     id: p.id,
     team_id: p.stranger ? 'T0OTHERTEAM' : teamId,
@@ -339,6 +348,7 @@ export async function writeSlackExport(path: string, options: SlackExportOptions
   await pipeline(zip.outputStream, createWriteStream(path, { mode: 0o600 }));
   return {
     teamId,
+    fieldLabels: { ...EXPORT_FIELD_LABELS },
     users: users.length,
     conversations: conversations.length,
     files,

@@ -92,9 +92,10 @@ export async function stageInteractions(db: Db, connectionId: string, batch: Sta
  * Moves the connection's staged import into the real tables in one transaction: people and their ids,
  * then (for conversations an earlier import stored) the earlier copies of every message read again, the
  * interactions (source ids become person ids; excluded and unknown people, and self-interactions, are
- * dropped), the conversations with their new cursors; then empties the staging.
+ * dropped), the conversations with their new cursors; then empties the staging. Answers how many of
+ * the messages it stored were not stored before (a later export repeats the days from each cursor).
  */
-export async function swapStaged(db: Db, ctx: StoreContext): Promise<void> {
+export async function swapStaged(db: Db, ctx: StoreContext): Promise<{ newMessages: number }> {
   const id = ctx.connectionId;
   // Times outside the context's window (now - retention .. now + 1 day) are skipped, as every other
   // connector's are (replaceMessages), and counted on the connection at the swap: no partition is made
@@ -120,7 +121,7 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<void> {
     db,
     monthDates.map((m) => m.at),
   );
-  await db.transaction(async (tx) => {
+  const newMessages = await db.transaction(async (tx) => {
     // A Disconnect locks the row before deleting (deleteConnectionData): the swap lands before it, and is
     // deleted with the rest, or finds the connection gone.
     const alive = rowsOf(
@@ -146,6 +147,16 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<void> {
       );
       after = staged.at(-1)!.external_id;
     }
+    // Before the earlier copies go: the staged messages no earlier import stored (one anti-join).
+    const [added] = rowsOf<{ n: string }>(
+      await tx.execute(sql`
+        select count(*) as n from (
+          select distinct s.conversation, s.message_key from passive_staged_interactions s
+          where s.connection_id = ${id}::uuid and s.type <> '') m
+        where not exists (select 1 from passive_interactions i
+          where i.account_id = ${ctx.accountId}::uuid and i.connection_id = ${id}::uuid
+            and i.conversation = m.conversation and i.message_key = m.message_key)`),
+    );
     const reread = rowsOf<{ conversation: string; first: string; last: string }>(
       await tx.execute(sql`
         select s.conversation, min(s.at)::text as first, max(s.at)::text as last from passive_staged_interactions s
@@ -184,8 +195,10 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<void> {
         cursor = greatest(passive_conversations.cursor, excluded.cursor)`);
     for (const table of ['passive_staged_interactions', 'passive_staged_conversations', 'passive_staged_people'])
       await tx.execute(sql`delete from ${sql.identifier(table)} where connection_id = ${id}::uuid`);
+    return Number(added?.n ?? 0);
   });
   await noteRowsWritten(db, repeated(monthDates));
+  return { newMessages };
 }
 
 /** Each month's date once per row written into it (noteRowsWritten counts rows by their dates). */

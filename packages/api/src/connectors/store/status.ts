@@ -45,21 +45,35 @@ export const syncStatus = {
       .where(eq(passiveConnections.id, id)),
   /** Done: the counts recomputed from what is stored (so a resumed sync never double counts them). */
   async done(db: Db, id: string) {
-    const interactions = await countInteractions(db, id);
     await db
       .update(passiveConnections)
-      .set({
-        status: 'done',
-        progress: 1,
-        error: null,
-        lastSync: new Date(),
-        interactionCount: interactions,
-        peopleCount: sql`(select count(*) from passive_identities i where i.connection_id = ${id}::uuid)`,
-      })
+      .set({ status: 'done', progress: 1, error: null, lastSync: new Date(), ...(await storedCounts(db, id)) })
       .where(eq(passiveConnections.id, id));
   },
-  failed: (db: Db, id: string, message: string) =>
-    db.update(passiveConnections).set({ status: 'failed', error: message }).where(eq(passiveConnections.id, id)),
+  /**
+   * Failed: the counts are what queries will use. A connection that completed an import or sync before
+   * is still read, with what is stored now (an export's failed import changed nothing; an API sync that
+   * failed half way kept what it wrote before failing); one that never completed one is read by no query.
+   */
+  async failed(db: Db, id: string, message: string) {
+    const [row] = await db
+      .select({ lastSync: passiveConnections.lastSync })
+      .from(passiveConnections)
+      .where(eq(passiveConnections.id, id));
+    const counts = row?.lastSync ? await storedCounts(db, id) : { interactionCount: 0, peopleCount: 0 };
+    await db
+      .update(passiveConnections)
+      .set({ status: 'failed', error: message, ...counts })
+      .where(eq(passiveConnections.id, id));
+  },
 };
+
+/** The connection's people and interactions as stored. */
+async function storedCounts(db: Db, id: string) {
+  return {
+    interactionCount: await countInteractions(db, id),
+    peopleCount: sql<number>`(select count(*) from passive_identities i where i.connection_id = ${id}::uuid)`,
+  };
+}
 
 export type { ConnectionRow };

@@ -32,7 +32,7 @@ export async function deleteConnection(
     throw new AppError('BAD_REQUEST', PASSIVE_MSG.disconnectConfirm);
   const networksDeleted =
     input.networks === 'delete'
-      ? await deps.db.transaction((tx) => deleteSourceNetworks(tx, account.id, connection.source))
+      ? await deps.db.transaction((tx) => deleteSourceNetworks(tx, account.id, connection))
       : 0;
   const { uploadKey } = await deleteConnectionData(deps.db, connection.id);
   await deleteUpload(deps.env, uploadKey);
@@ -41,20 +41,26 @@ export async function deleteConnection(
 }
 
 /**
- * The networks made from a source's data: those of the account (networks.passive_account_id) that a
- * query of the account over the source wrote (the query's network, or a run's). Copies made from them
- * by users (duplicates, combinations, analyses) are theirs and stay.
+ * The networks made from a connection's data: those of the account (networks.passive_account_id) that
+ * a query of the account reading it wrote (the query's network, or a run's): a query over its source
+ * that chose no connections (it reads them all) or chose this one. Copies made from them by users
+ * (duplicates, combinations, analyses) are theirs and stay.
  */
-async function deleteSourceNetworks(tx: Tx, accountId: string, source: string): Promise<number> {
+async function deleteSourceNetworks(
+  tx: Tx,
+  accountId: string,
+  connection: { id: string; source: string },
+): Promise<number> {
+  const reads = sql`q.account_id = ${accountId}::uuid and q.definition->'sources' ? ${connection.source}
+    and (coalesce(jsonb_array_length(q.definition->'connectionIds'), 0) = 0
+      or q.definition->'connectionIds' ? ${connection.id})`;
   const gone = rowsOf<{ id: string }>(
     await tx.execute(sql`
       delete from networks n
       where n.passive_account_id = ${accountId}::uuid and n.id in (
-        select q.network_id from passive_queries q
-        where q.account_id = ${accountId}::uuid and q.definition->'sources' ? ${source}
+        select q.network_id from passive_queries q where ${reads}
         union
-        select r.network_id from passive_query_runs r join passive_queries q on q.id = r.query_id
-        where q.account_id = ${accountId}::uuid and q.definition->'sources' ? ${source})
+        select r.network_id from passive_query_runs r join passive_queries q on q.id = r.query_id where ${reads})
       returning n.id`),
   );
   return gone.length;

@@ -1,7 +1,18 @@
-import { and, desc, eq, inArray, passiveLists, passiveQueries, passiveQueryRuns, sql } from '@tieline/db';
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  passiveConnections,
+  passiveLists,
+  passiveQueries,
+  passiveQueryRuns,
+  sql,
+} from '@tieline/db';
 import {
   PASSIVE_LIMITS,
   PASSIVE_MSG,
+  PASSIVE_SOURCE_LABEL,
   type TQuery,
   type TQueryInput,
   type TQueryRun,
@@ -34,6 +45,8 @@ export const runOf = (r: RunRow): TQueryRun => ({
   people: r.people,
   ties: r.ties,
   error: r.error,
+  connectionIds: r.connectionIds,
+  warnings: r.warnings,
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
@@ -78,6 +91,39 @@ async function checkLists(deps: Deps, account: PassiveAccount, input: TQueryInpu
 }
 
 /**
+ * Chosen connections (connectionIds) must be the account's (400 naming the id, the same words for an
+ * unknown id and another account's), have completed an import or sync (the rule that a connection
+ * never completed is not offered), be of a chosen source, and leave no chosen source without one.
+ */
+async function checkConnections(deps: Deps, account: PassiveAccount, input: TQueryInput) {
+  const ids = input.connectionIds;
+  if (ids.length === 0) return;
+  const found = await deps.db
+    .select({
+      id: passiveConnections.id,
+      name: passiveConnections.name,
+      source: passiveConnections.source,
+      lastSync: passiveConnections.lastSync,
+    })
+    .from(passiveConnections)
+    .where(and(eq(passiveConnections.accountId, account.id), inArray(passiveConnections.id, ids)));
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const fail = (message: string) => {
+    throw new AppError('BAD_REQUEST', message);
+  };
+  for (const id of ids) {
+    const c = byId.get(id);
+    if (!c) fail(PASSIVE_MSG.unknownConnection(id));
+    else if (c.lastSync === null) fail(PASSIVE_MSG.connectionNotReady(c.name));
+    else if (!input.sources.includes(c.source))
+      fail(PASSIVE_MSG.connectionOfOtherSource(c.name, PASSIVE_SOURCE_LABEL[c.source]));
+  }
+  for (const source of input.sources)
+    if (!found.some((c) => c.source === source))
+      fail(PASSIVE_MSG.sourceWithoutConnection(PASSIVE_SOURCE_LABEL[source]));
+}
+
+/**
  * The account's queries, newest first, each with its latest run: names and definitions, no people, so
  * every member with the module may list them (the group reports page picks one).
  */
@@ -115,6 +161,7 @@ export async function getQuery(deps: Deps, caller: SignedInCaller, input: { id: 
 export async function createQuery(deps: Deps, caller: SignedInCaller, input: TQueryInput): Promise<TQuery> {
   const account = await peopleAccountOf(deps.db, deps.secrets, caller.actor);
   await checkLists(deps, account, input);
+  await checkConnections(deps, account, input);
   const [row] = await deps.db
     .insert(passiveQueries)
     .values({
@@ -145,6 +192,7 @@ export async function updateQuery(
   const { id, ...definition } = input;
   const { account, row: before } = await requireEditable(deps, caller, id);
   await checkLists(deps, account, definition);
+  await checkConnections(deps, account, definition);
   const stillDaily = before.nextRunAt !== null && definitionOf(before).schedule === 'daily';
   const [row] = await deps.db
     .update(passiveQueries)

@@ -59,6 +59,8 @@ export interface TieFilter {
   account: PassiveAccount;
   ctx: Pick<StoreContext, 'keyOf'>;
   connectionIds: string[];
+  /** Connections the query chose that cannot be read (disconnected since): a run refuses to go on. */
+  missing: number;
   query: TQueryInput;
   now: Date;
 }
@@ -69,8 +71,9 @@ interface PeopleFilter {
 }
 
 /**
- * What a run of `query` reads at `now`: the account's connections of the query's sources. Query runs
- * and group reports both start here, so they read the same interactions.
+ * What a run of `query` reads at `now`: the connections it chose (connectionIds), or when it chose
+ * none every connection of the account of its sources. Query runs and group reports both start here,
+ * so they read the same interactions.
  */
 export async function tieFilterOf(
   db: Db,
@@ -79,6 +82,7 @@ export async function tieFilterOf(
   query: TQueryInput,
   now: Date,
 ): Promise<TieFilter> {
+  const chosen = query.connectionIds;
   const connections = await db
     .select({ id: passiveConnections.id })
     .from(passiveConnections)
@@ -88,10 +92,13 @@ export async function tieFilterOf(
         inArray(passiveConnections.source, query.sources),
         // A connection that never completed an import or sync is not offered: its data is not all there.
         isNotNull(passiveConnections.lastSync),
+        chosen.length > 0 ? inArray(passiveConnections.id, chosen) : undefined,
       ),
     );
   const ctx = contextOf(account, secrets, '', query.sources[0]!);
-  return { account, ctx, connectionIds: connections.map((c) => c.id), query, now };
+  const connectionIds = connections.map((c) => c.id);
+  const missing = chosen.length > 0 ? chosen.length - connectionIds.length : 0;
+  return { account, ctx, connectionIds, missing, query, now };
 }
 
 /** Person filters of the query, as a condition on the pair columns `a` and `b` of `t`. */

@@ -39,10 +39,15 @@ export async function executeRun(
   if (!found || !(await runStatus.start(db, runId))) return;
   const { query, account } = found;
   const definition = definitionOf(query);
-  const ties = await queryTies(db, await tieFilterOf(db, secrets, account, definition, now));
+  const filter = await tieFilterOf(db, secrets, account, definition, now);
+  await db.update(passiveQueryRuns).set({ connectionIds: filter.connectionIds }).where(eq(passiveQueryRuns.id, runId));
+  // A query reads exactly the connections it chose: one gone since means no run, not a smaller network.
+  if (filter.missing > 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.connectionsGone(filter.missing)));
+  const ties = await queryTies(db, filter);
   await runStatus.progress(db, runId, 0.6);
   if (ties.length === 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.noPeople));
   const data = await networkOf(db, secrets, account, definition, ties);
+  const warnings = emptyAttributes(data).map((name) => PASSIVE_MSG.attributeEmpty(name, data.nodes.length));
   await runStatus.progress(db, runId, 0.8);
   await db.transaction(async (tx) => {
     // The query row locked: a run and an edit of the query (or a second run's tail) never cross.
@@ -63,10 +68,18 @@ export async function executeRun(
         ties: data.edges.length,
         networkId,
         error: null,
+        warnings,
         finishedAt: sql`now()`,
       })
       .where(eq(passiveQueryRuns.id, runId));
   });
+}
+
+/** The attributes asked for that no node of the network holds. */
+function emptyAttributes(data: TNetworkData): string[] {
+  return data.nodeAttributes
+    .filter((d) => data.nodes.every((n) => n.attributes[d.key] === null || n.attributes[d.key] === undefined))
+    .map((d) => d.key);
 }
 
 /** The last attempt of a run failed on something unexpected: say so on the run. */

@@ -192,7 +192,9 @@ export async function runReport(
   const query = definitionOf(row);
   const attribute = await resolveAttribute(db, account, input.attribute);
   const minimum = minimumGroupSizeOf(account);
-  const ctes = pairCtes(await tieFilterOf(db, deps.secrets, account, query, now));
+  const filter = await tieFilterOf(db, deps.secrets, account, query, now);
+  if (filter.missing > 0) throw new AppError('BAD_REQUEST', PASSIVE_MSG.connectionsGone(filter.missing));
+  const ctes = pairCtes(filter);
   const { cells, sizes, people } = ctes
     ? await reportRows(db, ctes, account, attribute)
     : { cells: [], sizes: new Map<string, number>(), people: [] };

@@ -1,27 +1,31 @@
 import { rename, rm } from 'node:fs/promises';
 import { and, eq, notInArray, passiveConnections, sql } from '@tieline/db';
-import { PASSIVE_MSG, type TConnection } from '@tieline/validation';
+import { PASSIVE_MSG, type TFieldLabels, type TSlackExportUploaded } from '@tieline/validation';
 import { passiveAccountOf, requirePassiveManager } from '../../access/passive-data';
 import type { SignedInCaller } from '../../auth/actor';
 import { importLimits, readLimits } from '../../connectors/slack/export-sync';
 import { deleteUpload, newUploadKey, uploadPath } from '../../connectors/slack/export-upload';
 import { ExportFileError, openExport } from '../../connectors/slack/export-zip';
+import { fieldLabelsOf } from '../../connectors/slack/profile-fields';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
 import { accountKeyOf } from '../../jobs/payloads';
 import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
 import type { TSlackExportAnswer, TSlackExportWorkerInput } from '../../workers/slack-export';
+import { renameFieldAttributes } from './connection-fields';
 import { connectionView } from './connection-view';
 
 // POST passiveData/connections/slackExport: a Slack export zip, already written to disk by the route,
 // is checked here (a zip, with users.json and channels.json, within the limits) before anything is
 // stored; then it is kept until imported and the import is queued. A later export of a workspace the
 // account already imported goes to that connection (recognized by the team id in users.json), so it
-// adds only what is new.
+// adds only what is new; the connection keeps its name and the answer says it was added to it.
 
 export interface UploadSlackExportInput {
   name: string;
+  /** Labels of the workspace's custom profile fields (ZFieldLabels); absent: the connection's stay. */
+  fieldLabels?: TFieldLabels;
   /** The uploaded zip; this service owns it from here (keeps it for the import or deletes it). */
   file: FileOnDisk;
 }
@@ -57,7 +61,7 @@ export async function uploadSlackExport(
   deps: Deps,
   caller: SignedInCaller,
   input: UploadSlackExportInput,
-): Promise<TConnection> {
+): Promise<TSlackExportUploaded> {
   const key = newUploadKey();
   let kept = false;
   try {
@@ -75,7 +79,7 @@ export async function uploadSlackExport(
     kept = true;
     const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
     // The account row is locked so two uploads of one workspace at once make one connection.
-    const { row, previousKey } = await deps.db.transaction(async (tx) => {
+    const { row, previousKey, addedToExisting } = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from passive_accounts a where a.id = ${account.id}::uuid for update`);
       const [existing] = teamId
         ? await tx
@@ -102,27 +106,39 @@ export async function uploadSlackExport(
             status: 'queued',
             externalId: teamId,
             uploadKey: key,
+            options: input.fieldLabels ? { fieldLabels: input.fieldLabels } : {},
             createdBy: caller.actor.userId,
           })
           .returning();
-        return { row: made!, previousKey: null };
+        return { row: made!, previousKey: null, addedToExisting: false };
       }
       // The same workspace again, queued as queueSync queues (only when not queued or running) with the
-      // new zip in the same update.
+      // new zip in the same update. Its name stays (the answer says where the export went); labels
+      // given rename the fields already kept, as an edit in its settings does.
+      const labels = input.fieldLabels;
       const [queued] = await tx
         .update(passiveConnections)
-        .set({ uploadKey: key, name: input.name, status: 'queued', progress: 0, error: null })
+        .set({
+          uploadKey: key,
+          status: 'queued',
+          progress: 0,
+          error: null,
+          ...(labels
+            ? { options: sql`${passiveConnections.options} || ${JSON.stringify({ fieldLabels: labels })}::jsonb` }
+            : {}),
+        })
         .where(
           and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])),
         )
         .returning();
       if (!queued) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
-      return { row: queued, previousKey: existing.uploadKey };
+      if (labels) await renameFieldAttributes(tx, existing, fieldLabelsOf(existing.options), labels);
+      return { row: queued, previousKey: existing.uploadKey, addedToExisting: true };
     });
     if (previousKey && previousKey !== key) await deleteUpload(deps.env, previousKey);
     // Queued as it is made or updated (queueSync would find it queued already).
     await deps.enqueue('passive-sync', { connectionId: row.id }, { account: accountKeyOf(caller.actor) });
-    return connectionView(row);
+    return { ...connectionView(row), addedToExisting };
   } catch (error) {
     if (kept) await deleteUpload(deps.env, key);
     throw error;
