@@ -230,6 +230,15 @@ describe('energy layers', () => {
       expect(energizers(ticked)).toEqual({ A: 1, D: 0 });
     }
   });
+  it('the one "Edges" layer of a file without edge types goes by its network name too', () => {
+    const day = net(['D', 'A'], [['D', 'A']], { directed: true, layers: ['Edges'] });
+    const r = adaptableReadiness([{ name: 'Energy survey', data: day }]);
+    expect(r.energyLayers).toEqual(['Energy survey: Edges']);
+    expect(energizers(r)).toEqual({ A: 1, D: 0 });
+    // Beside other layers, "Edges" is a name of its own.
+    const two = net(['D', 'A'], [['D', 'A']], { directed: true, layers: ['Edges', 'Advice'] });
+    expect(adaptableReadiness([{ name: 'Energy survey', data: two }]).energizers).toBeNull();
+  });
   it('refuses a name the union does not have, naming each once', () => {
     const run = () =>
       adaptableReadiness([{ name: 'Pulse', data: pulse }], {

@@ -78,11 +78,18 @@ export interface TReadinessLayer {
   energy: boolean;
 }
 
+/**
+ * A layer without a name of its own: blank, or the only layer of a file that had no edge types, which
+ * the readers call "Edges" (formats/build.ts DEFAULT_LAYER): such a layer goes by its network's name.
+ */
+const unnamed = (layer: string, layers: number) =>
+  layer.trim() === '' || (layers === 1 && layer.trim().toLowerCase() === 'edges');
+
 /** The union's layers of networks with these names and layers, in order (the form lists them to tick). */
 export function readinessLayers(sources: readonly TLayerSource[]): TReadinessLayer[] {
   const names = combinedLayerNames(sources, true);
   const own = sources.flatMap(({ name, layers }) =>
-    layers.length === 0 ? [name] : layers.map((layer) => (layer.trim() === '' ? name : layer)),
+    layers.length === 0 ? [name] : layers.map((layer) => (unnamed(layer, layers.length) ? name : layer)),
   );
   return names.map((name, i) => ({ name, energy: own[i]!.toLowerCase().includes('energ') }));
 }
