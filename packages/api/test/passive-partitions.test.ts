@@ -169,4 +169,15 @@ describe('partitions no row uses are dropped', () => {
     expect(await replaceMessages(app.server.deps.db, ctx, ids, [mention('y', month)])).toBe(1);
     expect(await names()).toContain(partitionName(month));
   });
+
+  it('so does an export import, whose swap holds the months it writes', async () => {
+    const at = Date.now() - 100 * DAY;
+    const month = partitionName(new Date(at));
+    expect(await imported([slackMessage(at)])).toMatchObject({ status: 'done', interactions: 1 });
+    // Another server's Disconnect empties the month and drops it: this process made it, so it believes it is there.
+    await app.server.deps.db.execute(sql.raw(`delete from ${month}`));
+    await app.server.deps.db.execute(sql.raw(`drop table ${month}`));
+    expect(await imported([slackMessage(at, 1)])).toMatchObject({ status: 'done', interactions: 1 });
+    expect(await names()).toContain(month);
+  });
 });

@@ -2,7 +2,7 @@ import { copyInto, copyValue, type Db, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { SyncError } from '../sync-error';
 import type { StoreContext } from './context';
-import { ensurePartitions, noteRowsWritten } from './partitions';
+import { ensurePartitions, holdPartitions, noteRowsWritten, PartitionGoneError } from './partitions';
 import { type SourcePerson, upsertPeople } from './people';
 
 // An export's import is all or nothing. Its people, conversations and interactions are written to the
@@ -116,18 +116,28 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<{ newMessag
       where s.connection_id = ${id}::uuid and s.type <> '' group by 1`),
   );
   const monthDates = months.map((m) => ({ at: new Date(`${m.month}-01T00:00:00Z`), n: Number(m.n) }));
-  // Made before the transaction (a partition is shared by every account, and empty until the swap).
-  await ensurePartitions(
-    db,
-    monthDates.map((m) => m.at),
+  const dates = monthDates.map((m) => m.at);
+  // A month emptied and dropped by another server between ensurePartitions and the lock: make it again.
+  const newMessages = await swapOnce(db, ctx, dates, skipped).catch((error) =>
+    error instanceof PartitionGoneError ? swapOnce(db, ctx, dates, skipped) : Promise.reject(error),
   );
-  const newMessages = await db.transaction(async (tx) => {
+  await noteRowsWritten(db, repeated(monthDates));
+  return { newMessages };
+}
+
+/** The swap's one transaction: the connection's staged rows replace their earlier copies, or nothing. */
+async function swapOnce(db: Db, ctx: StoreContext, dates: Date[], skipped: number): Promise<number> {
+  const id = ctx.connectionId;
+  // Made before the transaction (a partition is shared by every account, and empty until the swap).
+  await ensurePartitions(db, dates);
+  return await db.transaction(async (tx) => {
     // A Disconnect locks the row before deleting (deleteConnectionData): the swap lands before it, and is
     // deleted with the rest, or finds the connection gone.
     const alive = rowsOf(
       await tx.execute(sql`select 1 from passive_connections c where c.id = ${id}::uuid for update`),
     );
     if (alive.length === 0) throw new SyncError(PASSIVE_MSG.connectionNotFound);
+    await holdPartitions(tx, dates);
     if (skipped > 0) {
       await tx.execute(
         sql`update passive_connections c set skipped_count = c.skipped_count + ${skipped} where c.id = ${id}::uuid`,
@@ -197,8 +207,6 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<{ newMessag
       await tx.execute(sql`delete from ${sql.identifier(table)} where connection_id = ${id}::uuid`);
     return Number(added?.n ?? 0);
   });
-  await noteRowsWritten(db, repeated(monthDates));
-  return { newMessages };
 }
 
 /** Each month's date once per row written into it (noteRowsWritten counts rows by their dates). */
