@@ -152,8 +152,19 @@ describe('bounds where an export is read', { timeout: 180_000 }, () => {
     });
     expect(await uploads(tight)).toEqual([]);
     expect(await staged(tight, res.body._id)).toBe(0);
-    // Not checked here: a next upload of the same connection right after, in this file's order, stayed
-    // 'running' (it passes alone); see the 2026-11-29 stop note.
+    // The death freed what it held: the next import of the same server runs to its end.
+    const next = await uploadExport(
+      tight,
+      owner,
+      await zipOf({
+        'users.json': USERS,
+        'channels.json': [{ id: 'C1', name: 'general', members: ['U1', 'U2'] }],
+        [`general/${DAY}.json`]: big.slice(0, 10),
+      }),
+    );
+    expect(next.status, JSON.stringify(next.body)).toBe(202);
+    await tight.server.worker.drain();
+    expect(await connectionRow(tight, next.body._id)).toMatchObject({ status: 'done', error: null });
   });
 
   it('users.json that is one long string (finding 3, scaled) is refused at upload before it is parsed', async () => {
