@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, jobs, rowsOf, sql } from '@tieline/db';
-import { PASSIVE_MSG } from '@tieline/validation';
+import { JOB_MSG, PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DM_MEMBERS } from '../src/connectors/slack/export-lists';
 import { JSON_SHAPE, withinShape } from '../src/connectors/slack/export-zip';
@@ -121,7 +121,7 @@ describe('bounds where an export is read', { timeout: 180_000 }, () => {
     expect(await staged(app, res.body._id)).toBe(0);
   });
 
-  it('a worker past its heap cap fails the import with the memory message and deletes the zip', async () => {
+  it('a worker past its heap cap twice fails the import with the memory message and deletes the zip', async () => {
     const owner = await passiveUser(tight);
     // Under the file bound (a quarter of the heap cap, 6 MB) yet many small objects once parsed: far
     // more than 24 MB.
@@ -144,9 +144,21 @@ describe('bounds where an export is read', { timeout: 180_000 }, () => {
     );
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     await tight.server.worker.drain();
+    // A first death: tried again after the backoff (made due at once here), with its zip.
+    const [retry] = await tight.server.deps.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.kind, 'passive-sync'), eq(jobs.state, 'queued')))
+      .returning();
+    expect(retry).toMatchObject({
+      deaths: 1,
+      lastError: JOB_MSG.diedRetrying('the import', 'ran out of memory', 'conversation general'),
+    });
+    expect(await uploads(tight)).toHaveLength(1);
+    await tight.server.worker.drain();
     expect(await connectionRow(tight, res.body._id)).toMatchObject({
       status: 'failed',
-      error: PASSIVE_MSG.exportDied('ran out of memory', 'conversation general'),
+      error: JOB_MSG.diedTwice('the import', 'ran out of memory', 'conversation general'),
       upload_key: null,
       interaction_count: 0,
     });

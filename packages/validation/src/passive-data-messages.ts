@@ -44,7 +44,6 @@ export const PASSIVE_MSG = {
   exportTooManyMembers: (list: string, conversation: string, max: number) =>
     `${list} lists ${conversation} with more than ${max} members, which Slack never makes: the file is malformed`,
   /** A worker reading an export died ("ran out of memory") at a step ("conversation general"). */
-  exportDied: (words: string, step: string) => `The import ${words} at ${step}`,
   exportCheckDied: (words: string) => `Reading users.json ${words}: this export cannot be imported`,
   exportBusy: 'This workspace is being imported: upload the later export once this import is done',
   syncBusy: 'This connection is already syncing',

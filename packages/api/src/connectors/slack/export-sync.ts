@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { and, type Db, eq, passiveConnections, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import type { TEnv } from '../../env';
-import { runScriptWorker, WorkerDiedError, type WorkerLimits } from '../../workers/script-worker';
+import { runScriptWorker, type WorkerLimits } from '../../workers/script-worker';
 import type { TSlackExportAnswer, TSlackExportRequest, TSlackExportWorkerInput } from '../../workers/slack-export';
 import { clearStaging, stageConversations, stageInteractions, stagePeople, swapStaged } from '../store/staging';
 import { SyncError } from '../sync-error';
@@ -56,7 +56,6 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report, ste
   const id = connection.id;
   // What an earlier attempt killed half way staged.
   await clearStaging(db, id);
-  let at = 'its start';
   const input: TSlackExportWorkerInput = {
     mode: 'import',
     path,
@@ -67,25 +66,20 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report, ste
   const onRequest = async (request: unknown) => {
     const r = request as TSlackExportRequest;
     if (r.type === 'step') {
-      at = r.label;
       await step?.(r.label);
     } else if (r.type === 'people') await stagePeople(db, id, r.batch);
     else if (r.type === 'conversations') await stageConversations(db, id, r.batch);
     else await stageInteractions(db, id, r.batch);
     return null;
   };
-  let answer: TSlackExportAnswer;
-  try {
-    // Progress is a display: a write of it that fails must not fail the import.
-    const progress = (f: number) => void report(f).catch(() => undefined);
-    answer = await runScriptWorker<TSlackExportAnswer>('slack-export', input, progress, {
-      ...importLimits(deps.env),
-      onRequest,
-    });
-  } catch (error) {
-    if (error instanceof WorkerDiedError) throw new SyncError(PASSIVE_MSG.exportDied(error.words, at));
-    throw error;
-  }
+  // Progress is a display: a write of it that fails must not fail the import. A worker that dies (out of
+  // memory, past its time) is a death for the job queue: tried again after a backoff, and failed for good
+  // at a second death at the same step (docs/jobs.md), which passiveSyncJob's onGiveUp shows on the card.
+  const progress = (f: number) => void report(f).catch(() => undefined);
+  const answer = await runScriptWorker<TSlackExportAnswer>('slack-export', input, progress, {
+    ...importLimits(deps.env),
+    onRequest,
+  });
   if (!answer.ok) throw new SyncError(answer.message);
   const { newMessages } = await swapStaged(db, ctx);
   // The fields found (for labelling them in the connection's settings) and what this import added.
