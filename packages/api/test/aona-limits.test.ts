@@ -106,7 +106,7 @@ describe('a server with two analysis slots', () => {
     expect(slots().busy).toBe(0);
   });
 
-  it('a metrics job waits for a slot, queued, and computes once one frees', async () => {
+  it('a metrics job waits for a slot, queued with its place in line, and computes once one frees', async () => {
     const network = await seedNetwork(app, me.user, 'Measured', formalNetwork());
     const releases = [await slots().acquire(held('organization:a')), await slots().acquire(held('organization:b'))];
     let draining: Promise<unknown> | undefined;
@@ -119,7 +119,7 @@ describe('a server with two analysis slots', () => {
       );
       expect(await me.client.get(`/networks/${network.id}/metrics`)).toMatchObject({
         status: 202,
-        body: { state: 'queued', progress: 0 },
+        body: { state: 'queued', progress: 0, position: 1 },
       });
     } finally {
       for (const release of releases) release();

@@ -124,11 +124,15 @@ const METRICS_QUERY = {
   metrics: text("'false': the network alone, without metric columns", { enum: ['true', 'false'] }),
 };
 const COMPUTING = {
-  description: 'Computing the metrics: { state, progress }',
+  description: 'Computing the metrics: { state, progress, position? }',
   json: {
     type: 'object',
     required: ['state', 'progress'],
-    properties: { state: { type: 'string', enum: ['queued', 'running'] }, progress: { type: 'number' } },
+    properties: {
+      state: { type: 'string', enum: ['queued', 'running'] },
+      progress: { type: 'number' },
+      position: { type: 'integer', description: 'Queued: the place in line for an analysis slot (1 = next)' },
+    },
   },
 };
 

@@ -20,6 +20,8 @@ export interface SlotTicket {
   account: string;
   user: string;
   label: string;
+  /** What the run is, for a caller asking its place in line (a network's metrics: metricsSlotRef). */
+  ref?: string;
 }
 
 /** The account a user's runs count against: their organization, else themselves. */

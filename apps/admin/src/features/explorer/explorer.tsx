@@ -306,6 +306,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
             visible={filtered.visible}
             selected={state.selection.length}
             metricsProgress={metricsState.progress}
+            metricsPosition={metricsState.position}
             layers={state.layers}
           />
         </div>
@@ -315,6 +316,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
           data={data}
           metrics={metrics}
           metricsProgress={metricsState.progress}
+          metricsPosition={metricsState.position}
           focused={focused}
           visible={filtered.visible}
           layers={state.layers}

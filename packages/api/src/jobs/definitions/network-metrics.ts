@@ -1,6 +1,6 @@
 import { and, eq, networks, networkVersions, users } from '@tieline/db';
 import { NETWORK_MSG } from '@tieline/validation';
-import { metricsRow } from '../../services/networks/network-metrics';
+import { metricsRow, metricsSlotRef } from '../../services/networks/network-metrics';
 import { slotAccount } from '../../workers/fair-slots';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
 import { METRICS_WORKER_LIMITS, runScriptWorker } from '../../workers/script-worker';
@@ -36,7 +36,12 @@ export const networkMetricsJob = defineJob({
       .innerJoin(users, eq(users.id, networks.ownerId))
       .where(eq(networks.id, key.networkId));
     if (!owner) return;
-    const ticket = { account: slotAccount(owner), user: owner.userId, label: 'networkMetrics' };
+    const ticket = {
+      account: slotAccount(owner),
+      user: owner.userId,
+      label: 'networkMetrics',
+      ref: metricsSlotRef(key),
+    };
     await deps.analysisSlots.run(ticket, async () => {
       await metricsRow.running(deps.db, key);
       let last = 0;

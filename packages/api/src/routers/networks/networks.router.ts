@@ -90,7 +90,7 @@ export const networksRouter = router({
     .input(ZNetworkMetricsInput)
     .output(
       z.union([
-        z.object({ state: z.enum(['queued', 'running']), progress: z.number() }),
+        z.object({ state: z.enum(['queued', 'running']), progress: z.number(), position: z.number().int().optional() }),
         z.object({ state: z.literal('done'), progress: z.literal(1), metrics: ZMetrics }),
       ]),
     )

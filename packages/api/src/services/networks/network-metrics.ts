@@ -18,7 +18,7 @@ export interface TMetricsOptionsKey {
 }
 
 export type TMetricsState =
-  | { state: 'queued' | 'running'; progress: number }
+  | { state: 'queued' | 'running'; progress: number; position?: number }
   | { state: 'done'; progress: 1; metrics: TMetricsResult };
 
 /**
@@ -87,10 +87,16 @@ export async function metricsStateOf(
   if (row.state === 'done' && row.result) {
     return { state: 'done', progress: 1, metrics: JSON.parse(row.result) as TMetricsResult };
   }
-  return { state: row.state === 'running' ? 'running' : 'queued', progress: row.progress };
+  if (row.state === 'running') return { state: 'running', progress: row.progress };
+  // Waiting for one of this server's analysis slots (the job holds its ticket meanwhile): its place.
+  const position = deps.analysisSlots.waiting().find((w) => w.ticket.ref === metricsSlotRef(key))?.position;
+  return { state: 'queued', progress: row.progress, ...(position ? { position } : {}) };
 }
 
 type Key = { networkId: string; version: number; options: string };
+
+/** The slot ticket's `ref` of a metrics job (jobs/definitions/network-metrics.ts). */
+export const metricsSlotRef = (key: Key) => `metrics:${key.networkId}:${key.version}:${key.options}`;
 
 const match = (key: Key) =>
   and(

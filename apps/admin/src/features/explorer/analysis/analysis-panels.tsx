@@ -6,6 +6,7 @@ import { DashboardPanel } from './dashboard-panel';
 import { MetricsTable } from './metrics-table';
 import { NodePanel } from './node-panel';
 import { RolesPanel } from './roles-panel';
+import { metricsProgressText } from './use-explorer-metrics';
 
 export type TRightPanel = 'node' | 'dashboard' | 'table' | 'roles';
 const TABS: { id: TRightPanel; label: string }[] = [
@@ -21,6 +22,7 @@ export function AnalysisPanels({
   data,
   metrics,
   metricsProgress,
+  metricsPosition,
   focused,
   visible,
   layers,
@@ -37,6 +39,7 @@ export function AnalysisPanels({
   data: TNetworkData;
   metrics: TMetricsResult | null;
   metricsProgress: number | null;
+  metricsPosition: number | null;
   focused: number | null;
   visible: Uint8Array;
   layers: number[];
@@ -53,7 +56,7 @@ export function AnalysisPanels({
       body()
     ) : (
       <div className="flex flex-col gap-2" aria-live="polite">
-        <span className="text-sm">Computing metrics… {Math.round((metricsProgress ?? 0) * 100)}%</span>
+        <span className="text-sm">{metricsProgressText(metricsProgress ?? 0, metricsPosition)}</span>
         <Progress value={(metricsProgress ?? 0) * 100} aria-label="Metrics progress" />
       </div>
     );

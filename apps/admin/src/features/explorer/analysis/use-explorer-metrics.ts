@@ -11,8 +11,16 @@ const POLL_MS = 1_000;
 export interface TMetricsState {
   metrics: TMetricsResult | null;
   progress: number | null;
+  /** Queued for one of the server's analysis slots: the place in line (1 = next), else null. */
+  position: number | null;
   error: unknown;
 }
+
+/** What the explorer says while the metrics are not there yet. */
+export const metricsProgressText = (progress: number, position: number | null) =>
+  position !== null
+    ? `Waiting for a free analysis slot: number ${position} in line`
+    : `Computing metrics… ${Math.round(progress * 100)}%`;
 
 /** `layer`: the metrics of one layer (its index), or of all layers merged when null. */
 export function useExplorerMetrics(
@@ -36,6 +44,7 @@ export function useExplorerMetrics(
   return {
     metrics: data?.state === 'done' ? data.metrics : null,
     progress: enabled && data?.state !== 'done' && !q.isError ? (data?.progress ?? 0) : null,
+    position: data?.state === 'queued' ? (data.position ?? null) : null,
     error: q.error,
   };
 }

@@ -1,4 +1,5 @@
 import { type Ref, useMemo } from 'react';
+import { metricsProgressText } from '../analysis/use-explorer-metrics';
 import { shownCounts, type TLegend } from '../style/encoding';
 
 const num = (x: number) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString('en-US') : x.toPrecision(3));
@@ -12,6 +13,7 @@ export function Legend({
   visible,
   selected,
   metricsProgress,
+  metricsPosition,
   layers,
 }: {
   ref?: Ref<HTMLElement>;
@@ -22,6 +24,7 @@ export function Legend({
   visible: Uint8Array;
   selected: number;
   metricsProgress: number | null;
+  metricsPosition: number | null;
   layers: number[];
 }) {
   const onLayers = legend.layers.filter((l) => layers.includes(l.index));
@@ -46,7 +49,7 @@ export function Legend({
       </p>
       {metricsProgress !== null ? (
         <p className="text-muted-foreground" aria-live="polite">
-          Computing metrics… {Math.round(metricsProgress * 100)}%
+          {metricsProgressText(metricsProgress, metricsPosition)}
         </p>
       ) : null}
       {legend.color?.kind === 'category' ? (
