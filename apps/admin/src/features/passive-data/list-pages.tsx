@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DataTable, type DataTableColumn, FormField, Input, SelectField, Spinner, Textarea } from '@tieline/ui';
+import { Badge, Button, DataTable, type DataTableColumn, FormField, Input, SelectField, Spinner, Textarea } from '@tieline/ui';
 import type { TPassiveListDetail } from '@tieline/validation';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -140,7 +140,16 @@ const MEMBER_COLUMNS: DataTableColumn<TPassiveListDetail['people'][number]>[] = 
   {
     id: 'name',
     header: 'Name',
-    cell: (p) => p.name ?? <span className="text-muted-foreground">Not found in any source yet</span>,
+    cell: (p) =>
+      p.name === null ? (
+        <span className="text-muted-foreground">Not found in any source yet</span>
+      ) : (
+        <span className="flex flex-wrap items-center gap-2">
+          {p.name}
+          {/* Gone from the source (deactivated in Slack, removed from the directory): still counted in queries. */}
+          {p.deactivated ? <Badge variant="muted">Deactivated</Badge> : null}
+        </span>
+      ),
   },
   { id: 'email', header: 'Email', cell: (p) => p.email ?? '—' },
 ];
