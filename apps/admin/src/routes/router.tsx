@@ -273,6 +273,14 @@ export const router = createBrowserRouter([
             ],
           },
           { ...moduleLayout('discover'), children: discoverRoutes },
+          // The setup guides of docs/ (Help menu, connect modals), rendered at build time.
+          {
+            path: 'help/:guide',
+            ...page(async () => {
+              const { HelpPage } = await import('../features/help/help-page');
+              return <HelpPage />;
+            }),
+          },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {
