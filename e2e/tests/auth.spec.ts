@@ -31,7 +31,7 @@ test('a login with two users chooses an organization', async ({ page }) => {
   await expect(page.getByRole('button', { name: /Individual Account/ })).toBeVisible();
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
   await expect(page).toHaveURL(/\/networks$/);
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
 });
 
 test('a wrong password shows the server message in a toast', async ({ page }) => {

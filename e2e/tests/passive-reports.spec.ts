@@ -46,7 +46,7 @@ test('run a group report of the demo query, read it as a heat map and a table, a
     timeout: 30_000,
   });
 
-  const heatmap = page.getByRole('img', { name: /groups by Department, coloured by ties/ });
+  const heatmap = page.getByRole('img', { name: /groups by Department, colored by ties/ });
   await expect(heatmap).toBeVisible();
   await expect(heatmap.locator('title')).toHaveText(/groups by Department/);
 
@@ -69,7 +69,7 @@ test('run a group report of the demo query, read it as a heat map and a table, a
   await expect(matrix.locator('tbody tr')).toHaveCount(groups.length);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Heat map' }).click();
-  await page.getByLabel('Colour by').selectOption('interactions');
+  await page.getByLabel('Color by').selectOption('interactions');
   await expect(page.getByRole('img', { name: /coloured by interactions/ })).toBeVisible();
 
   const [download] = await Promise.all([

@@ -7,7 +7,7 @@ import { enabledModules } from '../lib/module-list';
 import { HomeLink } from './home-link';
 import { NavMenus } from './nav-menus';
 
-/** Top navigation bar (spec §2): logo, enabled modules, then the Admin/Organisation/Help/user menus. */
+/** Top navigation bar (spec §2): logo, enabled modules, then the Admin/Organization/Help/user menus. */
 type TopNavProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTMLButtonElement | null> };
 
 export function TopNav({ onRequestSupport, helpTriggerRef }: TopNavProps) {

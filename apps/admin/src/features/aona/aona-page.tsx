@@ -38,7 +38,7 @@ const HOW: Record<TAonaAnalysis, string> = {
     'People are matched by name (case and accents ignored); both networks are read as undirected simple graphs. Among the people in both, F and I are the formal and informal ties: Jaccard = |F∩I| / |F∪I|, formal coverage = |F∩I| / |F|, informal confinement = |F∩I| / |I|. QAP: r is the correlation of the two adjacency matrices; p is the share of 1,000 seeded relabellings of the informal network with r at least as high.',
   informalDistance:
     'For each informal tie between two people of the formal network, the number of steps between them in the whole formal network (undirected), or unreachable. Means and medians are over the reachable ties.',
-  CFI: 'A tie is external when its two people have different values of the attribute (blank values are left out). CFI = external / all ties; E-I = (external − internal) / all ties, for the network, each group, and each person (the share of their neighbours in another group).',
+  CFI: 'A tie is external when its two people have different values of the attribute (blank values are left out). CFI = external / all ties; E-I = (external − internal) / all ties, for the network, each group, and each person (the share of their neighbors in another group).',
   adaptableReadiness:
     'On the union of the networks (undirected, simple) with n people: connector = degree / (n − 1); broker = 1 − Burt’s constraint; energizer = people with a tie towards them in a layer whose name contains “energ”, / (n − 1). The top 10% by each score are flagged; readiness is the mean percentile rank of the scores.',
 };
