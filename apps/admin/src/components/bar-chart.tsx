@@ -1,5 +1,5 @@
 import { Button } from '@tieline/ui';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 
 // A small SVG bar chart of our own (AONA's answers, passive data's interactions per week), with the same
 // numbers as a table for screen readers and anyone who wants them. Bars may stack two series (e.g.
@@ -7,10 +7,32 @@ import { useId, useState } from 'react';
 
 export type TBar = { label: string; values: number[] };
 
-const W = 640;
+// Drawn at the width it is shown (never scaled), so its text is 12 px on a phone as on a desktop; labels
+// under the bars are thinned out to whatever fits side by side.
+const MAX_W = 720;
+const MIN_W = 240;
 const H = 200;
-const PAD = { left: 44, right: 12, top: 10, bottom: 40 };
+const FONT = 12;
+const PAD = { left: 48, right: 12, top: 12, bottom: 44 };
 const COLORS = ['var(--color-primary)', 'var(--color-chart-2, #0ea5e9)'];
+const shorten = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
+/** A generous width of a label in the chart's font (digits and capitals run about 0.6 em). */
+const labelWidth = (label: string) => label.length * FONT * 0.62 + 10;
+
+/** The element's content width, followed as it changes. */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number | null] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 export function BarChart({
   bars,
@@ -19,6 +41,7 @@ export function BarChart({
   xLabel,
   testId,
   colors = COLORS,
+  tickLabel = (label) => label,
 }: {
   bars: TBar[];
   /** Names of the stacked series, one per value. */
@@ -26,19 +49,24 @@ export function BarChart({
   summary: string;
   xLabel: string;
   testId: string;
-  /** A colour per series, when a series should keep its own whichever others are shown. */
+  /** A color per series, when a series should keep its own whichever others are shown. */
   colors?: string[];
+  /** A bar's label under the chart, when shorter than in the table (a week's "W35" for "2026-W35"). */
+  tickLabel?: (label: string) => string;
 }) {
   const captionId = useId();
   const [asTable, setAsTable] = useState(false);
+  const [figure, shown] = useWidth<HTMLElement>();
+  const W = Math.max(MIN_W, Math.min(MAX_W, shown ?? MAX_W));
   const totals = bars.map((b) => b.values.reduce((a, v) => a + v, 0));
   const max = Math.max(1, ...totals);
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const step = innerW / Math.max(1, bars.length);
-  const labelEvery = Math.ceil(bars.length / 16);
+  const ticks = bars.map((b) => shorten(tickLabel(b.label)));
+  const labelEvery = Math.max(1, Math.ceil(Math.max(0, ...ticks.map(labelWidth)) / step));
   return (
-    <figure className="flex flex-col gap-2">
+    <figure ref={figure} className="flex min-w-0 flex-col gap-2">
       <figcaption id={captionId} className="text-sm text-muted-foreground">
         {summary}
       </figcaption>
@@ -69,11 +97,13 @@ export function BarChart({
         </table>
       ) : (
         <svg
+          width={W}
+          height={H}
           viewBox={`0 0 ${W} ${H}`}
           role="img"
           aria-labelledby={captionId}
           data-testid={testId}
-          className="h-auto w-full max-w-[720px]"
+          className="max-w-full"
         >
           <title>{summary}</title>
           <line
@@ -84,10 +114,10 @@ export function BarChart({
             stroke="currentColor"
             opacity={0.3}
           />
-          <text x={PAD.left - 6} y={PAD.top + 8} textAnchor="end" fontSize={11} fill="currentColor">
+          <text x={PAD.left - 6} y={PAD.top + 8} textAnchor="end" fontSize={FONT} fill="currentColor">
             {max.toLocaleString('en-US')}
           </text>
-          <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" fontSize={11} fill="currentColor">
+          <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" fontSize={FONT} fill="currentColor">
             0
           </text>
           {bars.map((b, i) => {
@@ -105,18 +135,18 @@ export function BarChart({
                 {i % labelEvery === 0 ? (
                   <text
                     x={x + step * 0.4}
-                    y={H - PAD.bottom + 14}
+                    y={H - PAD.bottom + 16}
                     textAnchor="middle"
-                    fontSize={11}
+                    fontSize={FONT}
                     fill="currentColor"
                   >
-                    {b.label.length > 14 ? `${b.label.slice(0, 13)}…` : b.label}
+                    {ticks[i]}
                   </text>
                 ) : null}
               </g>
             );
           })}
-          <text x={PAD.left + innerW / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="currentColor">
+          <text x={PAD.left + innerW / 2} y={H - 6} textAnchor="middle" fontSize={FONT} fill="currentColor">
             {xLabel}
           </text>
         </svg>

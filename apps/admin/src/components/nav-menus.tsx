@@ -40,7 +40,7 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
         <DropdownMenu>
           <MenuTrigger label={`Organization: ${organization.name}`}>
             <Building aria-hidden="true" />
-            <span className="hidden truncate sm:inline" title={organization.name}>
+            <span className="hidden truncate 2xl:inline" title={organization.name}>
               {organization.name}
             </span>
           </MenuTrigger>

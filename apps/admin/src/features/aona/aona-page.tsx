@@ -127,11 +127,14 @@ export function AonaPage() {
         </CardContent>
       </Card>
       {openId ? <OpenResult key={openId} id={openId} onClose={() => open(null)} /> : null}
-      <Card>
-        <CardContent className="p-0">
+      <section aria-labelledby="aona-saved" className="flex flex-col gap-2">
+        <h2 id="aona-saved" className="text-lg font-semibold">
+          Saved results
+        </h2>
+        <div className="min-w-0">
           <DataTable
             caption="Saved results"
-            captionVisible
+            framed
             columns={[
               { id: 'analysis', header: 'Analysis', cell: (r) => AONA_LABELS[r.analysis], card: 'title' },
               {
@@ -176,8 +179,8 @@ export function AonaPage() {
             empty="No results yet: run an analysis above."
             cards
           />
-        </CardContent>
-      </Card>
+        </div>
+      </section>
       <TypedDeleteDialog
         open={deleting !== null}
         onOpenChange={(o) => (o ? null : setDeleting(null))}

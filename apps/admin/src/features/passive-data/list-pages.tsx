@@ -65,7 +65,7 @@ export function AddListPage() {
     setError(readErrorBody(answer.text).message);
   };
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <h1 className="mb-4 text-2xl font-semibold">New list</h1>
       <form
@@ -177,7 +177,7 @@ export function EditListPage() {
   if (!list.data) return <Spinner label="Loading list" showLabel />;
   const l = list.data;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
