@@ -90,7 +90,8 @@ test('every page of passive data, AONA, Meltwater and Discover fits 360 and 1366
         }));
         if (scrollWidth > innerWidth) overflowing.push(`${name} at ${width} px: ${scrollWidth} px wide`);
         await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-        for (const v of await axeViolations(page)) findings.push(`${name} at ${width} px: ${v.id} (${v.nodes[0]?.target})`);
+        for (const v of await axeViolations(page))
+          findings.push(`${name} at ${width} px: ${v.id} (${v.nodes[0]?.target})`);
       });
     }
   }

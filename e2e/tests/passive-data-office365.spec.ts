@@ -162,7 +162,7 @@ test('connect Microsoft 365 in the email modal: a wrong secret is refused, the r
     await expect(page.getByRole('heading', { name: 'Reporting lines and email', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Run now' }).click();
     const runs = page.locator('section[aria-labelledby="runs-heading"]');
-    await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+    await expect(runs.getByRole('cell', { name: 'Done' })).toBeVisible({ timeout: 60_000 });
     // Reports to: Bob -> Ann, Cat -> Ann; Email: Bob -> Ann, Bob -> Cat.
     await runs.getByRole('link', { name: 'Explore' }).click();
     await expect(page).toHaveURL(/\/networks\/explore\//);

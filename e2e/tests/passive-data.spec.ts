@@ -31,10 +31,21 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
     messagesPerDay: 60,
   });
 
+  // The setup guides of docs/, served by the app and listed in Help.
+  await page.goto('/passivedata');
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Microsoft 365 app setup guide' }).click();
+  await expect(page).toHaveURL(/\/help\/microsoft-365-app$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Connecting Microsoft 365/ })).toBeVisible();
+  await expect(page.getByRole('table').first()).toContainText('Mail.ReadBasic.All');
+
   await page.goto('/passivedata');
   await expect(page.getByRole('heading', { name: 'No sources connected yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Connect Slack' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
+  // The Slack app's scopes, and its guide (opened beside the modal, which keeps what was typed).
+  await expect(dialog.getByRole('list', { name: 'Scopes' })).toContainText('users:read.email');
+  await expect(dialog.getByRole('link', { name: /^Slack app setup guide/ })).toHaveAttribute('href', '/help/slack-app');
   await dialog.getByLabel('Upload an export').check();
   await dialog.getByLabel('Name').fill('Acme Slack');
   await dialog.getByLabel('Export (zip)').setInputFiles(zip);
@@ -55,7 +66,7 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await expect(page.getByRole('heading', { name: 'Who works with whom', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Run now' }).click();
   const runs = page.getByRole('region', { name: 'Runs' }).or(page.locator('section[aria-labelledby="runs-heading"]'));
-  await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+  await expect(runs.getByRole('cell', { name: 'Done' })).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-data-query.png', fullPage: true });
 

@@ -267,7 +267,9 @@ describe('the file field', () => {
 
     const wrong = await send(owner, 'list', xlsx(rows));
     expect(wrong).toEqual({ status: 400, body: payload('format', ORG_USERS_MSG.wrongFileField('list')) });
-    expect(wrong.body.message).toBe('Send the file in the form field “users” (or “file”); this form sent it as “list”.');
+    expect(wrong.body.message).toBe(
+      'Send the file in the form field “users” (or “file”); this form sent it as “list”.',
+    );
     // Nothing changed.
     expect((await asUser(app, owner).get(`/organizations/users/${owner.organizationId}`)).body).toHaveLength(2);
   });

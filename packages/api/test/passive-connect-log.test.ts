@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from './helpers';
 import { type FakeMicrosoft, startFakeMicrosoft } from './fake-microsoft';
+import { startTestApp, type TestApp } from './helpers';
 import { connectBody, tenant } from './passive-office365-setup';
 import { passiveUser, restAs } from './passive-slack-api-setup';
 

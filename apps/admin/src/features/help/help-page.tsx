@@ -1,5 +1,5 @@
-import { Navigate, useParams } from 'react-router';
 import { GUIDES } from 'virtual:help-guides';
+import { Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The rendered guide's elements, styled here: the app has no typography stylesheet of its own.

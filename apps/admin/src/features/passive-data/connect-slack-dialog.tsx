@@ -95,8 +95,8 @@ function SlackAppForm({ onDone }: { onDone: () => void }) {
       )}
     >
       <p className="text-sm text-muted-foreground">
-        Create a Slack app in your workspace with the read scopes below (the setup guide shows how), install
-        it, and paste its bot token here. The token is kept sealed and never shown again.
+        Create a Slack app in your workspace with the read scopes below (the setup guide shows how), install it, and
+        paste its bot token here. The token is kept sealed and never shown again.
       </p>
       <SetupGuide guide="slack" />
       <FormField label="Name" error={errors.name?.message}>

@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, DataTable, type DataTableColumn, FormField, Input, SelectField, Spinner, Textarea } from '@tieline/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  FormField,
+  Input,
+  SelectField,
+  Spinner,
+  Textarea,
+} from '@tieline/ui';
 import type { TPassiveListDetail } from '@tieline/validation';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
