@@ -22,9 +22,11 @@ const marked = new Marked({ gfm: true, async: false });
 export function renderGuide(markdown: string): { title: string; html: string } {
   const title = /^# (.+)$/m.exec(markdown)?.[1]?.trim() ?? 'Setup guide';
   const html = (marked.parse(markdown) as string)
-    // Wide tables scroll in their own box rather than widening a phone's page.
-    .replaceAll('<table>', '<div class="guide-table"><table>')
+    // Wide tables and code scroll in their own box rather than widening a phone's page; a keyboard
+    // reaches the box to scroll it.
+    .replaceAll('<table>', '<div class="guide-table" tabindex="0"><table>')
     .replaceAll('</table>', '</table></div>')
+    .replaceAll('<pre>', '<pre tabindex="0">')
     // Outside addresses open beside the app (a connect form half filled in stays as it was).
     .replaceAll('<a href="http', '<a target="_blank" rel="noopener noreferrer" href="http');
   return { title, html };

@@ -206,7 +206,7 @@ test('an organization owner sharing with someone not on Tieline is offered to in
   await signIn(page, 'demo@tieline.local', 'tieline-demo');
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
   await expect(page).toHaveURL(/\/networks$/);
-  await rowAction(page, 'Acme organization (demo)', 'Share');
+  await rowAction(page, 'Acme reporting lines (demo)', 'Share');
   await page.getByRole('dialog', { name: 'Share network' }).getByRole('button', { name: 'Add person' }).click();
   const add = page.getByRole('dialog', { name: 'Add person' });
   const email = `newcomer-${unique()}@example.com`;
@@ -214,6 +214,7 @@ test('an organization owner sharing with someone not on Tieline is offered to in
   await add.getByRole('button', { name: 'Share' }).click();
   await expect(add.getByRole('alert')).toContainText('No Tieline user has this email address');
   await expectNoAxeViolations(page, '[role="dialog"]');
+  await shot(page, 'share-invite');
   await add.getByRole('link', { name: `Invite ${email} to Acme Research (demo)` }).click();
   await expect(page).toHaveURL(/\/organization\/settings\/manage-users\/manage\/users\/add\?email=/);
   await expect(page.getByRole('dialog', { name: 'Add user' }).getByLabel('Email')).toHaveValue(email);

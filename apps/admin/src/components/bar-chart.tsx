@@ -10,12 +10,22 @@ export type TBar = { label: string; values: number[] };
 // Drawn at the width it is shown (never scaled), so its text is 12 px on a phone as on a desktop; labels
 // under the bars are thinned out to whatever fits side by side.
 const MAX_W = 720;
-const MIN_W = 240;
-const H = 200;
+const MIN_W = 200;
+const H = 180;
 const FONT = 12;
-const PAD = { left: 48, right: 12, top: 12, bottom: 44 };
+const PAD = { left: 48, right: 12, top: 12, bottom: 24 };
 const COLORS = ['var(--color-primary)', 'var(--color-chart-2, #0ea5e9)'];
 const shorten = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
+/** A label as two lines, split at the space nearest its middle ("Formal only" -> "Formal", "only"). */
+function twoLines(label: string): string[] {
+  const spaces = [...label.matchAll(/ /g)].map((m) => m.index);
+  if (spaces.length === 0) return [label];
+  const at = spaces.reduce((best, i) =>
+    Math.abs(i - label.length / 2) < Math.abs(best - label.length / 2) ? i : best,
+  );
+  return [label.slice(0, at), label.slice(at + 1)];
+}
+const linesWidth = (lines: string[]) => Math.max(...lines.map(labelWidth));
 /** A generous width of a label in the chart's font (digits and capitals run about 0.6 em). */
 const labelWidth = (label: string) => label.length * FONT * 0.62 + 10;
 
@@ -61,10 +71,16 @@ export function BarChart({
   const totals = bars.map((b) => b.values.reduce((a, v) => a + v, 0));
   const max = Math.max(1, ...totals);
   const innerW = W - PAD.left - PAD.right;
-  const innerH = H - PAD.top - PAD.bottom;
   const step = innerW / Math.max(1, bars.length);
-  const ticks = bars.map((b) => shorten(tickLabel(b.label)));
-  const labelEvery = Math.max(1, Math.ceil(Math.max(0, ...ticks.map(labelWidth)) / step));
+  // Every label on one line if they fit; else on two lines if that fits them all (a few long labels);
+  // else one line, thinned out to every n-th bar (many bars: weeks).
+  const oneLine = bars.map((b) => [shorten(tickLabel(b.label))]);
+  const split = oneLine.map(([label]) => twoLines(label!));
+  const widest = (ticks: string[][]) => Math.max(0, ...ticks.map(linesWidth));
+  const ticks = widest(oneLine) > step && widest(split) <= step ? split : oneLine;
+  const labelEvery = Math.max(1, Math.ceil(widest(ticks) / step));
+  const bottom = PAD.bottom + (ticks === split ? FONT + 2 : 0);
+  const innerH = H - PAD.top - bottom;
   return (
     <figure ref={figure} className="flex min-w-0 flex-col gap-2">
       <figcaption id={captionId} className="text-sm text-muted-foreground">
@@ -133,23 +149,25 @@ export function BarChart({
                   );
                 })}
                 {i % labelEvery === 0 ? (
-                  <text
-                    x={x + step * 0.4}
-                    y={H - PAD.bottom + 16}
-                    textAnchor="middle"
-                    fontSize={FONT}
-                    fill="currentColor"
-                  >
-                    {ticks[i]}
+                  <text x={x + step * 0.4} y={H - bottom + 16} textAnchor="middle" fontSize={FONT} fill="currentColor">
+                    <tspan x={x + step * 0.4}>{ticks[i]![0]}</tspan>
+                    {ticks[i]![1] === undefined ? null : (
+                      <tspan x={x + step * 0.4} dy={FONT + 2}>
+                        {ticks[i]![1]}
+                      </tspan>
+                    )}
                   </text>
                 ) : null}
               </g>
             );
           })}
-          <text x={PAD.left + innerW / 2} y={H - 6} textAnchor="middle" fontSize={FONT} fill="currentColor">
-            {xLabel}
-          </text>
         </svg>
+      )}
+      {asTable ? null : (
+        // The axis title under the chart as text, so a long one wraps on a phone (an SVG's text cannot).
+        <p aria-hidden="true" className="max-w-full text-center text-xs" style={{ width: W }}>
+          {xLabel}
+        </p>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm">
         {series.length > 1 && !asTable

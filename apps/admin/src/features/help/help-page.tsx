@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The rendered guide's elements, styled here: the app has no typography stylesheet of its own.
 const PROSE = [
-  'flex max-w-3xl min-w-0 flex-col gap-4 leading-relaxed',
+  'mx-auto flex max-w-3xl min-w-0 flex-col gap-4 leading-relaxed',
   '[&_h1]:text-2xl [&_h1]:font-semibold [&_h1]:tracking-tight',
   '[&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold',
   '[&_ol]:flex [&_ol]:list-decimal [&_ol]:flex-col [&_ol]:gap-2 [&_ol]:pl-6',

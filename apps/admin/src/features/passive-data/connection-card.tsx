@@ -73,7 +73,7 @@ export function ConnectionCard({ connection: c }: { connection: TConnection }) {
             {failureText(c)}
           </p>
         ) : null}
-        <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-x-4 gap-y-2">
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(5.5rem,1fr))] gap-x-3 gap-y-2">
           <div>
             <dt className="text-muted-foreground">People</dt>
             <dd className="font-medium tabular-nums">{formatCount(c.people)}</dd>
