@@ -62,7 +62,7 @@ test('run a group report of the demo query, read it as a heat map and a table, a
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-reports-1280.png', fullPage: true });
 
-  // The same numbers as a table, then coloured by interactions.
+  // The same numbers as a table, then colored by interactions.
   await page.getByRole('button', { name: 'Table' }).click();
   const matrix = page.getByTestId('report-matrix-table');
   await expect(matrix).toBeVisible();
@@ -70,7 +70,7 @@ test('run a group report of the demo query, read it as a heat map and a table, a
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Heat map' }).click();
   await page.getByLabel('Color by').selectOption('interactions');
-  await expect(page.getByRole('img', { name: /coloured by interactions/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /colored by interactions/ })).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

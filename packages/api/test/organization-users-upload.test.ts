@@ -247,7 +247,8 @@ describe('the file field', () => {
       headers: { cookie: owner.cookie, 'x-forwarded-for': randomAddress() },
       body: form,
     });
-    return { status: res.status, body: await res.json() };
+    // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON bodies
+    return { status: res.status, body: (await res.json()) as any };
   };
 
   it('is users or file; another name is refused with a message naming both', async () => {
