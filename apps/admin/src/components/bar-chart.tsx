@@ -8,7 +8,7 @@ import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react'
 export type TBar = { label: string; values: number[] };
 
 // Drawn at the width it is shown (never scaled), so its text is 12 px on a phone as on a desktop; labels
-// under the bars are thinned out to whatever fits side by side.
+// under the bars go on one line, two lines, or at a slant (a few bars), or are thinned out (many bars).
 const MAX_W = 720;
 const MIN_W = 200;
 const H = 180;
@@ -26,8 +26,11 @@ function twoLines(label: string): string[] {
   return [label.slice(0, at), label.slice(at + 1)];
 }
 const linesWidth = (lines: string[]) => Math.max(...lines.map(labelWidth));
-/** A generous width of a label in the chart's font (digits and capitals run about 0.6 em). */
-const labelWidth = (label: string) => label.length * FONT * 0.62 + 10;
+/** A label's width in the chart's font, with room to spare (its letters average about 0.55 em). */
+const labelWidth = (label: string) => label.length * FONT * 0.56 + 6;
+/** Labels at a slant: up to this many bars; the slant's sine and cosine. */
+const SLANT_BARS = 12;
+const SLANT = { sin: Math.sin(Math.PI / 5), cos: Math.cos(Math.PI / 5) };
 
 /** The element's content width, followed as it changes. */
 function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number | null] {
@@ -70,16 +73,24 @@ export function BarChart({
   const W = Math.max(MIN_W, Math.min(MAX_W, shown ?? MAX_W));
   const totals = bars.map((b) => b.values.reduce((a, v) => a + v, 0));
   const max = Math.max(1, ...totals);
-  const innerW = W - PAD.left - PAD.right;
-  const step = innerW / Math.max(1, bars.length);
-  // Every label on one line if they fit; else on two lines if that fits them all (a few long labels);
-  // else one line, thinned out to every n-th bar (many bars: weeks).
+  const count = Math.max(1, bars.length);
+  const wide = (W - PAD.left - PAD.right) / count;
+  // Every label on one line if they fit; else on two lines if that fits them all; else, for a few bars,
+  // at a slant below the chart (which grows to hold them); else thinned out to every n-th bar (weeks).
   const oneLine = bars.map((b) => [shorten(tickLabel(b.label))]);
   const split = oneLine.map(([label]) => twoLines(label!));
   const widest = (ticks: string[][]) => Math.max(0, ...ticks.map(linesWidth));
-  const ticks = widest(oneLine) > step && widest(split) <= step ? split : oneLine;
-  const labelEvery = Math.max(1, Math.ceil(widest(ticks) / step));
+  const ticks = widest(oneLine) > wide && widest(split) <= wide ? split : oneLine;
+  const slanted = widest(ticks) > wide && bars.length <= SLANT_BARS;
+  // A slanted first label reaches left of its bar: the chart moves right to keep it whole.
+  const first = slanted ? linesWidth(oneLine[0] ?? []) * SLANT.cos - wide / 2 + 2 : 0;
+  const left = Math.max(PAD.left, Math.ceil(first));
+  const innerW = W - left - PAD.right;
+  const step = innerW / count;
+  const labelEvery = slanted ? 1 : Math.max(1, Math.ceil(widest(ticks) / step));
+  const below = slanted ? Math.ceil(widest(oneLine) * SLANT.sin) : 0;
   const bottom = PAD.bottom + (ticks === split ? FONT + 2 : 0);
+  const height = H + below;
   const innerH = H - PAD.top - bottom;
   return (
     <figure ref={figure} className="flex min-w-0 flex-col gap-2">
@@ -114,8 +125,8 @@ export function BarChart({
       ) : (
         <svg
           width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
+          height={height}
+          viewBox={`0 0 ${W} ${height}`}
           role="img"
           aria-labelledby={captionId}
           data-testid={testId}
@@ -123,22 +134,22 @@ export function BarChart({
         >
           <title>{summary}</title>
           <line
-            x1={PAD.left}
+            x1={left}
             x2={W - PAD.right}
             y1={PAD.top + innerH}
             y2={PAD.top + innerH}
             stroke="currentColor"
             opacity={0.3}
           />
-          <text x={PAD.left - 6} y={PAD.top + 8} textAnchor="end" fontSize={FONT} fill="currentColor">
+          <text x={left - 6} y={PAD.top + 8} textAnchor="end" fontSize={FONT} fill="currentColor">
             {max.toLocaleString('en-US')}
           </text>
-          <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" fontSize={FONT} fill="currentColor">
+          <text x={left - 6} y={PAD.top + innerH} textAnchor="end" fontSize={FONT} fill="currentColor">
             0
           </text>
           {bars.map((b, i) => {
             let y = PAD.top + innerH;
-            const x = PAD.left + i * step + step * 0.1;
+            const x = left + i * step + step * 0.1;
             return (
               <g key={b.label}>
                 {b.values.map((v, s) => {
@@ -148,7 +159,18 @@ export function BarChart({
                     <rect key={series[s]} x={x} y={y} width={step * 0.8} height={h} fill={colors[s % colors.length]} />
                   );
                 })}
-                {i % labelEvery === 0 ? (
+                {slanted ? (
+                  <text
+                    x={x + step * 0.4}
+                    y={H - bottom + 12}
+                    textAnchor="end"
+                    fontSize={FONT}
+                    fill="currentColor"
+                    transform={`rotate(-36 ${x + step * 0.4} ${H - bottom + 12})`}
+                  >
+                    {ticks[i]!.join(' ')}
+                  </text>
+                ) : i % labelEvery === 0 ? (
                   <text x={x + step * 0.4} y={H - bottom + 16} textAnchor="middle" fontSize={FONT} fill="currentColor">
                     <tspan x={x + step * 0.4}>{ticks[i]![0]}</tspan>
                     {ticks[i]![1] === undefined ? null : (
