@@ -15,8 +15,9 @@ type TopNavProps = { onRequestSupport: () => void; helpTriggerRef: RefObject<HTM
 type TModules = ReturnType<typeof enabledModules>;
 
 /**
- * One row from 1024 px on (two only when a long organization name and every module meet a narrow
- * window); below, the modules are a menu named after the current one, so none hides in a scroll.
+ * One row on a laptop or wider (the organization menu shows its name from 1536 px; the account menu
+ * names the organization too); two rows between 1024 and about 1280 px with every module; below 1024 px
+ * the modules are a menu named after the current one, so none hides in a scroll.
  */
 export function TopNav({ onRequestSupport, helpTriggerRef }: TopNavProps) {
   const user = useCurrentUser();
@@ -26,7 +27,7 @@ export function TopNav({ onRequestSupport, helpTriggerRef }: TopNavProps) {
 
   return (
     <header className="bg-nav text-nav-foreground shadow-sm">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6 2xl:max-w-screen-2xl">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
         <HomeLink logo={logoUrl && organization ? { url: logoUrl, organization } : null} />
         {modules.length > 0 ? (
           <>
