@@ -63,7 +63,7 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
   await page.getByRole('tab', { name: 'Cross-functional index' }).click();
   await page.getByLabel('Network').selectOption({ label: 'Acme advice and energy (demo) (60 people)' });
   await page.getByLabel(/^Attribute/).selectOption('Office');
-  await page.getByRole('button', { name: 'Analyse' }).click();
+  await page.getByRole('button', { name: 'Analyze' }).click();
   await expect(page.getByTestId('cfi-groups-chart')).toBeVisible();
   await expect(page.getByText(/attribute: Office/)).toBeVisible();
   await page.screenshot({ path: 'test-results/aona-cfi.png', fullPage: true });
@@ -76,7 +76,7 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
   await page
     .getByLabel('Informal network (e.g. advice)')
     .selectOption({ label: 'Acme advice and energy (demo) (60 people)' });
-  await page.getByRole('button', { name: 'Analyse' }).click();
+  await page.getByRole('button', { name: 'Analyze' }).click();
   await expect(page.getByTestId('alignment-chart')).toBeVisible();
   await expect(page.getByText('QAP p', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
@@ -87,6 +87,6 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
   await page
     .getByLabel('Informal network (e.g. advice)')
     .selectOption({ label: 'Acme reporting lines (demo) (60 people)' });
-  await page.getByRole('button', { name: 'Analyse' }).click();
+  await page.getByRole('button', { name: 'Analyze' }).click();
   await expect(page.getByText('Choose two different networks')).toBeVisible();
 });

@@ -12,7 +12,11 @@ test('an API key is shown once, authenticates a script, and is refused once revo
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Add key' }).click();
+  // The dialog has its own address (spec §2): /users/settings/api/add opens it, closing goes back.
+  await expect(page).toHaveURL(/\/users\/settings\/api\/add$/);
   const dialog = page.getByRole('dialog', { name: 'Add API key' });
+  await page.reload();
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel('Name').fill('Nightly export');
   await dialog.getByRole('button', { name: 'Add key' }).click();
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
@@ -21,6 +25,7 @@ test('an API key is shown once, authenticates a script, and is refused once revo
   expect(key).toMatch(/^tl_[a-z2-7]{32}$/);
   await expectNoAxeViolations(page, '[role="dialog"]');
   await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/users\/settings\/api$/);
 
   // Listed by prefix only: the key itself is never shown again.
   const row = page.getByRole('row', { name: /Nightly export/ });

@@ -21,8 +21,15 @@ test('sign up, read the verification mail, verify, land on the first enabled mod
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  // Signed out, a protected page goes to /login without asking users.me (the browser logs a 401 as an error).
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') logged.push(m.text());
+  });
   await page.goto('/networks');
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(logged).toEqual([]);
 });
 
 test('a login with two users chooses an organization', async ({ page }) => {
@@ -31,7 +38,7 @@ test('a login with two users chooses an organization', async ({ page }) => {
   await expect(page.getByRole('button', { name: /Individual Account/ })).toBeVisible();
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
   await expect(page).toHaveURL(/\/networks$/);
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
 });
 
 test('a wrong password shows the server message in a toast', async ({ page }) => {

@@ -41,7 +41,7 @@ test('an individual account sees its plan, its sign-up credits, and that payment
 test('an organization owner requests credits, which reach the support mailbox', async ({ page }) => {
   await signIn(page, 'demo@tieline.local', 'tieline-demo');
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
   await page.goto('/users/settings/billing');
   await expect(page.getByText('credits of Acme Research (demo)')).toBeVisible();
   await page.getByRole('button', { name: 'Request credits' }).click();

@@ -15,7 +15,7 @@ async function chooseDemoOrganization(page: Page) {
 test('community sign-in goes on to the community site the owner set', async ({ page, browser, baseURL }) => {
   await signIn(page, DEMO.email, DEMO.password);
   await chooseDemoOrganization(page);
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
   await page.goto('/organization/settings/manage-organizations');
   await page.getByLabel('Community site (optional)').fill(COMMUNITY);
   await page.getByRole('button', { name: 'Save' }).click();

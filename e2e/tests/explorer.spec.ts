@@ -38,9 +38,9 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await shot(page, 'explorer-first-open');
 
   // Colour by community and size by betweenness (metrics from the server).
-  await page.getByLabel('Colour by', { exact: true }).selectOption('community');
+  await page.getByLabel('Color by', { exact: true }).selectOption('community');
   await page.getByLabel('Size by', { exact: true }).selectOption('m:betweennessNormalized');
-  await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
+  await expect(legend).toContainText('Color: Community', { timeout: 30_000 });
   await expect(legend).toContainText('Size: Betweenness');
   await expect.poll(async () => (await canvasPixels(page)).palette, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await shot(page, 'explorer-community');
@@ -135,8 +135,8 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await shot(page, 'explorer-update-view');
   await page.reload();
   await expect(legend).toContainText('12 of 60 people', { timeout: 20_000 });
-  await expect(legend).toContainText('Colour: Community', { timeout: 30_000 });
-  await expect(page.getByLabel('Colour by', { exact: true })).toHaveValue('community');
+  await expect(legend).toContainText('Color: Community', { timeout: 30_000 });
+  await expect(page.getByLabel('Color by', { exact: true })).toHaveValue('community');
   // The person whose panel was open comes back with the view.
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Ben Diallo' })).toBeVisible();
 
@@ -145,7 +145,7 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await page.getByRole('link', { name: 'Reset view' }).click();
   await expect(page).toHaveURL(base);
   await expect(legend).toContainText('60 people');
-  await expect(legend).not.toContainText('Colour:');
+  await expect(legend).not.toContainText('Color:');
 
   // Lasso round the middle of the drawing.
   await page.getByRole('button', { name: 'Fit to screen' }).click();
@@ -272,8 +272,8 @@ test('more than 16 categories each in its own colour, and the metrics of one lay
   await expect(legend).toContainText('60 people');
 
   // Every team in the legend with a colour of its own (the palette's 16, then generated ones), and on the drawing.
-  await page.getByLabel('Colour by', { exact: true }).selectOption('a:Team');
-  await expect(legend).toContainText('Colour: Team');
+  await page.getByLabel('Color by', { exact: true }).selectOption('a:Team');
+  await expect(legend).toContainText('Color: Team');
   await expect(legend.getByRole('list').first().getByRole('listitem')).toHaveCount(20);
   await expect(legend).not.toContainText('Other');
   const colours = await legendColours(page);

@@ -54,7 +54,7 @@ test('an owner whitelabels the organization: top bar, favicon and the survey pag
   await expect(page).toHaveURL(/\/networks$/);
   await expect(page.getByRole('link', { name: 'Tieline home' })).toBeVisible();
 
-  await page.getByRole('button', { name: `Organisation: ${ORG}` }).click();
+  await page.getByRole('button', { name: `Organization: ${ORG}` }).click();
   await page.getByRole('menuitem', { name: 'Logos' }).click();
   await expect(page.getByRole('heading', { name: 'Logos', level: 1 })).toBeVisible();
   // The e2e server's TUTORIAL_VIDEOS has a video for this page: shown while Tieline's brand is.

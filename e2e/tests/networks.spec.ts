@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signUp, unique } from './helpers';
+import { expectNoAxeViolations, signIn, signUp, unique } from './helpers';
 import {
   addExampleNetwork,
   duplicate,
@@ -129,6 +129,11 @@ test('share with another person as View, change to Edit, then remove', async ({ 
 
   await signUp(page);
   await addExampleNetwork(page);
+  // The dialogs' addresses (manage/users/add...) log no routing warning.
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
   await rowAction(page, 'Example network', 'Share');
   await expect(page).toHaveURL(/\/networks\/[^/]+\/manage\/users$/);
   const sharing = page.getByRole('dialog', { name: 'Share network' });
@@ -138,7 +143,11 @@ test('share with another person as View, change to Edit, then remove', async ({ 
   const add = page.getByRole('dialog', { name: 'Add person' });
   await add.getByLabel('Email').fill(`nobody-${unique()}@example.com`);
   await add.getByRole('button', { name: 'Share' }).click();
-  await expect(add.getByRole('alert')).toHaveText('No Tieline user has this email address');
+  // An individual account cannot invite: the refusal says where the person signs up.
+  await expect(add.getByRole('alert')).toHaveText(
+    /^No Tieline user has this email addressThey can sign up at http:\S+\/signup with this address\./,
+  );
+  expect(warnings).toEqual([]);
   await add.getByLabel('Email').fill(other.email);
   await add.getByRole('button', { name: 'Share' }).click();
   await expect(page).toHaveURL(/\/manage\/users$/);
@@ -193,6 +202,24 @@ test('share with another person as View, change to Edit, then remove', async ({ 
   await otherContext.close();
 });
 
+test('an organization owner sharing with someone not on Tieline is offered to invite them', async ({ page }) => {
+  await signIn(page, 'demo@tieline.local', 'tieline-demo');
+  await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
+  await expect(page).toHaveURL(/\/networks$/);
+  await rowAction(page, 'Acme reporting lines (demo)', 'Share');
+  await page.getByRole('dialog', { name: 'Share network' }).getByRole('button', { name: 'Add person' }).click();
+  const add = page.getByRole('dialog', { name: 'Add person' });
+  const email = `newcomer-${unique()}@example.com`;
+  await add.getByLabel('Email').fill(email);
+  await add.getByRole('button', { name: 'Share' }).click();
+  await expect(add.getByRole('alert')).toContainText('No Tieline user has this email address');
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await shot(page, 'share-invite');
+  await add.getByRole('link', { name: `Invite ${email} to Acme Research (demo)` }).click();
+  await expect(page).toHaveURL(/\/organization\/settings\/manage-users\/manage\/users\/add\?email=/);
+  await expect(page.getByRole('dialog', { name: 'Add user' }).getByLabel('Email')).toHaveValue(email);
+});
+
 test('combine two networks into a new one', async ({ page }) => {
   await signUp(page);
   await addExampleNetwork(page);
@@ -205,7 +232,13 @@ test('combine two networks into a new one', async ({ page }) => {
   await expect(dialog.getByText('Choose at least two networks to combine')).toBeVisible();
   await expect(dialog.getByText('Network name cannot be blank')).toBeVisible();
   await dialog.getByRole('checkbox', { name: /^Example network \(copy\)/ }).click();
+  // A name already taken is allowed, with a warning.
+  await dialog.getByLabel('Name of the new network').fill(' example NETWORK ');
+  await expect(dialog.getByLabel('Name of the new network')).toHaveAccessibleDescription(
+    'You already have a network named “Example network”: both would be listed under the same name.',
+  );
   await dialog.getByLabel('Name of the new network').fill('Both examples');
+  await expect(dialog.getByText('You already have a network named')).toHaveCount(0);
   await expectNoAxeViolations(page, '[role="dialog"]');
   await shot(page, 'combine');
   await dialog.getByRole('button', { name: 'Combine' }).click();

@@ -85,7 +85,7 @@ test('connect Microsoft 365 in the email modal: a wrong secret is refused, the r
   try {
     await signInAsDemo(page, tieline.url);
     await page.goto(`${tieline.url}/passivedata/office365Email`);
-    const dialog = page.getByRole('dialog', { name: 'Connect Office 365 email' });
+    const dialog = page.getByRole('dialog', { name: 'Connect Microsoft 365 email' });
     // The modal's own source is ticked; the directory always, and it cannot be unticked.
     await expect(dialog.getByRole('checkbox', { name: /^Email/ })).toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: /^Directory/ })).toBeChecked();
@@ -131,8 +131,8 @@ test('connect Microsoft 365 in the email modal: a wrong secret is refused, the r
 
     // A second connection to the same tenant is refused, naming the first (409), in the directory modal.
     await page.getByRole('button', { name: 'Connect Microsoft 365' }).click();
-    await page.getByRole('menuitem', { name: /Office 365 directory/ }).click();
-    const directory = page.getByRole('dialog', { name: 'Connect Office 365 directory' });
+    await page.getByRole('menuitem', { name: /Microsoft 365 directory/ }).click();
+    const directory = page.getByRole('dialog', { name: 'Connect Microsoft 365 directory' });
     await directory.getByLabel('Tenant ID').fill(TENANT_ID);
     await directory.getByLabel('Client ID').fill(CLIENT_ID);
     await directory.getByLabel('Client secret').fill(CLIENT_SECRET);
@@ -162,7 +162,7 @@ test('connect Microsoft 365 in the email modal: a wrong secret is refused, the r
     await expect(page.getByRole('heading', { name: 'Reporting lines and email', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Run now' }).click();
     const runs = page.locator('section[aria-labelledby="runs-heading"]');
-    await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+    await expect(runs.getByRole('cell', { name: 'Done' })).toBeVisible({ timeout: 60_000 });
     // Reports to: Bob -> Ann, Cat -> Ann; Email: Bob -> Ann, Bob -> Cat.
     await runs.getByRole('link', { name: 'Explore' }).click();
     await expect(page).toHaveURL(/\/networks\/explore\//);

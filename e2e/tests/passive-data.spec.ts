@@ -50,12 +50,23 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   const upload = async (name: string, file: string) => {
     await page.getByRole('link', { name: 'Connect Slack' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
+    // The Slack app's scopes, and its guide (opened beside the modal, which keeps what was typed).
+    await expect(dialog.getByRole('list', { name: 'Scopes' })).toContainText('users:read.email');
+    await expect(dialog.getByRole('link', { name: /^Slack app setup guide/ })).toHaveAttribute('href', '/help/slack-app');
     await dialog.getByLabel('Upload an export').check();
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Export (zip)').setInputFiles(file);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog).toBeHidden();
   };
+
+  // The setup guides of docs/, served by the app and listed in Help.
+  await page.goto('/passivedata');
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Microsoft 365 app setup guide' }).click();
+  await expect(page).toHaveURL(/\/help\/microsoft-365-app$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Connecting Microsoft 365/ })).toBeVisible();
+  await expect(page.getByRole('table').first()).toContainText('Mail.ReadBasic.All');
 
   await page.goto('/passivedata');
   await expect(page.getByRole('heading', { name: 'No sources connected yet' })).toBeVisible();
@@ -107,7 +118,7 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await expect(page.getByRole('heading', { name: 'Who works with whom', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Run now' }).click();
   const runs = page.getByRole('region', { name: 'Runs' }).or(page.locator('section[aria-labelledby="runs-heading"]'));
-  await expect(runs.getByText('Done')).toBeVisible({ timeout: 60_000 });
+  await expect(runs.getByRole('cell', { name: 'Done' })).toBeVisible({ timeout: 60_000 });
   // Acme's people only (Beta's 6 are left out), and Department held: no warning.
   await expect(runs.getByRole('cell', { name: '24', exact: true })).toBeVisible();
   await expect(runs.getByText('No one has the attribute')).toHaveCount(0);

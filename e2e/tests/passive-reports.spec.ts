@@ -46,7 +46,7 @@ test('run a group report of the demo query, read it as a heat map and a table, a
     timeout: 30_000,
   });
 
-  const heatmap = page.getByRole('img', { name: /groups by Department, coloured by ties/ });
+  const heatmap = page.getByRole('img', { name: /groups by Department, colored by ties/ });
   await expect(heatmap).toBeVisible();
   await expect(heatmap.locator('title')).toHaveText(/groups by Department/);
 
@@ -62,15 +62,15 @@ test('run a group report of the demo query, read it as a heat map and a table, a
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-reports-1280.png', fullPage: true });
 
-  // The same numbers as a table, then coloured by interactions.
+  // The same numbers as a table, then colored by interactions.
   await page.getByRole('button', { name: 'Table' }).click();
   const matrix = page.getByTestId('report-matrix-table');
   await expect(matrix).toBeVisible();
   await expect(matrix.locator('tbody tr')).toHaveCount(groups.length);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Heat map' }).click();
-  await page.getByLabel('Colour by').selectOption('interactions');
-  await expect(page.getByRole('img', { name: /coloured by interactions/ })).toBeVisible();
+  await page.getByLabel('Color by').selectOption('interactions');
+  await expect(page.getByRole('img', { name: /colored by interactions/ })).toBeVisible();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -37,7 +37,7 @@ async function ownerOnBilling(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await signIn(page, 'demo@tieline.local', 'tieline-demo');
   await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
   await page.goto('/users/settings/billing');
   await expect(page.getByText('credits of Acme Research (demo)')).toBeVisible();
   return page;
@@ -96,7 +96,7 @@ test("the owner buys credits on the provider's page and sees the balance grow on
   await page.context().close();
 });
 
-test('a cancelled checkout adds nothing, and Add credit card explains that cards are entered at checkout', async ({
+test('a canceled checkout adds nothing, and Add credit card explains that cards are entered at checkout', async ({
   browser,
 }) => {
   const page = await ownerOnBilling(browser);
@@ -106,7 +106,7 @@ test('a cancelled checkout adds nothing, and Add credit card explains that cards
   await expect(page).toHaveURL(new RegExp(`^${provider.url}/pay/`));
   await page.getByRole('link', { name: 'Cancel and go back' }).click();
   await expect(page).toHaveURL(/checkout=cancelled$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled' })).toContainText(
+  await expect(page.getByRole('status').filter({ hasText: 'Payment canceled' })).toContainText(
     'Nothing was charged and no credits were added.',
   );
   await expect(page.getByTestId('credit-balance')).toHaveText(String(before));

@@ -53,7 +53,7 @@ test.setTimeout(120_000);
 
 test('the owner turns SAML on, and a member signs in through the IdP', async ({ page, browser, baseURL }) => {
   await signInToDemoOrganization(page);
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
   const me = await (await page.request.get('/api/base/users/me')).json();
   const orgId: string = me.organizations[0].organization._id;
 
@@ -97,7 +97,7 @@ test('the owner turns SAML on, and a member signs in through the IdP', async ({ 
       if (r.isNavigationRequest()) visited.push(new URL(r.url()).pathname);
     });
     await signInToDemoOrganization(memberPage);
-    await expect(memberPage.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+    await expect(memberPage.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
     await expect(memberPage).not.toHaveURL(/samlSuccess|login/);
     expect(visited).toEqual(
       expect.arrayContaining([

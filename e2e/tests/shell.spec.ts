@@ -14,7 +14,7 @@ test('the top bar names the current account and switches to another user of the 
   const accountButton = page.getByRole('button', { name: /^Account:/ });
   await expect(accountButton).toHaveAccessibleName('Account: Demo User, Individual Account');
   await expect(accountButton).toContainText('Individual Account');
-  await expect(page.getByRole('button', { name: /^Organisation:/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Organization:/ })).toHaveCount(0);
 
   await accountButton.click();
   const choices = page.getByRole('group', { name: 'Switch account' });
@@ -24,7 +24,7 @@ test('the top bar names the current account and switches to another user of the 
 
   await expect(accountButton).toHaveAccessibleName('Account: Demo User, Acme Research (demo)');
   await expect(page).toHaveURL(/\/networks$/);
-  await expect(page.getByRole('button', { name: 'Organisation: Acme Research (demo)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Organization: Acme Research (demo)' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
   expect(stored.organizations[0].organization.name).toBe('Acme Research (demo)');
 
@@ -32,7 +32,7 @@ test('the top bar names the current account and switches to another user of the 
   await page.reload();
   await expect(accountButton).toHaveAccessibleName('Account: Demo User, Acme Research (demo)');
 
-  await page.getByRole('button', { name: 'Organisation: Acme Research (demo)' }).click();
+  await page.getByRole('button', { name: 'Organization: Acme Research (demo)' }).click();
   await page.getByRole('menuitem', { name: 'Logos' }).click();
   await expect(page).toHaveURL(/\/organization\/settings\/logos$/);
   await expect(page.getByRole('heading', { name: 'Logos' })).toBeVisible();

@@ -97,3 +97,28 @@ export function toTRPCError(error: TRPCError): TRPCError {
 export function publicMessage(code: string, message: string): string {
   return code === 'INTERNAL_SERVER_ERROR' ? MSG.somethingWrong : message;
 }
+
+/**
+ * An expected failure of a service we depend on (Microsoft or Slack unreachable, the payment provider
+ * down) as one log line: our message, then each cause under it ("TypeError: fetch failed <- Error:
+ * connect ECONNREFUSED 127.0.0.1:9"), so the network error is in the log without a stack trace.
+ */
+export function failureLine(error: unknown, where?: string): string {
+  const parts: string[] = [];
+  const seen = new Set<unknown>();
+  let at: unknown = error;
+  while (at !== undefined && at !== null && !seen.has(at) && parts.length < 6) {
+    seen.add(at);
+    if (at instanceof Error) {
+      const code = (at as { code?: unknown }).code;
+      const coded = typeof code === 'string' && !at.message.includes(code) ? ` (${code})` : '';
+      parts.push(`${at.name}: ${at.message}${coded}`);
+      // An AggregateError (a connection tried on IPv4 and IPv6) carries its reasons in `errors`.
+      at = at.cause ?? (at instanceof AggregateError ? at.errors[0] : undefined);
+    } else {
+      parts.push(String(at));
+      at = undefined;
+    }
+  }
+  return `${where ? `${where}: ` : ''}${parts.join(' <- ')}`;
+}

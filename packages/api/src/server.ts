@@ -11,7 +11,7 @@ import { sealPlainSecrets } from './auth/two-factor';
 import { createContextFactory } from './context';
 import { type Deps, jobEnqueuer } from './deps';
 import { mailboxOpen, type TEnv } from './env';
-import { errorHeaders } from './errors';
+import { errorHeaders, failureLine } from './errors';
 import { directRoute } from './http/direct-route';
 import {
   errorHandler,
@@ -138,8 +138,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   // budgets of docs/BENCHMARKS.md are judged by, apart from the network between client and server.
   api.use(responseTime((_req, res, ms) => res.setHeader('Server-Timing', `app;dur=${ms.toFixed(1)}`)));
   // Unexpected failures, and the payment provider's, reach the log; the client only ever sees our message.
-  const onError = ({ error }: { error: TRPCError }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') log(error.cause ?? error);
+  // An outside service that failed (BAD_GATEWAY) is expected: one line with its causes, no stack.
+  const onError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
+    if (error.code === 'BAD_GATEWAY') log(failureLine(error.cause ?? error, path));
+    else if (error.code === 'INTERNAL_SERVER_ERROR') log(error.cause ?? error);
   };
   // A respondent's save is the hottest path (every page of every respondent): its procedure is called
   // directly, ahead of every other route and the bridge, behind the same guards. It earns its place by

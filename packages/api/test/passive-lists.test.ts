@@ -28,7 +28,8 @@ async function withPeople() {
   const connection = await addConnection(app, account);
   const ids = await stored(app, account, connection.id, [
     person('U1', 'ann@acme.example', 'Ann Smith'),
-    person('U2', 'bob@acme.example', 'Bob Jones'),
+    // Bob's account was deactivated in Slack: kept, and marked in the lists he is in.
+    { ...person('U2', 'bob@acme.example', 'Bob Jones'), deactivated: true },
     person('U3', 'cy@acme.example', 'Cy Young'),
   ]);
   return { ...t, account, connection, ids };
@@ -53,9 +54,21 @@ describe('passiveData.lists', () => {
     const got = await t.memberApi.get(`/passiveData/lists/${made.body._id}`);
     expect(got.status).toBe(200);
     expect(got.body.people).toEqual([
-      { personId: String(t.ids.get('U1')), name: 'Ann Smith', email: 'ann@acme.example', found: true },
-      { personId: String(t.ids.get('U2')), name: 'Bob Jones', email: 'bob@acme.example', found: true },
-      { personId: null, name: null, email: 'new@acme.example', found: false },
+      {
+        personId: String(t.ids.get('U1')),
+        name: 'Ann Smith',
+        email: 'ann@acme.example',
+        found: true,
+        deactivated: false,
+      },
+      {
+        personId: String(t.ids.get('U2')),
+        name: 'Bob Jones',
+        email: 'bob@acme.example',
+        found: true,
+        deactivated: true,
+      },
+      { personId: null, name: null, email: 'new@acme.example', found: false, deactivated: false },
     ]);
     const all = await t.memberApi.get('/passiveData/lists');
     expect(all.body).toEqual([made.body]);
@@ -98,7 +111,7 @@ describe('passiveData.lists', () => {
     const got = await t.memberApi.get(`/passiveData/lists/${channel.body._id}`);
     expect(got.body).toMatchObject({
       members: 1,
-      people: [{ name: 'Cy Young', email: 'cy@acme.example', found: true }],
+      people: [{ name: 'Cy Young', email: 'cy@acme.example', found: true, deactivated: false }],
     });
 
     const other = await team(app);

@@ -67,18 +67,23 @@ export const ZDiscoverDescription = zMultiline({
 
 const ZTag = zLine({ required: DISCOVER_MSG.tagBlank, max: DISCOVER_LIMITS.tagMax, tooLong: DISCOVER_MSG.tagTooLong });
 
-/** Tags: trimmed, blank ones refused, the same tag in another case kept once (the first spelling). */
+/**
+ * Tags: trimmed, blank ones refused, starting with a capital letter as the gallery's examples do ("advice"
+ * is kept as "Advice", "ONA" as it is), the same tag in another case kept once (the first spelling).
+ */
 export const ZDiscoverTags = z
   .array(ZTag, { error: DISCOVER_MSG.tagsNotList })
   .max(DISCOVER_LIMITS.tagsMax * 3, DISCOVER_MSG.tooManyTags)
   .transform((tags) => {
     const seen = new Set<string>();
-    return tags.filter((t) => {
-      const key = t.toLowerCase();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    return tags
+      .map((t) => t.charAt(0).toLocaleUpperCase('en-US') + t.slice(1))
+      .filter((t) => {
+        const key = t.toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
   })
   .pipe(z.array(z.string()).max(DISCOVER_LIMITS.tagsMax, DISCOVER_MSG.tooManyTags));
 

@@ -1,41 +1,12 @@
 import { z } from 'zod';
 import { ZEmail, ZId, zLine, zMultiline } from './common';
 import { UPLOAD_ROWS_MSG } from './lists-messages';
+import { NETWORK_MSG } from './networks-messages';
 import { strictNumber, zFlag } from './strict';
 
 // Networks: the list, management, sharing and metrics calls (platform spec §2 networks routes, §7
 // GET /api/base/networks). The network document itself is @tieline/graph's TNetworkData; uploads and
-// their messages are in networks-upload.ts.
-
-export const NETWORK_MSG = {
-  /** Spec §8: network actions fall back to this. */
-  failed: 'Something went wrong',
-  notFound: 'Network not found',
-  nameRequired: 'Network name cannot be blank',
-  nameTooLong: 'Network name must be at most 200 characters',
-  descriptionTooLong: 'Description must be at most 2,000 characters',
-  notText: 'Please enter text',
-  stale: 'This network was changed elsewhere. Reload to see the latest version.',
-  notOwner: 'Only the owner of this network can do that',
-  readOnly: 'You have view access to this network; ask its owner for edit access',
-  combineTooFew: 'Choose at least two networks to combine',
-  combineTooMany: 'Choose at most 10 networks to combine',
-  combineDuplicate: 'Each network can be combined only once',
-  selectNone: 'Choose at least one network',
-  selectTooMany: 'Choose at most 100 networks at a time',
-  shareUnknownUser: 'No Tieline user has this email address',
-  shareSelf: 'You already own this network',
-  shareExists: 'This person already has access to this network',
-  permission: "Permission must be 'View' or 'Edit'",
-  surveyHasNoRelationships: 'This survey has no relationship questions to make a network from',
-  notFromSurvey: 'This network was not made from a survey',
-  noSuchAttribute: 'The network has no category attribute of that name',
-  noSuchLayer: 'The network has no layer of that number',
-  metricsFlag: "metrics must be 'true' or 'false'",
-  /** An export waited for metrics that could not be computed (`reason`: the job's own words, when it has any). */
-  exportMetricsFailed: (reason: string | null) =>
-    `The metrics of this network could not be computed${reason ? ` (${reason})` : ''}. Export it without metrics instead.`,
-} as const;
+// their messages are in networks-upload.ts, the messages of these calls in networks-messages.ts.
 
 export const NETWORK_MANAGE_LIMITS = {
   nameMax: 200,

@@ -30,6 +30,8 @@ export const ORG_USERS_MSG = {
   fileMissing: 'Please choose a file to upload.',
   oneFileOnly: 'Please upload one file at a time.',
   badUploadForm: 'The upload form is not valid.',
+  wrongFileField: (name: string) =>
+    `Send the file in the form field “users” (or “file”); this form sent it as “${name}”.`,
   usersDeleted:
     'The users below will be deleted on continue, together with their surveys and networks. If you are unsure, contact support before continuing.',
   lastOwner: 'An organization needs at least one Owner with a login. Keep one, or make another user Owner first.',

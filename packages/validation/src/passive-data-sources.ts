@@ -24,3 +24,21 @@ export const OFFICE365_PERMISSIONS = [
   'Team.ReadBasic.All',
   'Channel.ReadBasic.All',
 ] as const;
+
+/**
+ * The bot token scopes the Slack app needs (docs/slack-app.md); usergroups:read only when the
+ * connection is restricted to user groups or lists follow one.
+ */
+export const SLACK_SCOPES = [
+  'users:read',
+  'users:read.email',
+  'channels:read',
+  'channels:history',
+  'groups:read',
+  'groups:history',
+  'im:read',
+  'im:history',
+  'mpim:read',
+  'mpim:history',
+  'usergroups:read',
+] as const;

@@ -328,6 +328,8 @@ export const ZPassiveListDetail = ZPassiveList.extend({
       name: z.string().nullable(),
       email: z.string().nullable(),
       found: z.boolean(),
+      /** Gone from the source (a deactivated Slack account, a user removed from the directory): kept, marked. */
+      deactivated: z.boolean(),
     }),
   ),
 });

@@ -1,10 +1,16 @@
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel } from '@tieline/ui';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+} from '@tieline/ui';
 import { Building, CirclePlay, CircleQuestionMark, LifeBuoy, ShieldCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { isOrganizationAdmin, isOrganizationOwner, isSuperAdmin, useCurrentUser } from '../lib/current-user';
 import { useTutorialVideo } from '../lib/tutorial-videos';
 import { AccountMenu } from './account-menu';
-import { ADMIN_LINKS, LOGOS_LINK, ORGANIZATION_LINKS } from './menu-links';
+import { ADMIN_LINKS, GUIDE_LINKS, LOGOS_LINK, ORGANIZATION_LINKS } from './menu-links';
 import { LinkItems, MenuTrigger } from './menu-parts';
 
 /** Right-hand menus of the top bar; each appears only for the people allowed to use it (spec §2, §6). */
@@ -14,6 +20,7 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
   const user = useCurrentUser();
   const organization = user.organizations[0]?.organization;
   const tutorial = useTutorialVideo();
+  const passiveData = !!user.billing.modules.passiveData?.enabled;
 
   return (
     <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5">
@@ -31,9 +38,9 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
 
       {organization && isOrganizationAdmin(user) ? (
         <DropdownMenu>
-          <MenuTrigger label={`Organisation: ${organization.name}`}>
+          <MenuTrigger label={`Organization: ${organization.name}`}>
             <Building aria-hidden="true" />
-            <span className="hidden truncate sm:inline" title={organization.name}>
+            <span className="hidden truncate 2xl:inline" title={organization.name}>
               {organization.name}
             </span>
           </MenuTrigger>
@@ -62,6 +69,13 @@ export function NavMenus({ onRequestSupport, helpTriggerRef }: NavMenusProps) {
             <LifeBuoy aria-hidden="true" />
             Request Support
           </DropdownMenuItem>
+          {passiveData ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuLabel>Setup guides</DropdownMenuLabel>
+              <LinkItems links={GUIDE_LINKS} />
+            </>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
 

@@ -20,7 +20,7 @@ export const MODULE_INFO: Record<TModuleName, ModuleInfo> = {
     name: 'passiveData',
     label: MODULE_LABELS.passiveData,
     path: '/passivedata',
-    description: 'connect Slack, Office 365 and Microsoft Teams and turn their activity into networks here.',
+    description: 'connect Slack and Microsoft 365 and turn their activity into networks here.',
   },
   meltwater: {
     name: 'meltwater',

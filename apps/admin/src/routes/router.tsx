@@ -5,6 +5,8 @@ import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 
 /** Each page is its own chunk, loaded when its route is visited, so the first paint ships less JS. */
+// A child route written `{ path, element: null }` is an address its page reads (a dialog it opens): null
+// says it draws nothing of its own, where a missing element makes React Router warn of an empty page.
 const page = (load: () => Promise<ReactElement>) => ({ lazy: async () => ({ element: await load() }) });
 
 type AuthPages = typeof import('../features/auth/pages') & typeof import('../features/auth/new-password-pages');
@@ -42,8 +44,8 @@ const surveyRoutes = [
       { index: true, element: <Navigate to="details" replace /> },
       { path: 'details', ...surveyPage('DetailsStep') },
       // Preview routes (spec §2) are children without elements: the page opens its preview dialog.
-      { path: 'welcome-message', ...surveyPage('WelcomeStep'), children: [{ path: 'survey-preview' }] },
-      { path: 'completion-message', ...surveyPage('CompletionStep'), children: [{ path: 'preview' }] },
+      { path: 'welcome-message', ...surveyPage('WelcomeStep'), children: [{ path: 'survey-preview', element: null }] },
+      { path: 'completion-message', ...surveyPage('CompletionStep'), children: [{ path: 'preview', element: null }] },
       // The questions page reads preview, :questionID/edit and :questionID/delete from the URL (no elements).
       {
         path: 'questions',
@@ -52,9 +54,9 @@ const surveyRoutes = [
           return <QuestionsPage />;
         }),
         children: [
-          { path: 'preview' },
-          { path: ':questionID/edit' },
-          { path: ':questionID/delete' },
+          { path: 'preview', element: null },
+          { path: ':questionID/edit', element: null },
+          { path: ':questionID/delete', element: null },
           // The panel opens over the questions page (its Outlet), so the editor behind it keeps its edits.
           {
             path: ':questionID/upload-list',
@@ -87,7 +89,7 @@ const surveyRoutes = [
           return <ResponsesPage />;
         }),
         // Spec §2: the Edit Status panel has its own address; the page opens it (no element).
-        children: [{ path: ':responseId/update-status' }],
+        children: [{ path: ':responseId/update-status', element: null }],
       },
     ],
   },
@@ -114,7 +116,11 @@ const networkRoutes = [
       {
         path: ':id/manage/users',
         ...networkPage('SharingDialog'),
-        children: [{ path: 'add' }, { path: 'upload' }, { path: 'edit/:userId' }],
+        children: [
+          { path: 'add', element: null },
+          { path: 'upload', element: null },
+          { path: 'edit/:userId', element: null },
+        ],
       },
       { path: ':id/delete', ...networkPage('DeleteDialog') },
       { path: ':id/export', ...networkPage('ExportDialog') },
@@ -131,10 +137,10 @@ const explorerRoute = {
   }),
   // The explorer reads a view, a layer to delete, or a reset from its own address (no elements).
   children: [
-    { path: 'resetView' },
-    { path: 'delete/:layerIndex' },
-    { path: ':viewId' },
-    { path: ':viewId/delete/:layerIndex' },
+    { path: 'resetView', element: null },
+    { path: 'delete/:layerIndex', element: null },
+    { path: ':viewId', element: null },
+    { path: ':viewId/delete/:layerIndex', element: null },
   ],
 };
 
@@ -284,6 +290,14 @@ export const router = createBrowserRouter([
             ],
           },
           { ...moduleLayout('discover'), children: discoverRoutes },
+          // The setup guides of docs/ (Help menu, connect modals), rendered at build time.
+          {
+            path: 'help/:guide',
+            ...page(async () => {
+              const { HelpPage } = await import('../features/help/help-page');
+              return <HelpPage />;
+            }),
+          },
           {
             path: 'organization/settings/manage-users',
             ...page(async () => {
@@ -344,10 +358,10 @@ export const router = createBrowserRouter([
             }),
             // Dialog routes (spec §2): the page opens the dialog its URL names.
             children: [
-              { path: 'change-password' },
-              { path: 'confirm-update' },
-              { path: 'enable-2fa' },
-              { path: 'disable-2fa' },
+              { path: 'change-password', element: null },
+              { path: 'confirm-update', element: null },
+              { path: 'enable-2fa', element: null },
+              { path: 'disable-2fa', element: null },
             ],
           },
           {
@@ -357,7 +371,11 @@ export const router = createBrowserRouter([
               return <BillingPage />;
             }),
             // Spec §2: the page opens its dialogs from its own address (no elements).
-            children: [{ path: 'add-credit-card' }, { path: 'credits-to-buy' }, { path: 'request-credits' }],
+            children: [
+              { path: 'add-credit-card', element: null },
+              { path: 'credits-to-buy', element: null },
+              { path: 'request-credits', element: null },
+            ],
           },
           {
             path: 'users/settings/api',
@@ -365,6 +383,8 @@ export const router = createBrowserRouter([
               const { ApiKeysPage } = await import('../features/api-keys/api-keys-page');
               return <ApiKeysPage />;
             }),
+            // Spec §2: the add-key dialog has its own address; the page opens it (no element).
+            children: [{ path: 'add', element: null }],
           },
           {
             path: 'admin/management/user',

@@ -35,7 +35,7 @@ const CLAIMED_SLACK = 1.01;
  */
 export async function readMultipartToDisk(
   req: Request,
-  limits: MultipartLimits & { dir: string },
+  limits: Omit<MultipartLimits, 'fileField' | 'wrongFileField'> & { fileField: string; dir: string },
 ): Promise<MultipartToDisk> {
   const claimed = Number(req.headers['content-length'] ?? 0);
   // A body announcing more than the file limit plus room for the fields is refused unread.

@@ -7,12 +7,14 @@ export interface MultipartLimits {
   maxFileBytes: number;
   /** Text fields read; others are ignored. */
   fields: readonly string[];
-  /** Name of the file field. */
-  fileField: string;
+  /** Name of the file field, or the names it may have (a spec name and the name our own forms send). */
+  fileField: string | readonly string[];
   /** The longest text field (bytes); 4 KB unless a form carries more (a JSON field). */
   fieldBytes?: number;
   /** The route's answer to a form it cannot take (each feature words it its own way). */
   refuse: (problem: MultipartProblem) => AppError;
+  /** The answer to a file sent under another name, when the route says which names it takes (else `malformed`). */
+  wrongFileField?: (name: string) => AppError;
 }
 
 export interface UploadedFile {
@@ -107,11 +109,14 @@ export function readMultipart(req: Request, limits: MultipartLimits): Promise<Mu
     const bb = formParser(req, limits);
     if (!bb) return reject(limits.refuse('malformed'));
     let file: UploadedFile | null = null;
+    let wrongName: string | null = null;
+    const fileFields: readonly string[] = typeof limits.fileField === 'string' ? [limits.fileField] : limits.fileField;
     const form = watchForm(req, bb, limits.fields, (problem) => reject(limits.refuse(problem)));
 
     bb.on('file', (name, stream, info) => {
-      if (name !== limits.fileField || file) {
-        form.fail(file ? 'tooManyFiles' : 'malformed');
+      if (!fileFields.includes(name) || file) {
+        if (!file && limits.wrongFileField) wrongName ??= name;
+        else form.fail(file ? 'tooManyFiles' : 'malformed');
         stream.resume();
         return;
       }
@@ -122,7 +127,11 @@ export function readMultipart(req: Request, limits: MultipartLimits): Promise<Mu
         file = { fileName: info.filename ?? '', mimeType: info.mimeType, bytes: Buffer.concat(chunks) };
       });
     });
-    bb.on('close', () => (form.problem ? reject(limits.refuse(form.problem)) : resolve({ fields: form.fields, file })));
+    bb.on('close', () => {
+      if (form.problem) reject(limits.refuse(form.problem));
+      else if (!file && wrongName !== null && limits.wrongFileField) reject(limits.wrongFileField(wrongName));
+      else resolve({ fields: form.fields, file });
+    });
     // A client that goes away mid-body leaves busboy waiting for the rest: let the request go instead.
     req.once('close', () => {
       if (!req.complete) reject(limits.refuse('malformed'));

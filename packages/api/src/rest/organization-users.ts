@@ -21,15 +21,17 @@ export function organizationUsersRest(deps: Deps): express.Router {
   const routes = express.Router();
   const signedIn = restCaller(deps);
 
-  // POST /api/base/organizations/users/upload/:orgId (multipart: file, skipCheckForDeletedUsers yes/no)
+  // POST /api/base/organizations/users/upload/:orgId (multipart: users, the spec's name, or file, as the
+  // admin app sent it before; skipCheckForDeletedUsers yes/no)
   routes.post('/organizations/users/upload/:orgId', async (req, res) => {
     const caller = await signedIn(req, res, ORGANIZATION);
     const orgId = idParam(req.params.orgId, MSG.notFound);
     const form = await readMultipart(req, {
       maxFileBytes: ORG_USERS_LIMITS.maxFileBytes,
       fields: ['skipCheckForDeletedUsers'],
-      fileField: 'file',
+      fileField: ['users', 'file'],
       refuse: sheetFormRefusal(ORG_USERS_MSG),
+      wrongFileField: (name) => uploadRefusal(uploadErrorPayload('format', ORG_USERS_MSG.wrongFileField(name))),
     });
     const fields = ZOrgUsersUploadFields.safeParse(form.fields);
     if (!fields.success) throw uploadRefusal(uploadErrorPayload('format', ORG_USERS_MSG.badUploadForm));
@@ -59,14 +61,18 @@ export const ORGANIZATION_USERS_REST_PATHS = {
       path: ORG_ID,
       multipart: {
         fields: {
-          file: file('The xlsx or CSV'),
+          users: file('The xlsx or CSV'),
+          file: file('The same file under its other accepted name (send one of users and file)'),
           skipCheckForDeletedUsers: text('yes: remove the users missing from the file without asking'),
         },
-        required: ['file'],
+        required: [],
       },
       ok: { 200: { description: 'The organization users', json: { type: 'object' } } },
       errors: {
-        400: errorWith('The file refused: the upload error payload', UPLOAD_REFUSAL_SCHEMA),
+        400: errorWith(
+          'The file refused, missing, or sent under another field name: the upload error payload',
+          UPLOAD_REFUSAL_SCHEMA,
+        ),
         401: 'Authorization not provided',
         403: 'Not an owner of the organization',
         404: 'No such organization among the caller’s',

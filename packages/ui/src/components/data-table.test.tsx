@@ -184,4 +184,13 @@ describe('DataTable', () => {
     );
     expect(onPage).toHaveBeenCalledWith(2);
   });
+
+  it('cards a table whose columns name no place: the first column as the title, the others as fields', () => {
+    render(<DataTable caption="People" columns={COLUMNS} data={PEOPLE} getRowId={id} cards />);
+    const bob = within(within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem')[0] as HTMLElement);
+    expect(bob.getByText('Bob')).toBeTruthy();
+    expect(bob.getAllByRole('term').map((t) => t.textContent)).toEqual(['Age']);
+    expect(bob.getByRole('definition').textContent).toBe('41');
+    expect(bob.getByRole('button', { name: 'Edit Bob' })).toBeTruthy();
+  });
 });

@@ -45,8 +45,9 @@ export type DataTableColumn<TData> = {
   sortable?: boolean | ((row: TData) => SortValue);
   align?: 'right';
   /**
-   * Its place on the narrow-screen card (with `cards`): the title, a badge under it, a labelled field, or
-   * the actions at the side. A column without one is left off the card.
+   * Its place on the narrow-screen card (with `cards`): the title, a badge under it, a labeled field, or
+   * the actions at the side. A column without one is left off the card; when no column but the actions
+   * has one, the first column is the title and every other a field.
    */
   card?: 'title' | 'badge' | 'field' | 'actions';
   /** Classes of the column's body cells: width, wrapping, padding. */
@@ -298,13 +299,20 @@ export function DataTable<TData extends RowData>({
               )}
             >
               {selection ? <div className="pt-1">{box(row)}</div> : null}
-              <Card columns={columns} row={row.original} />
+              <Card columns={cardColumns(columns)} row={row.original} />
             </li>
           ))}
         </ul>
       ) : null}
     </>
   );
+}
+
+/** The columns as the cards place them: as each says, or (none saying) the first as title, the rest as fields. */
+function cardColumns<TData>(columns: DataTableColumn<TData>[]): DataTableColumn<TData>[] {
+  if (columns.some((c) => c.card !== undefined && c.card !== 'actions')) return columns;
+  const title = columns.findIndex((c) => c.card === undefined);
+  return columns.map((c, i) => (c.card ? c : { ...c, card: i === title ? 'title' : 'field' }));
 }
 
 /** One row as a card: title and badge, the fields as a list of labels and values, the actions beside. */

@@ -99,7 +99,7 @@ function RunForm<T extends FieldValues>({
         ) : null}
         <div>
           <Button type="submit" disabled={run.isPending}>
-            {run.isPending ? 'Analysing…' : 'Analyse'}
+            {run.isPending ? 'Analyzing…' : 'Analyze'}
           </Button>
         </div>
       </BusyForm>
@@ -180,7 +180,7 @@ export function CfiForm({ networks, onDone }: { networks: readonly TNetworkSumma
         )}
       </FormField>
       <p className="text-sm text-muted-foreground">
-        A network you may edit gets a new version with each person's score as the attribute “CFI (attribute)”, to colour
+        A network you may edit gets a new version with each person's score as the attribute “CFI (attribute)”, to color
         by in the explorer.
       </p>
     </RunForm>

@@ -38,7 +38,7 @@ const HOW: Record<TAonaAnalysis, string> = {
     'People are matched by name (case and accents ignored); both networks are read as undirected simple graphs. Among the people in both, F and I are the formal and informal ties: Jaccard = |F∩I| / |F∪I|, formal coverage = |F∩I| / |F|, informal confinement = |F∩I| / |I|. QAP: r is the correlation of the two adjacency matrices; p is the share of 1,000 seeded relabellings of the informal network with r at least as high.',
   informalDistance:
     'For each informal tie between two people of the formal network, the number of steps between them in the whole formal network (undirected), or unreachable. Means and medians are over the reachable ties.',
-  CFI: 'A tie is external when its two people have different values of the attribute (blank values are left out). CFI = external / all ties; E-I = (external − internal) / all ties, for the network, each group, and each person (the share of their neighbours in another group).',
+  CFI: 'A tie is external when its two people have different values of the attribute (blank values are left out). CFI = external / all ties; E-I = (external − internal) / all ties, for the network, each group, and each person (the share of their neighbors in another group).',
   adaptableReadiness:
     'On the union of the networks (undirected, simple) with n people: connector = degree / (n − 1); broker = 1 − Burt’s constraint; energizer = people with a tie towards them in an energy layer, / (n − 1). The energy layers are the ones ticked below; at first, those whose own layer name contains “energ” (a network without layers: its name). The top 10% by each score are flagged; readiness is the mean percentile rank of the scores.',
 };
@@ -142,11 +142,14 @@ export function AonaPage() {
         </CardContent>
       </Card>
       {openId ? <OpenResult key={openId} id={openId} onClose={() => open(null)} onAnalysis={setTab} /> : null}
-      <Card>
-        <CardContent className="p-0">
+      <section aria-labelledby="aona-saved" className="flex flex-col gap-2">
+        <h2 id="aona-saved" className="text-lg font-semibold">
+          Saved results
+        </h2>
+        <div className="min-w-0">
           <DataTable
             caption="Saved results"
-            captionVisible
+            framed
             columns={[
               { id: 'analysis', header: 'Analysis', cell: (r) => AONA_LABELS[r.analysis], card: 'title' },
               {
@@ -191,8 +194,8 @@ export function AonaPage() {
             empty="No results yet: run an analysis above."
             cards
           />
-        </CardContent>
-      </Card>
+        </div>
+      </section>
       <TypedDeleteDialog
         open={deleting !== null}
         onOpenChange={(o) => (o ? null : setDeleting(null))}

@@ -3,6 +3,7 @@ import { actionsColumn, Badge, Button, Card, CardContent, DataTable, type DataTa
 import type { TApiKey } from '@tieline/validation';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useMatch, useNavigate } from 'react-router';
 import { queryStates } from '../../components/list-states';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -15,12 +16,15 @@ function Expiry({ at }: { at: string | null }) {
   return <>{formatDate(at)}</>;
 }
 
-/** users/settings/api: the signed-in user's API keys for scripts (packages/client). */
+const PAGE = '/users/settings/api';
+
+/** users/settings/api: the signed-in user's API keys for scripts (packages/client); /add opens Add key. */
 export function ApiKeysPage() {
   useDocumentTitle('API Access');
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
-  const [adding, setAdding] = useState(false);
+  const navigate = useNavigate();
+  const adding = useMatch(`${PAGE}/add`) !== null;
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const refresh = () => void keys.refetch();
   const columns: DataTableColumn<TApiKey>[] = [
@@ -56,7 +60,7 @@ export function ApiKeysPage() {
             <code>Authorization: Bearer &lt;key&gt;</code>, or use the <code>@tieline/client</code> package.
           </p>
         </div>
-        <Button onClick={() => setAdding(true)}>
+        <Button onClick={() => void navigate(`${PAGE}/add`)}>
           <Plus aria-hidden="true" /> Add key
         </Button>
       </div>
@@ -72,7 +76,7 @@ export function ApiKeysPage() {
           />
         </CardContent>
       </Card>
-      {adding ? <AddKeyDialog onClose={() => setAdding(false)} onAdded={refresh} /> : null}
+      {adding ? <AddKeyDialog onClose={() => void navigate(PAGE)} onAdded={refresh} /> : null}
       {revoking ? <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} onRevoked={refresh} /> : null}
     </div>
   );

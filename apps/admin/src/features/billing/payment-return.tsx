@@ -29,7 +29,7 @@ export function PaymentReturn({
       <Alert role="status">
         <Info aria-hidden="true" />
         <div className="flex-1">
-          <AlertTitle>Payment cancelled</AlertTitle>
+          <AlertTitle>Payment canceled</AlertTitle>
           <AlertDescription>{BILLING_MSG.paymentCancelled}</AlertDescription>
         </div>
         <DismissButton onClick={onDismiss} />

@@ -110,7 +110,9 @@ function Table({
   className?: string;
 }) {
   return (
-    <div className={`overflow-x-auto ${className ?? ''}`}>
+    // Focusable, so a keyboard can scroll a table wider than a phone (the table's caption names it).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
+    <div tabIndex={0} className={`overflow-x-auto ${className ?? ''}`}>
       <table className="w-full border-collapse text-left">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>

@@ -10,6 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { DirectedSwitch } from './directed-switch';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
+import { sameNameHint } from './same-name';
 
 type TCombineForm = Omit<TCombineNetworksInput, 'directed'> & { directed: boolean };
 
@@ -50,7 +51,11 @@ export function CombineDialog() {
           networks={networks}
           detail={(n) => `(${n.nodeCount.toLocaleString('en-US')} nodes, ${n.edgeCount.toLocaleString('en-US')} edges)`}
         />
-        <FormField label="Name of the new network" error={form.formState.errors.name?.message}>
+        <FormField
+          label="Name of the new network"
+          error={form.formState.errors.name?.message}
+          hint={sameNameHint(form.watch('name'), networks)}
+        >
           {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
         </FormField>
         <DirectedSwitch control={form.control} name="directed" />

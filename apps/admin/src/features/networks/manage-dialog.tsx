@@ -12,6 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { DirectedSwitch } from './directed-switch';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog, useRouteNetwork, WithNetwork } from './route-dialog';
+import { sameNameHint } from './same-name';
 
 const ZManageForm = z.object({ name: ZNetworkName, description: ZNetworkDescription, directed: z.boolean() });
 type TManageForm = z.infer<typeof ZManageForm>;
@@ -37,7 +38,7 @@ export function ManageDialog() {
 function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { refresh } = useNetworksOutlet();
+  const { networks, refresh } = useNetworksOutlet();
   const close = useCloseToList();
   const [stale, setStale] = useState(false);
   const form = useForm<TManageForm>({
@@ -66,7 +67,11 @@ function ManageForm({ network, onReload }: { network: TNetworkSummary; onReload:
       busy={update.isPending}
       onSubmit={form.handleSubmit((values) => update.mutate({ id: network._id, version: network.version, ...values }))}
     >
-      <FormField label="Name" error={form.formState.errors.name?.message}>
+      <FormField
+        label="Name"
+        error={form.formState.errors.name?.message}
+        hint={sameNameHint(form.watch('name'), networks, network._id)}
+      >
         {(p) => <Input {...p} autoComplete="off" {...form.register('name')} />}
       </FormField>
       <FormField label="Description" error={form.formState.errors.description?.message}>

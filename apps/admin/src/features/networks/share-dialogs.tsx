@@ -22,10 +22,12 @@ import {
 } from '@tieline/validation';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { BusyForm } from '../../components/busy-form';
 import { DialogActions } from '../../components/dialog-actions';
 import { FileField, UploadProgress } from '../../components/file-field';
+import { isOrganizationOwner, useCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { uploadShares } from './upload-network-request';
@@ -58,6 +60,7 @@ type ShareDialogProps = { id: string; onDone: (shares: TNetworkShare[]) => void;
 export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
   const trpc = useTRPC();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [unknown, setUnknown] = useState<string | null>(null);
   const form = useForm<TAddForm>({ resolver: zodResolver(ZAddForm), defaultValues: { email: '', permission: 'View' } });
   const add = useMutation(
     trpc.networks.users.add.mutationOptions({
@@ -67,7 +70,11 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
         onDone(shares);
         onClose();
       },
-      onError: (error) => setRefusal(errorMessage(error, NETWORK_MSG.failed)),
+      onError: (error, { email }) => {
+        const message = errorMessage(error, NETWORK_MSG.failed);
+        setRefusal(message);
+        setUnknown(message === NETWORK_MSG.shareUnknownUser ? email : null);
+      },
     }),
   );
   return (
@@ -76,6 +83,7 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
         busy={add.isPending}
         onSubmit={form.handleSubmit((values) => {
           setRefusal(null);
+          setUnknown(null);
           add.mutate({ id, ...values });
         })}
       >
@@ -89,10 +97,50 @@ export function AddShareDialog({ id, onDone, onClose }: ShareDialogProps) {
             <SelectField label="Access" value={field.value} options={PERMISSION_OPTIONS} onChange={field.onChange} />
           )}
         />
-        <FieldError role="alert">{refusal}</FieldError>
+        {unknown ? (
+          <div role="alert" className="flex flex-col gap-1 text-sm">
+            <p className="font-medium text-destructive">{refusal}</p>
+            <InviteOffer email={unknown} />
+          </div>
+        ) : (
+          <FieldError role="alert">{refusal}</FieldError>
+        )}
         <DialogActions onCancel={onClose} submitLabel="Share" busy={add.isPending} busyLabel="Sharing…" />
       </BusyForm>
     </SubDialog>
+  );
+}
+
+/**
+ * Someone without a Tieline login: an organization's Owner may invite them (Add user, the address filled
+ * in); anyone else is told who can, or, on an individual account, where they sign up.
+ */
+function InviteOffer({ email }: { email: string }) {
+  const user = useCurrentUser();
+  const organization = user.organizations[0]?.organization.name;
+  const later = 'Share with them once they have signed up.';
+  if (!organization)
+    return (
+      <p className="text-muted-foreground">
+        They can sign up at {window.location.origin}/signup with this address. {later}
+      </p>
+    );
+  if (!isOrganizationOwner(user))
+    return (
+      <p className="text-muted-foreground">
+        Only an Owner of {organization} can invite people: ask one to add {email} to the organization. {later}
+      </p>
+    );
+  return (
+    <p className="text-muted-foreground">
+      <Link
+        to={`/organization/settings/manage-users/manage/users/add?email=${encodeURIComponent(email)}`}
+        className="font-medium text-primary underline underline-offset-4"
+      >
+        Invite {email} to {organization}
+      </Link>
+      : they get an email to create their login. {later}
+    </p>
   );
 }
 

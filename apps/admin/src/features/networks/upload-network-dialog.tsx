@@ -18,6 +18,7 @@ import { DirectedSwitch } from './directed-switch';
 import { FILE_TYPE_INFO, problemPlace, templateUrl } from './network-files';
 import { useCloseToList, useNetworksOutlet } from './networks-outlet';
 import { RouteDialog } from './route-dialog';
+import { sameNameHint } from './same-name';
 import { uploadNetwork } from './upload-network-request';
 
 const ZUploadForm = z.object({ name: ZNetworkName, fileType: z.enum(NETWORK_FILE_TYPES), directed: z.boolean() });
@@ -26,7 +27,7 @@ const FILE_MISSING = 'Choose the file to upload';
 
 /** add: a network from an Excel, GEXF, GraphML or JSON file; a refused file lists every problem and its place. */
 export function UploadNetworkDialog() {
-  const { refresh } = useNetworksOutlet();
+  const { networks, refresh } = useNetworksOutlet();
   const close = useCloseToList();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -77,7 +78,11 @@ export function UploadNetworkDialog() {
       wide
     >
       <BusyForm busy={busy} onSubmit={submit}>
-        <FormField label="Network name" error={form.formState.errors.name?.message}>
+        <FormField
+          label="Network name"
+          error={form.formState.errors.name?.message}
+          hint={sameNameHint(form.watch('name'), networks)}
+        >
           {(p) => <Input {...p} autoComplete="off" disabled={busy} {...form.register('name')} />}
         </FormField>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end">

@@ -44,7 +44,7 @@ export function UploadUsersDialog({
     setProgress(0);
     const form = new FormData();
     form.append('skipCheckForDeletedUsers', skipCheckForDeletedUsers ? 'yes' : 'no');
-    form.append('file', file);
+    form.append('users', file);
     const url = `/api/base/organizations/users/upload/${encodeURIComponent(orgId)}`;
     const { status, text } = await postWithProgress(url, form, setProgress);
     if (status >= 200 && status < 300) {

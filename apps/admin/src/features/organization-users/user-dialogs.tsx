@@ -14,7 +14,7 @@ import {
 import { type TOrganizationUser, ZAddOrganizationUserInput, ZEditOrganizationUserInput } from '@tieline/validation';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { DialogActions } from '../../components/dialog-actions';
 import { errorMessage } from '../../lib/errors';
@@ -48,14 +48,16 @@ export function RouteDialog({
   );
 }
 
-/** manage/users/add: a person with a login joins at once; anyone else gets an invitation by email. */
+/** manage/users/add (?email= fills the address in): a person with a login joins at once; anyone else is invited by email. */
 export function AddUserDialog() {
   const trpc = useTRPC();
   const close = useCloseToUsers();
   const { orgId, refresh } = useOrganizationUsers();
+  // ?email= fills the address in (a network shared with someone not yet on Tieline offers this).
+  const [params] = useSearchParams();
   const form = useForm<z.input<typeof ZAddOrganizationUserInput>>({
     resolver: zodResolver(ZAddOrganizationUserInput),
-    defaultValues: { orgId, name: '', email: '', permission: 'Simplified Access-only' },
+    defaultValues: { orgId, name: '', email: params.get('email') ?? '', permission: 'Simplified Access-only' },
   });
   const add = useMutation(
     trpc.organizations.users.add.mutationOptions({

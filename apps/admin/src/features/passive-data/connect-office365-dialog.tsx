@@ -14,7 +14,6 @@ import {
   Textarea,
 } from '@tieline/ui';
 import {
-  OFFICE365_PERMISSIONS,
   OFFICE365_SOURCES,
   type TOffice365ConnectInput,
   type TOffice365Source,
@@ -28,6 +27,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConnectFormFooter, idsOf } from './connect-form-parts';
 import { OFFICE365_CONNECT_TITLE, OFFICE365_SOURCE_HINT, OFFICE365_SOURCE_LABEL } from './office365-sources';
+import { SetupGuide } from './setup-guides';
 
 type TForm = z.input<typeof ZOffice365ConnectInput>;
 const DIRECTORY: TOffice365Source = 'office365Directory';
@@ -104,20 +104,7 @@ function Office365Form({ source, onDone }: { source: TOffice365Source; onDone: (
         void submit(e);
       }}
     >
-      <details className="rounded-md border px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium text-primary">How to register the app</summary>
-        <div className="mt-2 flex flex-col gap-2 text-muted-foreground">
-          <p>
-            In the Microsoft Entra admin center, register an app, grant it these Microsoft Graph application permissions
-            with admin consent, and add a client secret (see Microsoft 365 app setup in the docs):
-          </p>
-          <ul className="flex flex-wrap gap-x-3 gap-y-1 font-mono text-xs text-foreground">
-            {OFFICE365_PERMISSIONS.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      </details>
+      <SetupGuide guide="microsoft365" />
       <FormField label="Name" error={errors.name?.message}>
         {(p) => <Input {...p} {...form.register('name')} />}
       </FormField>

@@ -24,6 +24,7 @@ import { useTRPC } from '../../lib/trpc';
 import { postWithProgress, readErrorBody } from '../../lib/upload-with-progress';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConnectFormFooter, idsOf } from './connect-form-parts';
+import { SetupGuide } from './setup-guides';
 
 type TSlackForm = z.input<typeof ZSlackConnectInput>;
 
@@ -95,9 +96,10 @@ function SlackAppForm({ onDone }: { onDone: () => void }) {
       )}
     >
       <p className="text-sm text-muted-foreground">
-        Create a Slack app in your workspace with the read scopes listed in Tieline's guide (docs/slack-app.md), install
-        it, and paste its bot token here. The token is kept sealed and never shown again.
+        Create a Slack app in your workspace with the read scopes below (the setup guide shows how), install it, and
+        paste its bot token here. The token is kept sealed and never shown again.
       </p>
+      <SetupGuide guide="slack" />
       <FormField label="Name" error={errors.name?.message}>
         {(p) => <Input {...p} {...form.register('name')} />}
       </FormField>

@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DataTable, type DataTableColumn, FormField, Input, SelectField, Spinner, Textarea } from '@tieline/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  FormField,
+  Input,
+  SelectField,
+  Spinner,
+  Textarea,
+} from '@tieline/ui';
 import type { TPassiveListDetail } from '@tieline/validation';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -65,7 +75,7 @@ export function AddListPage() {
     setError(readErrorBody(answer.text).message);
   };
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <h1 className="mb-4 text-2xl font-semibold">New list</h1>
       <form
@@ -140,7 +150,16 @@ const MEMBER_COLUMNS: DataTableColumn<TPassiveListDetail['people'][number]>[] = 
   {
     id: 'name',
     header: 'Name',
-    cell: (p) => p.name ?? <span className="text-muted-foreground">Not found in any source yet</span>,
+    cell: (p) =>
+      p.name === null ? (
+        <span className="text-muted-foreground">Not found in any source yet</span>
+      ) : (
+        <span className="flex flex-wrap items-center gap-2">
+          {p.name}
+          {/* Gone from the source (deactivated in Slack, removed from the directory): still counted in queries. */}
+          {p.deactivated ? <Badge variant="muted">Deactivated</Badge> : null}
+        </span>
+      ),
   },
   { id: 'email', header: 'Email', cell: (p) => p.email ?? '—' },
 ];
@@ -168,7 +187,7 @@ export function EditListPage() {
   if (!list.data) return <Spinner label="Loading list" showLabel />;
   const l = list.data;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>

@@ -39,7 +39,7 @@ export function ListsPage() {
   const manages = useManagesPassiveData();
   const lists = useQuery(trpc.passiveData.lists.list.queryOptions());
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Lists</h1>

@@ -13,10 +13,10 @@ export const OFFICE365_SOURCE_LABEL: Record<TOffice365Source, string> = {
 
 /** The title of each source's connect modal (/passivedata/<source>). */
 export const OFFICE365_CONNECT_TITLE: Record<TOffice365Source, string> = {
-  office365Directory: 'Connect Office 365 directory',
-  office365Email: 'Connect Office 365 email',
-  office365Calendar: 'Connect Office 365 calendar',
-  office365People: 'Connect Office 365 people',
+  office365Directory: 'Connect Microsoft 365 directory',
+  office365Email: 'Connect Microsoft 365 email',
+  office365Calendar: 'Connect Microsoft 365 calendar',
+  office365People: 'Connect Microsoft 365 People',
   microsoftTeams: 'Connect Microsoft Teams',
 };
 

@@ -17,7 +17,7 @@ export function QueriesPage() {
   const trpc = useTRPC();
   const queries = useQuery(trpc.passiveData.queries.list.queryOptions());
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Queries</h1>
@@ -34,6 +34,7 @@ export function QueriesPage() {
       <DataTable
         caption="Queries"
         density="compact"
+        cards
         columns={QUERY_COLUMNS}
         data={queries.data ?? []}
         getRowId={(q) => q._id}

@@ -43,7 +43,7 @@ export function AddQueryPage() {
     }),
   );
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <h1 className="mb-4 text-2xl font-semibold">New query</h1>
       {lists.data && choices ? (
@@ -99,7 +99,7 @@ export function EditQueryPage() {
   const q = query.data;
   const running = q.runs.some((r) => r.status === 'queued' || r.status === 'running');
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{q.name}</h1>
@@ -158,7 +158,14 @@ function Runs({ query }: { query: TQuery }) {
       <h2 id="runs-heading" className="mb-2 text-lg font-semibold">
         Runs
       </h2>
-      <DataTable caption="Runs" density="compact" columns={RUN_COLUMNS} data={query.runs} getRowId={(r) => r._id} />
+      <DataTable
+        caption="Runs"
+        density="compact"
+        cards
+        columns={RUN_COLUMNS}
+        data={query.runs}
+        getRowId={(r) => r._id}
+      />
     </section>
   );
 }

@@ -43,7 +43,7 @@ export function ReportHeatmap({ report, directed }: { report: TPassiveReport; di
   const noun = measure === 'ties' ? 'ties' : 'interactions';
   const strongest = [...report.matrix].sort((a, b) => b[measure] - a[measure])[0];
   const summary =
-    `${formatCount(names.length)} groups by ${report.attribute}, coloured by ${noun}` +
+    `${formatCount(names.length)} groups by ${report.attribute}, colored by ${noun}` +
     (strongest
       ? `; the most ${noun} (${formatCount(strongest[measure])}) are ${strongest.from === strongest.to ? `within ${strongest.from}` : `between ${strongest.from} and ${strongest.to}`}.`
       : '; no ties between the groups shown.');
@@ -54,7 +54,7 @@ export function ReportHeatmap({ report, directed }: { report: TPassiveReport; di
     <figure className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
         <SelectField
-          label="Colour by"
+          label="Color by"
           value={measure}
           options={MEASURES}
           onChange={setMeasure}

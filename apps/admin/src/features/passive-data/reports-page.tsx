@@ -32,7 +32,7 @@ export function ReportsPage() {
   // The report shown is the one run; its query's direction decides how the matrix reads.
   const [ran, setRan] = useState<{ input: TPassiveReportInput; name: string; directed: boolean } | null>(null);
   return (
-    <div className="mx-auto flex max-w-6xl min-w-0 flex-col p-4 sm:p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <h1 className="mb-2 text-2xl font-semibold">Group reports</h1>
       <p className="mb-4 max-w-3xl text-sm text-muted-foreground">

@@ -45,7 +45,7 @@ export function PassiveSettingsPage() {
   const settings = useQuery(trpc.passiveData.settings.get.queryOptions());
   const manages = useManagesPassiveData();
   return (
-    <div className="mx-auto flex max-w-6xl flex-col p-6">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col sm:p-6">
       <PassiveNav />
       <h1 className="mb-4 text-2xl font-semibold">Settings</h1>
       {settings.isError ? <LoadError what="the settings" onRetry={() => void settings.refetch()} /> : null}
@@ -232,13 +232,14 @@ function Connections({ manages }: { manages: boolean }) {
     )),
   ];
   return (
-    <section aria-labelledby="settings-connections" className="mt-10">
+    <section aria-labelledby="settings-connections" className="mt-10 min-w-0">
       <h2 id="settings-connections" className="mb-2 text-lg font-semibold">
         Connections
       </h2>
       <DataTable
         caption="Connections"
         density="compact"
+        cards
         columns={columns}
         data={connections.data ?? []}
         getRowId={(c) => c._id}

@@ -21,11 +21,13 @@ export function WeeklyChart({ weeks }: { weeks: TWeekCount[] }) {
   const bars = rows.map(([week, counts]) => ({ label: week, values: sources.map((s) => counts[s] ?? 0) }));
   const totals = bars.map((b) => b.values.reduce((a, v) => a + v, 0));
   const total = totals.reduce((a, b) => a + b, 0);
+  const years = [...new Set([rows[0]![0].slice(0, 4), rows.at(-1)![0].slice(0, 4)])].join('–');
   const summary = `${formatCount(total)} interactions over ${rows.length} week${rows.length === 1 ? '' : 's'} from ${rows[0]![0]} to ${rows.at(-1)![0]}; the busiest week had ${formatCount(Math.max(1, ...totals))}.`;
   return (
     <BarChart
       testId="weekly-chart"
-      xLabel="Week of"
+      xLabel={`Week (ISO, ${years})`}
+      tickLabel={(week) => week.slice(5)}
       series={sources.map((s) => LABEL[s])}
       colors={sources.map((s) => COLORS[s])}
       summary={summary}

@@ -58,7 +58,7 @@ export function SortableQuestions({ questions, numbers, onMove, children }: Prop
     onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${position(over.id)}.` : undefined),
     onDragEnd: ({ active, over }) =>
       over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was canceled.`,
   };
   const start = ({ active }: DragStartEvent) => {
     release();

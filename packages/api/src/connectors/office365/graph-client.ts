@@ -2,8 +2,10 @@ import { AuthError, ConfidentialClientApplication, ServerError } from '@azure/ms
 import {
   AuthenticationHandler,
   Client,
+  type Context,
   GraphError,
   HTTPMessageHandler,
+  type Middleware,
   RetryHandler,
   RetryHandlerOptions,
 } from '@microsoft/microsoft-graph-client';
@@ -79,12 +81,26 @@ export function graphSession(
       }
     },
   };
+  // The Graph client keeps only the message of a request that never reached Graph ("fetch failed"):
+  // the network error under it (ECONNREFUSED, a DNS failure) is kept here and becomes the error's cause.
+  let networkFailure: unknown = null;
+  const fetching = new HTTPMessageHandler();
+  const network: Middleware = {
+    async execute(context: Context) {
+      try {
+        await fetching.execute(context);
+      } catch (error) {
+        networkFailure = error;
+        throw error;
+      }
+    },
+  };
   const graph = new URL(env.MS_GRAPH_URL);
   const client = Client.initWithMiddleware({
     middleware: [
       new AuthenticationHandler(authProvider),
       new RetryHandler(new RetryHandlerOptions(1, mode === 'sync' ? SYNC_RETRIES : CONNECT_RETRIES)),
-      new HTTPMessageHandler(),
+      network,
     ],
     baseUrl: env.MS_GRAPH_URL,
     customHosts: new Set([graph.hostname]),
@@ -95,10 +111,13 @@ export function graphSession(
   async function get<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
     const url = graphUrl(root, path);
     const request = async () => {
+      networkFailure = null;
       try {
         return (await client.api(url).headers(headers).get()) as T;
       } catch (error) {
-        throw tokenFailure ?? error;
+        if (tokenFailure) throw tokenFailure;
+        if (networkFailure && error instanceof Error && error.cause === undefined) error.cause = networkFailure;
+        throw error;
       }
     };
     try {

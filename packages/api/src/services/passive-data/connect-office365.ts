@@ -45,7 +45,7 @@ async function checkTenant(graph: GraphSession, groupIds: string[]): Promise<voi
         PASSIVE_MSG.microsoftPermission(path.startsWith('/groups') ? 'GroupMember.Read.All' : 'User.Read.All'),
       );
     // Microsoft unreachable, or an answer that is not Microsoft's: nothing was stored, the person tries again.
-    throw new AppError('BAD_GATEWAY', PASSIVE_MSG.microsoftUnreachableNow);
+    throw new AppError('BAD_GATEWAY', PASSIVE_MSG.microsoftUnreachableNow, { cause: error });
   }
 }
 

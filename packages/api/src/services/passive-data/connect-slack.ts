@@ -22,7 +22,7 @@ async function workspaceOf(deps: Deps, token: string): Promise<{ teamId: string;
     const slack = slackErrorOf(error);
     if (slack && AUTH_ERRORS.has(slack.error)) throw new AppError('BAD_REQUEST', PASSIVE_MSG.slackAuth);
     // Slack unreachable, or an answer that is not Slack's: nothing was stored, the person tries again.
-    throw new AppError('BAD_GATEWAY', PASSIVE_MSG.slackUnreachableNow);
+    throw new AppError('BAD_GATEWAY', PASSIVE_MSG.slackUnreachableNow, { cause: error });
   }
 }
 

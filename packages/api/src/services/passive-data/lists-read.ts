@@ -51,7 +51,13 @@ export async function listLists(deps: Deps, caller: SignedInCaller): Promise<TPa
   return rows.map((r) => listView(r.list, r.members));
 }
 
-type MemberRow = { person_id: string | null; name: string | null; email: string | null; key: string | null };
+type MemberRow = {
+  person_id: string | null;
+  name: string | null;
+  email: string | null;
+  key: string | null;
+  deactivated: boolean | null;
+};
 
 /** A list with its members: the people found, then the addresses no source has given yet. */
 export async function getList(deps: Deps, caller: SignedInCaller, input: { id: string }): Promise<TPassiveListDetail> {
@@ -60,13 +66,13 @@ export async function getList(deps: Deps, caller: SignedInCaller, input: { id: s
   const rows = rowsOf<MemberRow>(
     isSynced(list.kind)
       ? await deps.db.execute(sql`
-          select p.id as person_id, p.name, p.email, p.key from passive_conversations c
+          select p.id as person_id, p.name, p.email, p.key, p.deactivated from passive_conversations c
           cross join lateral jsonb_array_elements_text(c.members) as m(id)
           join passive_people p on p.id = m.id::bigint and p.account_id = ${account.id}::uuid
           where c.connection_id = ${list.connectionId}::uuid and c.external_id = ${list.sourceId}
           order by lower(p.name), p.id`)
       : await deps.db.execute(sql`
-          select p.id as person_id, p.name, p.email, m.key from passive_list_members m
+          select p.id as person_id, p.name, p.email, m.key, p.deactivated from passive_list_members m
           left join passive_people p on p.account_id = ${account.id}::uuid and p.key = m.key
           where m.list_id = ${list.id}::uuid
           order by p.id is null, lower(p.name), m.key`),
@@ -76,10 +82,10 @@ export async function getList(deps: Deps, caller: SignedInCaller, input: { id: s
     if (r.person_id === null) {
       // An address not found yet is its key, unless pseudonymized (then only its HMAC is kept).
       const email = r.key && !r.key.startsWith('h:') && !account.pseudonymize ? r.key : null;
-      return { personId: null, name: null, email, found: false };
+      return { personId: null, name: null, email, found: false, deactivated: false };
     }
     const { name, email } = shown({ key: r.key ?? '', name: r.name ?? '', email: r.email });
-    return { personId: String(r.person_id), name, email, found: true };
+    return { personId: String(r.person_id), name, email, found: true, deactivated: r.deactivated === true };
   });
   return { ...listView(list, people.length), people };
 }

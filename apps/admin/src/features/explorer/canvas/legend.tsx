@@ -54,7 +54,7 @@ export function Legend({
       ) : null}
       {legend.color?.kind === 'category' ? (
         <div className="mt-1.5">
-          <p className="font-medium">Colour: {legend.color.title}</p>
+          <p className="font-medium">Color: {legend.color.title}</p>
           <ul className="mt-0.5 flex flex-col gap-0.5">
             {legend.color.items.map((item, i) => (
               <li key={item.label} className="flex items-center gap-1.5">
@@ -74,7 +74,7 @@ export function Legend({
         </div>
       ) : legend.color?.kind === 'scale' ? (
         <div className="mt-1.5">
-          <p className="font-medium">Colour: {legend.color.title}</p>
+          <p className="font-medium">Color: {legend.color.title}</p>
           <div
             aria-hidden="true"
             className="mt-0.5 h-2 w-40 rounded-sm"

@@ -58,7 +58,7 @@ export function StylePanel({
   const setEnc = (change: Partial<TExplorerState['encoding']>) =>
     onChange((s) => ({ ...s, encoding: { ...s.encoding, ...change } }));
   const colorOptions: { value: string; label: string }[] = [
-    { value: '', label: 'One colour' },
+    { value: '', label: 'One color' },
     { value: 'community', label: 'Community' },
     ...categories.map((c) => ({ value: `a:${c}`, label: c })),
     ...numeric.map((o) => ({ value: o.value, label: `${o.label} (scale)` })),
@@ -126,7 +126,7 @@ export function StylePanel({
 
       <PanelSection title="Nodes">
         <SelectField
-          label="Colour by"
+          label="Color by"
           value={enc.color ?? ''}
           options={colorOptions}
           onChange={(v) => setEnc({ color: (v || null) as TColorSource | null })}
@@ -158,7 +158,7 @@ export function StylePanel({
 
       <PanelSection title="Ties">
         <SwitchRow
-          label="Colour by layer"
+          label="Color by layer"
           checked={enc.edgeColorByLayer}
           onChange={(v) => setEnc({ edgeColorByLayer: v })}
         />

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, signIn } from './helpers';
+
+// Every page of passive data, AONA, Meltwater and Discover (and the setup guides) at a phone's 360 px and
+// a laptop's 1366 px, as the demo organization's owner sees them: no page scrolls sideways, axe finds
+// nothing (at 360 px), and each leaves a screenshot in test-results/layout/ to look at. Visits only:
+// nothing is uploaded or run (one list is made by the JSON API, the demo having none).
+
+const WIDTHS = [360, 1366] as const;
+const SHOTS = 'test-results/layout';
+
+/** A tRPC query's answer, read with the page's session (AONA has no REST path for its results). */
+async function trpcQuery<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const res = await page.request.get(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function restGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`/api/base${path}`);
+  expect(res.ok(), path).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The demo organization's pages, with the ids of its first query, list, saved results and Discover entry. */
+async function demoPages(page: Page): Promise<[string, string][]> {
+  const [query] = await restGet<{ _id: string }[]>(page, '/passiveData/queries');
+  // The demo has no list: one of its people, by the JSON API (the page's session, same origin).
+  const made = await page.request.post('/api/base/passiveData/lists', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { name: 'Team leads', emails: ['ana.alvarez@acme.example', 'ben.alvarez@acme.example'] },
+  });
+  expect(made.ok()).toBe(true);
+  const list = (await made.json()) as { _id: string };
+  const results = await trpcQuery<{ _id: string; analysis: string }[]>(page, 'aona.results.list', {});
+  const result = (analysis: string) => results.find((r) => r.analysis === analysis)?._id;
+  const [entry] = (await restGet<{ items: { _id: string }[] }>(page, '/discover')).items;
+  return [
+    ['passive-overview', '/passivedata'],
+    ['passive-connect-slack', '/passivedata/slack'],
+    ['passive-connect-microsoft', '/passivedata/office365Email'],
+    ['passive-queries', '/passivedata/queries'],
+    ['passive-query-add', '/passivedata/queries/add'],
+    ['passive-query-edit', `/passivedata/queries/${query!._id}/edit`],
+    ['passive-lists', '/passivedata/lists'],
+    ['passive-list-add', '/passivedata/lists/add'],
+    ['passive-list-edit', `/passivedata/lists/${list._id}/edit`],
+    ['passive-settings', '/passivedata/settings'],
+    ['passive-reports', '/passivedata/reports'],
+    ['help-slack-app', '/help/slack-app'],
+    ['help-microsoft-365-app', '/help/microsoft-365-app'],
+    ['aona', '/aona'],
+    ['aona-alignment', `/aona?result=${result('informalAlignment')}`],
+    ['aona-distance', `/aona?result=${result('informalDistance')}`],
+    ['aona-cfi', `/aona?result=${result('CFI')}`],
+    ['aona-readiness', `/aona?result=${result('adaptableReadiness')}`],
+    ['meltwater', '/meltwater'],
+    ['discover', '/discover'],
+    ['discover-describe', `/discover/${entry!._id}/describe`],
+  ];
+}
+
+/** Open, loaded (a heading shown, nothing loading), and at rest. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  // The page's heading; a modal route hides the page behind it from assistive tech, so its own title.
+  await expect(page.locator('h1, [role="dialog"] h2').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+test('every page of passive data, AONA, Meltwater and Discover fits 360 and 1366 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await signIn(page, 'demo@tieline.local', 'tieline-demo');
+  await page.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
+  await expect(page).toHaveURL(/\/networks$/);
+  const pages = await demoPages(page);
+  const overflowing: string[] = [];
+  const findings: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 768 });
+    for (const [name, path] of pages) {
+      await test.step(`${name} at ${width} px`, async () => {
+        await visit(page, path);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) overflowing.push(`${name} at ${width} px: ${scrollWidth} px wide`);
+        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        for (const v of await axeViolations(page))
+          findings.push(`${name} at ${width} px: ${v.id} (${v.nodes[0]?.target})`);
+      });
+    }
+  }
+  expect(overflowing).toEqual([]);
+  expect(findings).toEqual([]);
+});
