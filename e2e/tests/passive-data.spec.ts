@@ -52,7 +52,10 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
     const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
     // The Slack app's scopes, and its guide (opened beside the modal, which keeps what was typed).
     await expect(dialog.getByRole('list', { name: 'Scopes' })).toContainText('users:read.email');
-    await expect(dialog.getByRole('link', { name: /^Slack app setup guide/ })).toHaveAttribute('href', '/help/slack-app');
+    await expect(dialog.getByRole('link', { name: /^Slack app setup guide/ })).toHaveAttribute(
+      'href',
+      '/help/slack-app',
+    );
     await dialog.getByLabel('Upload an export').check();
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Export (zip)').setInputFiles(file);
