@@ -57,8 +57,8 @@ describe('passive list upload', () => {
     expect(await keysOf(first.body._id)).toEqual(['ann@acme.example', 'zed@acme.example']);
     const got = await t.memberApi.get(`/passiveData/lists/${first.body._id}`);
     expect(got.body.people).toEqual([
-      { personId: expect.any(String), name: 'Ann Smith', email: 'ann@acme.example', found: true },
-      { personId: null, name: null, email: 'zed@acme.example', found: false },
+      { personId: expect.any(String), name: 'Ann Smith', email: 'ann@acme.example', found: true, deactivated: false },
+      { personId: null, name: null, email: 'zed@acme.example', found: false, deactivated: false },
     ]);
     const again = await upload(
       t.owner.cookie,
@@ -90,7 +90,7 @@ describe('passive list upload', () => {
     const keyOf = contextOf(account, app.server.deps.secrets, '', 'slack').keyOf;
     expect(await keysOf(res.body._id)).toEqual([keyOf('ann@acme.example')]);
     const got = await t.ownerApi.get(`/passiveData/lists/${res.body._id}`);
-    expect(got.body.people).toEqual([{ personId: null, name: null, email: null, found: false }]);
+    expect(got.body.people).toEqual([{ personId: null, name: null, email: null, found: false, deactivated: false }]);
   });
 
   it('refuses bad files with the list upload messages, worded for a list', async () => {

@@ -133,7 +133,8 @@ describe('publishing to Discover (finding 1)', () => {
     expect((await publish(clientOf(app, publisher), original, { tags: ['trade'] })).status).toBe(200);
     const first = await clientOf(app, third).get(`/discover/${original}`);
     expect(JSON.stringify(first.body)).not.toContain('@');
-    expect(first.body).toMatchObject({ origin: null, tags: ['trade'] });
+    // Tags are stored capitalized (Discover's one case).
+    expect(first.body).toMatchObject({ origin: null, tags: ['Trade'] });
 
     const copierApi = clientOf(app, copier);
     const copy = await copierApi.post(`/discover/${original}/duplicate`);
@@ -145,7 +146,7 @@ describe('publishing to Discover (finding 1)', () => {
     const republished = await clientOf(app, third).get(`/discover/${copy.body.networkId}`);
     expect(republished.body).toMatchObject({
       origin: { name: 'Trade ties', owner: publisherName, source: '' },
-      tags: ['trade', 'mine'],
+      tags: ['Trade', 'Mine'],
     });
 
     // A copy of the copy, republished by a third user, still names the first original.
@@ -154,8 +155,8 @@ describe('publishing to Discover (finding 1)', () => {
     expect((await publish(thirdApi, again.body.networkId)).status).toBe(200);
     const listed = await clientOf(app, publisher).get('/discover?search=Trade');
     const item = listed.body.items.find((i: { _id: string }) => i._id === again.body.networkId);
-    // The original's tags come along; the intermediate copy's own ('mine') were that copy's.
-    expect(item).toMatchObject({ origin: { name: 'Trade ties' }, tags: ['trade'] });
+    // The original's tags come along; the intermediate copy's own ('Mine') were that copy's.
+    expect(item).toMatchObject({ origin: { name: 'Trade ties' }, tags: ['Trade'] });
 
     // A curated example keeps its citation.
     const curated = (await thirdApi.get('/discover')).body.items.find((i: { curated: boolean }) => i.curated);
