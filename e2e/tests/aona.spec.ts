@@ -52,7 +52,7 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
   await layer('Collaboration').check();
   await form.getByLabel('Name of the new network').fill('Readiness with collaboration');
   await page.screenshot({ path: 'test-results/aona-readiness-form.png', fullPage: true });
-  await form.getByRole('button', { name: 'Analyse' }).click();
+  await form.getByRole('button', { name: 'Analyze' }).click();
   await expect(
     page.getByText(
       'Energy layers (ticked): Acme advice and energy (demo): Collaboration; Acme advice and energy (demo): Energy.',

@@ -193,22 +193,32 @@ export const passiveLists = pgTable(
     kind: text().$type<'manual' | 'upload' | 'slackChannel' | 'slackUserGroup'>().notNull(),
     connectionId: uuid().references(() => passiveConnections.id, { onDelete: 'cascade' }),
     sourceId: text(),
+    /**
+     * The members' generation in force (passive_list_members.generation): new members are written under a
+     * new one in short statements, then the list flips to it in one small update (lists-write.ts), so a
+     * large upload never holds a long transaction; other generations are left-overs, deleted after.
+     */
+    generation: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [index('passive_lists_account_idx').on(t.accountId)],
 );
 
-/** Members of a list by person key (lower-cased email, or its HMAC under pseudonymization). */
+/**
+ * Members of a list by person key (lower-cased email, or its HMAC under pseudonymization); only the rows
+ * of the list's `generation` are its members.
+ */
 export const passiveListMembers = pgTable(
   'passive_list_members',
   {
     listId: uuid()
       .notNull()
       .references(() => passiveLists.id, { onDelete: 'cascade' }),
+    generation: integer().notNull().default(0),
     key: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listId, t.key] })],
+  (t) => [primaryKey({ columns: [t.listId, t.generation, t.key] })],
 );
 
 export const passiveQueries = pgTable(

@@ -20,7 +20,8 @@ const isSynced = (kind: ListRow['kind']) => (SYNCED as readonly string[]).includ
 const memberCount = sql<number>`case when passive_lists.kind in ('slackChannel', 'slackUserGroup') then
     coalesce((select jsonb_array_length(c.members) from passive_conversations c
       where c.connection_id = passive_lists.connection_id and c.external_id = passive_lists.source_id), 0)
-  else (select count(*) from passive_list_members m where m.list_id = passive_lists.id) end`.mapWith(Number);
+  else (select count(*) from passive_list_members m
+    where m.list_id = passive_lists.id and m.generation = passive_lists.generation) end`.mapWith(Number);
 
 export const listView = (row: ListRow, members: number): TPassiveList => ({
   _id: row.id,
@@ -74,7 +75,7 @@ export async function getList(deps: Deps, caller: SignedInCaller, input: { id: s
       : await deps.db.execute(sql`
           select p.id as person_id, p.name, p.email, m.key, p.deactivated from passive_list_members m
           left join passive_people p on p.account_id = ${account.id}::uuid and p.key = m.key
-          where m.list_id = ${list.id}::uuid
+          where m.list_id = ${list.id}::uuid and m.generation = ${list.generation}
           order by p.id is null, lower(p.name), m.key`),
   );
   const shown = personShown(account, deps.secrets);

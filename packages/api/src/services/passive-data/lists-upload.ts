@@ -1,4 +1,4 @@
-import { eq, passiveLists } from '@tieline/db';
+import { passiveLists } from '@tieline/db';
 import {
   checkListRows,
   LIST_LIMITS,
@@ -101,21 +101,17 @@ export async function uploadPassiveList(
   }
   const keyOf = personKeys(account, deps.secrets);
   const keys = checked.nodes.map((n) => keyOf(n.email!));
-  return deps.db.transaction(async (tx) => {
-    const values = {
-      name: name.data,
-      kind: 'upload' as const,
-      connectionId: null,
-      sourceId: null,
-      updatedAt: new Date(),
-    };
-    const [list] = existing
-      ? await tx.update(passiveLists).set(values).where(eq(passiveLists.id, existing.id)).returning()
-      : await tx
-          .insert(passiveLists)
-          .values({ ...values, accountId: account.id })
-          .returning();
-    await replaceMembers(tx, list!.id, keys);
-    return listViewOf(tx, list!.id);
-  });
+  const values = { name: name.data, kind: 'upload' as const, connectionId: null, sourceId: null };
+  // A new list first, with no members (generation 0 has none); the members and the row's new values
+  // then land as one change (replaceMembers), in short statements.
+  const listId =
+    existing?.id ??
+    (
+      await deps.db
+        .insert(passiveLists)
+        .values({ ...values, accountId: account.id })
+        .returning({ id: passiveLists.id })
+    )[0]!.id;
+  await replaceMembers(deps.db, listId, keys, values);
+  return listViewOf(deps.db, listId);
 }

@@ -1,4 +1,5 @@
-import { eq, passiveLists, rowsOf, sql, type Tx } from '@tieline/db';
+import { randomInt } from 'node:crypto';
+import { type Db, eq, passiveLists, rowsOf, sql, type Tx } from '@tieline/db';
 import {
   PASSIVE_MSG,
   type TOk,
@@ -35,7 +36,12 @@ interface Members {
 
 type MembersInput = Omit<TPassiveListInput, 'name'>;
 
-async function membersOf(tx: Tx, secrets: SecretBox, account: PassiveAccount, input: MembersInput): Promise<Members> {
+async function membersOf(
+  tx: Db | Tx,
+  secrets: SecretBox,
+  account: PassiveAccount,
+  input: MembersInput,
+): Promise<Members> {
   if (input.connectionId && (input.channelId || input.userGroupId)) {
     const connection = await requireConnection(tx, account, input.connectionId);
     const sourceId = (input.channelId ?? input.userGroupId)!;
@@ -71,29 +77,74 @@ async function membersOf(tx: Tx, secrets: SecretBox, account: PassiveAccount, in
   return { kind: 'manual', connectionId: null, sourceId: null, keys: [...keys] };
 }
 
-export async function replaceMembers(tx: Tx, listId: string, keys: string[]): Promise<void> {
-  await tx.execute(sql`delete from passive_list_members m where m.list_id = ${listId}::uuid`);
-  const BATCH = 10_000;
-  for (let i = 0; i < keys.length; i += BATCH) {
-    await tx.execute(sql`
-      insert into passive_list_members (list_id, key)
-      select ${listId}::uuid, k.v from jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + BATCH))}::jsonb) as k(v)
+/** Members written per statement: each short, so a large list never holds the database for long. */
+const MEMBERS_PER_STATEMENT = 2_000;
+
+/**
+ * Writes `keys` as a new generation of the list's members, one short statement at a time and outside
+ * any transaction (on the embedded database a transaction holds its one connection, so a long one
+ * would make every other account wait). Nothing reads them until `flipMembers` makes them the list's.
+ */
+export async function writeMembers(db: Db, listId: string, keys: readonly string[]): Promise<number> {
+  const generation = randomInt(1, 2 ** 31 - 1);
+  for (let i = 0; i < keys.length; i += MEMBERS_PER_STATEMENT) {
+    await db.execute(sql`
+      insert into passive_list_members (list_id, generation, key)
+      select ${listId}::uuid, ${generation}, k.v
+      from jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + MEMBERS_PER_STATEMENT))}::jsonb) as k(v)
       on conflict do nothing`);
   }
+  return generation;
+}
+
+/** In the caller's transaction: the list's members become `generation`'s (the list row, with `set`). */
+async function flipMembers(tx: Tx, listId: string, generation: number, set: Partial<typeof passiveLists.$inferInsert>) {
+  await tx
+    .update(passiveLists)
+    .set({ ...set, generation, updatedAt: new Date() })
+    .where(eq(passiveLists.id, listId));
+}
+
+/** The rows of the list's other generations (replaced, or written by an upload that never flipped). */
+async function dropOtherGenerations(db: Db, listId: string): Promise<void> {
+  for (;;) {
+    const gone = rowsOf(
+      await db.execute(sql`
+        delete from passive_list_members m where m.ctid in (
+          select o.ctid from passive_list_members o join passive_lists l on l.id = o.list_id
+          where o.list_id = ${listId}::uuid and o.generation <> l.generation limit ${MEMBERS_PER_STATEMENT})
+        returning 1`),
+    );
+    if (gone.length < MEMBERS_PER_STATEMENT) return;
+  }
+}
+
+/**
+ * Replaces the list's members (and sets `set` on its row) as one change: the new generation is written
+ * first, then the list flips to it in one small transaction, then the old one goes.
+ */
+export async function replaceMembers(
+  db: Db,
+  listId: string,
+  keys: readonly string[],
+  set: Partial<typeof passiveLists.$inferInsert> = {},
+): Promise<void> {
+  const generation = await writeMembers(db, listId, keys);
+  await db.transaction((tx) => flipMembers(tx, listId, generation, set));
+  await dropOtherGenerations(db, listId);
 }
 
 export async function createList(deps: Deps, caller: SignedInCaller, input: TPassiveListInput): Promise<TPassiveList> {
   requirePassiveManager(caller.actor);
   const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
-  return deps.db.transaction(async (tx) => {
-    const { keys, ...members } = await membersOf(tx, deps.secrets, account, input);
-    const [list] = await tx
-      .insert(passiveLists)
-      .values({ accountId: account.id, name: input.name, ...members })
-      .returning();
-    await replaceMembers(tx, list!.id, keys);
-    return listViewOf(tx, list!.id);
-  });
+  const { keys, ...members } = await membersOf(deps.db, deps.secrets, account, input);
+  // The list first, with no members (generation 0 has none), then its members as one change.
+  const [list] = await deps.db
+    .insert(passiveLists)
+    .values({ accountId: account.id, name: input.name, ...members })
+    .returning();
+  await replaceMembers(deps.db, list!.id, keys);
+  return listViewOf(deps.db, list!.id);
 }
 
 /** Renames the list, and replaces its members when the input gives them. */
@@ -103,19 +154,13 @@ export async function updateList(deps: Deps, caller: SignedInCaller, input: TPas
   const list = await requireList(deps.db, account, input.id);
   const { id, name, ...given } = input;
   const hasMembers = Object.values(given).some((v) => v != null);
-  return deps.db.transaction(async (tx) => {
-    if (!hasMembers) {
-      await tx.update(passiveLists).set({ name, updatedAt: new Date() }).where(eq(passiveLists.id, list.id));
-      return listViewOf(tx, list.id);
-    }
-    const { keys, ...members } = await membersOf(tx, deps.secrets, account, given);
-    await tx
-      .update(passiveLists)
-      .set({ name, ...members, updatedAt: new Date() })
-      .where(eq(passiveLists.id, id));
-    await replaceMembers(tx, list.id, keys);
-    return listViewOf(tx, list.id);
-  });
+  if (!hasMembers) {
+    await deps.db.update(passiveLists).set({ name, updatedAt: new Date() }).where(eq(passiveLists.id, list.id));
+    return listViewOf(deps.db, list.id);
+  }
+  const { keys, ...members } = await membersOf(deps.db, deps.secrets, account, given);
+  await replaceMembers(deps.db, list.id, keys, { name, ...members });
+  return listViewOf(deps.db, id);
 }
 
 export async function deleteList(deps: Deps, caller: SignedInCaller, input: { id: string }): Promise<TOk> {

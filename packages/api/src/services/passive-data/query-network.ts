@@ -45,7 +45,7 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => JSO
 /** People of the account in the given lists: by key (email lists), or as members of a Slack channel or group. */
 const membersOf = (accountId: string, listIds: readonly string[]) => sql`
   select p.id from passive_list_members m
-    join passive_lists l on l.id = m.list_id
+    join passive_lists l on l.id = m.list_id and m.generation = l.generation
     join passive_people p on p.account_id = l.account_id and p.key = m.key
     where l.account_id = ${accountId}::uuid and l.id = any(${textArray(listIds)}::uuid[])
   union

@@ -53,8 +53,8 @@ export async function pseudonymizePeople(tx: Tx, secrets: SecretBox, account: Pa
   if (members.length === 0) return;
   const rekeyed = JSON.stringify(members.map((m) => ({ old: m.key, key: keyOf(m.key) })));
   await tx.execute(sql`
-    insert into passive_list_members (list_id, key)
-    select m.list_id, r.key from passive_list_members m join passive_lists l on l.id = m.list_id
+    insert into passive_list_members (list_id, generation, key)
+    select m.list_id, m.generation, r.key from passive_list_members m join passive_lists l on l.id = m.list_id
       join json_to_recordset(${rekeyed}::json) as r(old text, key text) on r.old = m.key
     where l.account_id = ${account.id}::uuid
     on conflict do nothing`);
