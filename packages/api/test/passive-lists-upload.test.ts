@@ -4,6 +4,7 @@ import { eq, passiveListMembers } from '@tieline/db';
 import { LIST_MSG, moduleOffMessage, PASSIVE_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextOf } from '../src/connectors/store/context';
+import { writeMembers } from '../src/services/passive-data/lists-write';
 import { randomAddress, seedUser, startTestApp, type TestApp } from './helpers';
 import { xlsx } from './lists-fixtures';
 import { addConnection, person, stored, team } from './passive-settings-setup';
@@ -73,6 +74,24 @@ describe('passive list upload', () => {
     );
     expect(again.body).toMatchObject({ _id: first.body._id, name: 'Leaders 2026', members: 1 });
     expect(await keysOf(first.body._id)).toEqual(['bo@acme.example']);
+
+    // Members are written as a new generation before the list flips to it: rows of one that never
+    // flipped (a server killed mid-upload) are no members, and the next upload deletes them.
+    await writeMembers(app.server.deps.db, first.body._id, ['ghost@acme.example']);
+    expect((await t.memberApi.get(`/passiveData/lists/${first.body._id}`)).body).toMatchObject({ members: 1 });
+    expect(await keysOf(first.body._id)).toEqual(['bo@acme.example', 'ghost@acme.example']);
+    const third = await upload(
+      t.owner.cookie,
+      xlsx([
+        ['Name', 'Email'],
+        ['Cy', 'cy@acme.example'],
+      ]),
+      {
+        listId: first.body._id,
+      },
+    );
+    expect(third.body).toMatchObject({ members: 1 });
+    expect(await keysOf(first.body._id)).toEqual(['cy@acme.example']);
   });
 
   it('stores HMAC keys under pseudonymization', async () => {
