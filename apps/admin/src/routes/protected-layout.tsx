@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AppShell } from '../components/app-shell';
 import { FullPageSpinner, LoadFailed } from '../components/page-states';
@@ -13,20 +13,13 @@ const VERIFICATION_POLL_MS = 3000;
 /**
  * Gate for every protected route. users.me decides (401 -> /login, remembering the place); the stored
  * user only paints the shell while the first answer is on its way. While the email is not verified,
- * users.me is polled every 3 s (spec §4); failures of that fetch are silent. Nobody signed in here
- * (no stored user, none signed in during this visit: spec §2 "not logged in") goes to /login without
- * asking, since the browser logs the 401 answer as an error on the login page.
+ * users.me is polled every 3 s (spec §4); failures of that fetch are silent.
  */
 export function ProtectedLayout() {
   const trpc = useTRPC();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const [known] = useState(
-    () => readStoredUser() !== undefined || queryClient.getQueryData(trpc.users.me.queryKey()) !== undefined,
-  );
   const me = useQuery(
     trpc.users.me.queryOptions(undefined, {
-      enabled: known,
       placeholderData: () => readStoredUser(),
       staleTime: 0,
       retry: (count, error) => errorCode(error) !== 'UNAUTHORIZED' && count < 2,
@@ -46,7 +39,7 @@ export function ProtectedLayout() {
     if (unauthorized) clearStoredUser();
   }, [unauthorized]);
 
-  if (unauthorized || !known) {
+  if (unauthorized) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;
   }
