@@ -141,6 +141,10 @@ describe('an export waits for the metrics', () => {
     const mine = restOf(app, owner);
     expect((await mine.get(`/networks/${n.id}/export/json`)).status).toBe(202);
     const death = 'Stopped: the metrics ran out of memory twice at the start';
+    // Its job ended as failed (so the server's worker, polling, cannot run it meanwhile), and the row says so.
+    const [job] = await metricsJobs(n.id);
+    await app.server.deps.db.update(jobs).set({ state: 'failed' }).where(eq(jobs.id, job!.id));
+    await app.server.worker.drain();
     await app.server.deps.db
       .update(networkMetrics)
       .set({ state: 'failed', error: death })
