@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { type Db, eq, passiveLists, rowsOf, sql, type Tx } from '@tieline/db';
 import {
   PASSIVE_MSG,
@@ -93,6 +94,9 @@ export async function writeMembers(db: Db, listId: string, keys: readonly string
       select ${listId}::uuid, ${generation}, k.v
       from jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + MEMBERS_PER_STATEMENT))}::jsonb) as k(v)
       on conflict do nothing`);
+    // The embedded database answers through microtasks: without a turn of the event loop here, the
+    // statements would run back to back and other calls would wait for all of them.
+    await setImmediate();
   }
   return generation;
 }
@@ -116,6 +120,7 @@ async function dropOtherGenerations(db: Db, listId: string): Promise<void> {
         returning 1`),
     );
     if (gone.length < MEMBERS_PER_STATEMENT) return;
+    await setImmediate();
   }
 }
 
