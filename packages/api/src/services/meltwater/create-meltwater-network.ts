@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { MELTWATER_LIMITS, MELTWATER_MSG, type TMeltwaterInput, type TMeltwaterResult } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
@@ -23,6 +24,9 @@ export async function createMeltwaterNetwork(
   input: TMeltwaterInput,
 ): Promise<TMeltwaterResult> {
   let built: TMeltwaterParseAnswer;
+  // A turn for other calls between the body's parse (a large export is one long string) and copying it
+  // for the worker, and again before storing the network: each is tens of milliseconds of this thread.
+  await setImmediate();
   try {
     built = await runScriptWorker<TMeltwaterParseAnswer>(
       'meltwater-parse',
@@ -37,6 +41,7 @@ export async function createMeltwaterNetwork(
   }
   if (!built.ok) throw new AppError(built.code, built.message);
   const { document, ok: _, ...counts } = built;
+  await setImmediate();
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
     name: input.name,
