@@ -12,7 +12,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default on these 2-core machines is one file at a time (cores - 1), yet most files spend
     // much of their time waiting (server processes, sockets, timers, the PostgreSQL server): two files at
-    // a time keep both cores busy, three on PostgreSQL, whose work runs in its own processes.
-    maxWorkers: process.env.DATABASE_URL ? 3 : 2,
+    // a time keep both cores busy. (Three on PostgreSQL ran 10.8 min beside the browser journeys, but CI
+    // runs those at the same time and they must not starve.)
+    maxWorkers: 2,
   },
 });
