@@ -1,80 +1,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SLACK_SCOPES } from '@tieline/validation';
+import type {
+  FakeChannel,
+  FakeMessage,
+  FakeProfileField,
+  FakeUser,
+  FakeUserGroup,
+  FakeWorkspace,
+} from './fake-slack-workspace';
+
+export type { FakeChannel, FakeMessage, FakeProfileField, FakeUser, FakeUserGroup, FakeWorkspace };
 
 // A fake Slack Web API on loopback, written from Slack's method documentation (docs.slack.dev/reference/
 // methods): every method is a POST to /api/<method> with form-encoded or JSON arguments and the token
 // as `Authorization: Bearer`; answers are HTTP 200 `{ ok: true, ... }` or `{ ok: false, error }`, and
 // rate limiting is HTTP 429 with Retry-After. Cursor paging as Slack does it: `limit` and `cursor` in,
 // `response_metadata.next_cursor` out (empty on the last page). Tests fill the workspace model.
-
-export interface FakeUser {
-  id: string;
-  team_id?: string;
-  name: string;
-  deleted?: boolean;
-  is_bot?: boolean;
-  is_app_user?: boolean;
-  is_restricted?: boolean;
-  is_stranger?: boolean;
-  tz?: string;
-  profile: {
-    real_name?: string;
-    display_name?: string;
-    email?: string;
-    title?: string;
-    /** Custom profile fields by field id, as Slack writes them (no label: team.profile.get has those). */
-    fields?: Record<string, { value: string; alt?: string }>;
-  };
-}
-
-/** A custom profile field of the workspace, as team.profile.get describes it. */
-export interface FakeProfileField {
-  id: string;
-  label: string;
-  type?: 'text' | 'date' | 'link' | 'options_list' | 'user';
-  hint?: string;
-  possible_values?: string[] | null;
-  is_hidden?: boolean;
-}
-
-export interface FakeChannel {
-  id: string;
-  name?: string;
-  kind: 'public' | 'private' | 'im' | 'mpim';
-  archived?: boolean;
-  members: string[];
-  /** The app was not invited: history answers not_in_channel (members still answer). */
-  botNotIn?: boolean;
-}
-
-export interface FakeMessage {
-  ts: string;
-  user?: string;
-  bot_id?: string;
-  subtype?: string;
-  thread_ts?: string;
-  text?: string;
-  blocks?: unknown[];
-  reactions?: { name: string; users: string[]; count?: number }[];
-}
-
-export interface FakeUserGroup {
-  id: string;
-  handle: string;
-  name: string;
-  users: string[];
-}
-
-export interface FakeWorkspace {
-  team: { id: string; name: string; domain: string };
-  users: FakeUser[];
-  channels: FakeChannel[];
-  /** Every message of a channel, thread replies too (they carry thread_ts), in any order. */
-  messages: Record<string, FakeMessage[]>;
-  usergroups: FakeUserGroup[];
-  /** The workspace's custom profile fields (team.profile.get); none when absent. */
-  profileFields?: FakeProfileField[];
-}
 
 /** The scope each method needs (by conversation kind for the conversations.* methods). */
 const SCOPES: Record<string, string> = {
@@ -92,20 +34,8 @@ const HISTORY_SCOPE = {
 } as const;
 const TYPE_OF = { public_channel: 'public', private_channel: 'private', im: 'im', mpim: 'mpim' } as const;
 
-export const ALL_SCOPES = [
-  'users:read',
-  'users:read.email',
-  'channels:read',
-  'channels:history',
-  'groups:read',
-  'groups:history',
-  'im:read',
-  'im:history',
-  'mpim:read',
-  'mpim:history',
-  'usergroups:read',
-  'users.profile:read',
-];
+/** Every scope the app asks for, and the optional one for profile field labels (team.profile.get). */
+export const ALL_SCOPES = [...SLACK_SCOPES, 'users.profile:read'];
 
 export interface FakeSlack {
   url: string;
