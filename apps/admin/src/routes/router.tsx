@@ -1,13 +1,10 @@
-import { OFFICE365_SOURCES, type TModuleName } from '@tieline/validation';
-import type { ComponentProps, ComponentType, ReactElement } from 'react';
+import type { TModuleName } from '@tieline/validation';
+import type { ComponentProps, ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { page } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
+import { passiveRoutes } from './passive-routes';
 import { RouteError } from './route-error';
-
-/** Each page is its own chunk, loaded when its route is visited, so the first paint ships less JS. */
-// A child route written `{ path, element: null }` is an address its page reads (a dialog it opens): null
-// says it draws nothing of its own, where a missing element makes React Router warn of an empty page.
-const page = (load: () => Promise<ReactElement>) => ({ lazy: async () => ({ element: await load() }) });
 
 type AuthPages = typeof import('../features/auth/pages') & typeof import('../features/auth/new-password-pages');
 const loadAuthPages = (name: keyof AuthPages): Promise<Partial<AuthPages>> =>
@@ -143,46 +140,6 @@ const explorerRoute = {
     { path: ':viewId/delete/:layerIndex', element: null },
   ],
 };
-
-// Passive data (platform spec §2): the overview with its connect modal, queries, lists, settings.
-type PassivePages = Omit<typeof import('../features/passive-data/pages'), 'PeopleOnly'>;
-const passivePage = (name: keyof PassivePages) =>
-  page(async () => {
-    const Page = (await import('../features/passive-data/pages'))[name];
-    return <Page />;
-  });
-/** A page naming people (queries, lists): a member without person-level access is told what they have. */
-const peoplePage = (name: keyof PassivePages) =>
-  page(async () => {
-    const pages = await import('../features/passive-data/pages');
-    const Page = pages[name];
-    return (
-      <pages.PeopleOnly>
-        <Page />
-      </pages.PeopleOnly>
-    );
-  });
-const passiveRoutes = [
-  {
-    path: 'passivedata',
-    ...passivePage('PassiveDataPage'),
-    children: [
-      { path: 'slack', ...passivePage('ConnectSlackDialog') },
-      // The five Microsoft 365 connect modals: one form, each with its own source ticked.
-      ...OFFICE365_SOURCES.map((path) => ({ path, ...passivePage('ConnectOffice365Dialog') })),
-    ],
-  },
-  { path: 'passivedata/settings', ...passivePage('PassiveSettingsPage') },
-  { path: 'passivedata/queries', ...peoplePage('QueriesPage') },
-  { path: 'passivedata/queries/add', ...peoplePage('AddQueryPage') },
-  { path: 'passivedata/queries/:id/edit', ...peoplePage('EditQueryPage') },
-  { path: 'passivedata/queries/settings', ...passivePage('PassiveSettingsPage') },
-  { path: 'passivedata/lists', ...peoplePage('ListsPage') },
-  { path: 'passivedata/lists/add', ...peoplePage('AddListPage') },
-  { path: 'passivedata/lists/:id/edit', ...peoplePage('EditListPage') },
-  { path: 'passivedata/lists/settings', ...passivePage('PassiveSettingsPage') },
-  { path: 'passivedata/reports', ...passivePage('ReportsPage') },
-];
 
 const meltwaterRoutes = [
   {
