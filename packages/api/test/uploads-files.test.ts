@@ -5,7 +5,8 @@ import type { TUploadErrorPayload } from '@tieline/validation';
 import { LIST_LIMITS, LIST_MSG, MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../src/errors';
-import { readSheet } from '../src/services/lists/read-sheet';
+import { readList as readCheckedList } from '../src/services/lists/read-sheet';
+import { readFirstSheetInWorker } from '../src/xlsx/read-in-worker';
 import { grantCredits, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { respondents, seedSurvey, upload, uploadSupplementary, xlsx, xlsxParts, zip } from './lists-fixtures';
 
@@ -18,13 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The rows readSheet reads (a one-sheet file: its only sheet). */
-const readList = async (bytes: Buffer) => (await readSheet(bytes, 'Respondent List')).rows;
+/** The rows a list upload reads (a one-sheet file: its only sheet), before the list rules check them. */
+const readList = (bytes: Buffer) => readFirstSheetInWorker(bytes, LIST_LIMITS);
 
-/** What readSheet refuses a file with: the status code and the payload. */
+/** What a list upload's reader refuses a file with: the status code and the payload. */
 async function refusalOf(bytes: Buffer) {
   try {
-    await readList(bytes);
+    await readCheckedList(bytes, 'Respondent List');
   } catch (error) {
     const e = error as AppError;
     const payload = e.body as TUploadErrorPayload;

@@ -1,7 +1,7 @@
 import type { TListType } from '@tieline/validation';
 import { runScriptWorker, WorkerDiedError } from '../workers/script-worker';
-import type { TXlsxReadAnswer, TXlsxReadInput } from '../workers/xlsx-read';
-import type { TReadLimits, TSheetRows } from './read';
+import type { TReadList, TXlsxReadAnswer, TXlsxReadInput } from '../workers/xlsx-read';
+import type { TReadLimits } from './read';
 import { WorkbookError } from './workbook-error';
 
 // The upload paths read spreadsheets here, in a worker thread (workers/xlsx-read.ts), never on the
@@ -11,7 +11,7 @@ import { WorkbookError } from './workbook-error';
 /** A reader that ran out of memory or time: the workbook is too large to read, whatever its file size. */
 const LIMITS = { heapMb: 1024, timeMs: 120_000 };
 
-async function read(input: TXlsxReadInput): Promise<TSheetRows & { sheets: number }> {
+async function read(input: TXlsxReadInput): Promise<Exclude<TXlsxReadAnswer, { ok: false }>> {
   let answer: TXlsxReadAnswer;
   try {
     answer = await runScriptWorker<TXlsxReadAnswer>('xlsx-read', input, undefined, LIMITS);
@@ -20,19 +20,19 @@ async function read(input: TXlsxReadInput): Promise<TSheetRows & { sheets: numbe
     throw error;
   }
   if (!answer.ok) throw new WorkbookError(answer.problem, answer.place);
-  return answer.sheet;
+  return answer;
 }
 
 /** read.ts readFirstSheet, in a worker. */
 export async function readFirstSheetInWorker(bytes: Buffer, limits: TReadLimits): Promise<string[][]> {
-  return (await read({ read: 'first', bytes, limits })).rows;
+  const answer = await read({ read: 'first', bytes, limits });
+  if (!('sheet' in answer)) throw new Error('xlsx-read answered a list to a sheet read');
+  return answer.sheet.rows;
 }
 
-/** read.ts readMatchingSheet with a list's headings (hasListHeadings), in a worker. */
-export function readListSheetInWorker(
-  bytes: Buffer,
-  limits: TReadLimits,
-  listType: TListType,
-): Promise<TSheetRows & { sheets: number }> {
-  return read({ read: 'list', bytes, limits, listType });
+/** read.ts readMatchingSheet with a list's headings (hasListHeadings), checked by checkListRows, in a worker. */
+export async function readListInWorker(bytes: Buffer, limits: TReadLimits, listType: TListType): Promise<TReadList> {
+  const answer = await read({ read: 'list', bytes, limits, listType });
+  if (!('list' in answer)) throw new Error('xlsx-read answered a sheet to a list read');
+  return answer.list;
 }

@@ -1,11 +1,11 @@
 import { LIST_LIMITS, LIST_MSG, type TListType } from '@tieline/validation';
-import type { TSheetRows } from '../../xlsx/read';
-import { readListSheetInWorker } from '../../xlsx/read-in-worker';
+import { readListInWorker } from '../../xlsx/read-in-worker';
+import type { TReadList } from '../../workers/xlsx-read';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { formatError, sizeError } from './upload-error';
 
 // A list is a CSV file or the sheet of a workbook headed as the list type wants (the first sheet when
-// none is), read under the list limits (xlsx/read.ts) in a worker thread (xlsx/read-in-worker.ts).
+// none is), read under the list limits (xlsx/read.ts) and checked, in a worker thread (xlsx/read-in-worker.ts).
 
 const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => formatError(LIST_MSG.fileEmpty),
@@ -17,10 +17,10 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   formulaWithoutValue: ({ place }) => formatError(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
-/** The list's sheet; `sheets` counts the workbook's sheets (1 for CSV). */
-export async function readSheet(bytes: Buffer, type: TListType): Promise<TSheetRows & { sheets: number }> {
+/** The list's sheet, checked by the list rules (checkListRows); `sheets` counts the workbook's sheets (1 for CSV). */
+export async function readList(bytes: Buffer, type: TListType): Promise<TReadList> {
   try {
-    return await readListSheetInWorker(bytes, LIST_LIMITS, type);
+    return await readListInWorker(bytes, LIST_LIMITS, type);
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;

@@ -1,6 +1,5 @@
 import { and, type Db, eq, lists, nodes, responses, sql, surveys, type Tx, uniqueViolation } from '@tieline/db';
 import {
-  checkListRows,
   emailKey,
   LIST_MSG,
   nameKey,
@@ -16,7 +15,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
-import { readSheet } from './read-sheet';
+import { readList } from './read-sheet';
 import { titleTaken } from './require-list';
 import { chargeNewRespondents } from './respondent-credits';
 import {
@@ -65,8 +64,8 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
   if (listId) await requireOwnList(db, survey.id, listId);
   if (!input.file) throw refusal(uploadErrorPayload('format', LIST_MSG.fileMissing));
 
-  const sheet = await readSheet(input.file.bytes, type);
-  const checked = checkListRows(type, sheet.rows);
+  const sheet = await readList(input.file.bytes, type);
+  const checked = sheet.checked;
   if (!checked.ok) throw refusal(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error);
   const title = fields.title?.trim() ? ZListTitle.safeParse(fields.title) : null;
   if (title && !title.success) {

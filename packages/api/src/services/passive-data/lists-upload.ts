@@ -1,7 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { passiveLists } from '@tieline/db';
 import {
-  checkListRows,
   LIST_LIMITS,
   LIST_MSG,
   namingSheetRead,
@@ -16,7 +15,7 @@ import { passiveAccountOf, requireList, requirePassiveManager } from '../../acce
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { uploadRefusal } from '../../http/upload-refusal';
-import { readListSheetInWorker } from '../../xlsx/read-in-worker';
+import { readListInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { listViewOf } from './lists-read';
 import { replaceMembers } from './lists-write';
@@ -50,10 +49,10 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   formulaWithoutValue: ({ place }) => format(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
-/** The list's rows: the sheet headed Name, Email (else the first), a heading error naming it. */
-async function readSheet(bytes: Buffer) {
+/** The list: the sheet headed Name, Email (else the first), checked by the list rules in the reader's worker. */
+async function readList(bytes: Buffer) {
   try {
-    return await readListSheetInWorker(bytes, LIST_LIMITS, 'Respondent List');
+    return await readListInWorker(bytes, LIST_LIMITS, 'Respondent List');
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
@@ -94,8 +93,8 @@ export async function uploadPassiveList(
   if (!name.success) {
     throw uploadRefusal(uploadErrorPayload('title', name.error.issues[0]?.message ?? PASSIVE_MSG.nameRequired));
   }
-  const sheet = await readSheet(input.file.bytes);
-  const checked = checkListRows('Respondent List', sheet.rows);
+  const sheet = await readList(input.file.bytes);
+  const checked = sheet.checked;
   if (!checked.ok) {
     throw uploadRefusal(relabelPayload(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error));
   }
