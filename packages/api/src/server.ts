@@ -1,5 +1,5 @@
 import { createDb, type DbHandle, sql } from '@tieline/db';
-import { MELTWATER_LIMITS, MSG, NETWORK_VIEW_LIMITS } from '@tieline/validation';
+import { MSG, NETWORK_VIEW_LIMITS } from '@tieline/validation';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
@@ -15,7 +15,6 @@ import { errorHeaders, failureLine } from './errors';
 import { directRoute } from './http/direct-route';
 import {
   errorHandler,
-  meltwaterTooLarge,
   refuseDeepJson,
   refuseNonObjectJson,
   requestGate,
@@ -31,6 +30,7 @@ import { aonaRest } from './rest/aona';
 import { billingRest } from './rest/billing';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
+import { meltwaterRest } from './rest/meltwater';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { ORGANIZATION_LOGO_MULTIPART_ROUTES, organizationLogosRest } from './rest/organization-logos';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
@@ -217,18 +217,14 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', passiveDataRest(deps));
   api.use('/base', passiveReportsRest(deps));
   api.use('/base', aonaRest(deps));
+  // A Meltwater export is sent as JSON (spec platform §7), up to 20 MB of it: read in a worker, body and all.
+  api.use('/base', meltwaterRest(deps));
   // A save carries all of a respondent's answers (reached here only with DIRECT_ROUTES=off).
   api.put('/base/responses/:randomUUID', express.json({ limit: SAVE_BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   // A saved view carries the layout of every person shown: its routes take larger bodies.
   const viewBody = express.json({ limit: NETWORK_VIEW_LIMITS.bodyMaxBytes, verify: refuseDeepJson });
   api.post('/base/networks/:id/views', viewBody);
   api.put('/base/networks/:id/views/:viewId', viewBody);
-  // A Meltwater export is sent as JSON (spec platform §7): up to 20 MB of it, said so when over.
-  api.post(
-    '/base/passiveData/meltwater',
-    express.json({ limit: MELTWATER_LIMITS.bodyMaxBytes, verify: refuseDeepJson }),
-    meltwaterTooLarge,
-  );
   api.use('/base', express.json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }), refuseNonObjectJson);
   api.use(
     '/base',

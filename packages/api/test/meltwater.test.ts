@@ -169,6 +169,30 @@ describe('refused, storing nothing', () => {
     });
   });
 
+  // The body is read in the worker (rest/meltwater.ts): it refuses what the server refuses in any body.
+  it('broken text, a body nested too deep, another charset: refused as any body is, nothing stored', async () => {
+    const { api } = await member();
+    const before = await networkCount();
+    const text = fixtureText('array.json');
+    const refusalOf = async (body: unknown, headers: Record<string, string> = {}) => {
+      const res = await api.call('POST', `/api/base${PATH}`, body, headers);
+      return { status: res.status, message: res.body.message };
+    };
+    const broken = { status: 400, message: MSG.badCharacters };
+    expect(await refusalOf({ name: 'Media\u0000', jsonData: text })).toEqual(broken);
+    expect(await refusalOf(`{"name":"Media \\ud800","jsonData":${JSON.stringify(text)}}`)).toEqual(broken);
+    expect(await refusalOf({ name: 'Media', jsonData: [{ author: { handle: 'a\u0000' } }] })).toEqual(broken);
+    let deep: unknown = {};
+    for (let i = 0; i < 200; i++) deep = [deep];
+    expect(await refusalOf({ name: 'Media', jsonData: deep })).toEqual({ status: 400, message: MSG.tooDeep });
+    const latin1 = { 'content-type': 'application/json; charset=latin1' };
+    expect(await refusalOf({ name: 'Media', jsonData: text }, latin1)).toEqual({ status: 415, message: MSG.jsonOnly });
+    expect(
+      await refusalOf({ name: 'Media', jsonData: text }, { 'content-type': 'application/json; charset=utf-8' }),
+    ).toEqual({ status: 200, message: undefined });
+    expect(await networkCount()).toBe(before + 1);
+  });
+
   it('the meltwater module off (the default): 403 naming it, on both transports', async () => {
     const user = await seedUser(app, 'simplified');
     const api = await clientOf(user);

@@ -3,6 +3,7 @@ import { MAX_INPUT_DEPTH, MELTWATER_MSG, MSG } from '@tieline/validation';
 import type { NextFunction, Request, Response } from 'express';
 import { readBearer } from '../auth/api-keys';
 import { APP_ERROR_STATUS, AppError, type AppErrorCode } from '../errors';
+import { jsonNestsPast } from './json-depth';
 import { hostAllowed, isCrossSite } from './origin';
 
 /**
@@ -74,21 +75,11 @@ const hasNoBody = (req: Request) =>
 /**
  * express.json's `verify`: refuses JSON nested past MAX_INPUT_DEPTH before it is parsed, since the
  * REST bridge re-serializes the parsed body recursively (a stack overflow, so a 500, at ~10,000 deep).
- * One pass over the bytes, skipping strings.
+ * One pass over the bytes, skipping strings (json-depth.ts).
  */
 export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < buf.length; i++) {
-    const c = buf[i];
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_INPUT_DEPTH) throw Object.assign(new Error(MSG.tooDeep), { status: 400, type: 'too.deep' });
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
+  if (jsonNestsPast(buf, MAX_INPUT_DEPTH))
+    throw Object.assign(new Error(MSG.tooDeep), { status: 400, type: 'too.deep' });
 }
 
 /**

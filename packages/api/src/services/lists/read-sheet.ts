@@ -1,6 +1,6 @@
 import { LIST_LIMITS, LIST_MSG, type TListType } from '@tieline/validation';
-import { readListInWorker } from '../../xlsx/read-in-worker';
 import type { TReadList } from '../../workers/xlsx-read';
+import { readListInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { formatError, sizeError } from './upload-error';
 

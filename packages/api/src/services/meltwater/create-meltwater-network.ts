@@ -18,37 +18,62 @@ const READ_LIMITS = { heapMb: 1024, timeMs: 120_000 };
  * shared memory: copying an 18 MB string into a worker's data took 1.7 s of this thread on a loaded
  * host, writing its bytes 0.06-0.6 s.
  */
-export async function createMeltwaterNetwork(
+export function createMeltwaterNetwork(
   deps: Deps,
   caller: SignedInCaller,
   input: TMeltwaterInput,
 ): Promise<TMeltwaterResult> {
+  return buildAndStore(deps, caller, () => exportInput(input.jsonData), input.name);
+}
+
+/**
+ * The same from a request body as it arrived (REST, rest/meltwater.ts): the worker parses and checks
+ * the whole body, so no part of a 20 MB export is parsed on the server's thread.
+ */
+export function createMeltwaterNetworkFromBody(
+  deps: Deps,
+  caller: SignedInCaller,
+  body: Uint8Array,
+): Promise<TMeltwaterResult> {
+  return buildAndStore(deps, caller, () => ({ body: sharedCopy(body) }));
+}
+
+async function buildAndStore(
+  deps: Deps,
+  caller: SignedInCaller,
+  workerInput: () => TMeltwaterParseInput,
+  givenName?: string,
+): Promise<TMeltwaterResult> {
   let built: TMeltwaterParseAnswer;
-  // A turn for other calls between the body's parse (a large export is one long string) and copying it
-  // for the worker, and again before storing the network: each is tens of milliseconds of this thread.
+  // A turn for other calls between reading the body and copying it for the worker, and again before
+  // storing the network: each is milliseconds to tens of milliseconds of this thread.
   await setImmediate();
   try {
-    built = await runScriptWorker<TMeltwaterParseAnswer>(
-      'meltwater-parse',
-      exportInput(input.jsonData),
-      undefined,
-      READ_LIMITS,
-    );
+    built = await runScriptWorker<TMeltwaterParseAnswer>('meltwater-parse', workerInput(), undefined, READ_LIMITS);
   } catch (error) {
     if (error instanceof WorkerDiedError && error.reason !== 'exit')
       throw new AppError('BAD_REQUEST', MELTWATER_MSG.tooHeavy(error.words));
     throw error;
   }
   if (!built.ok) throw new AppError(built.code, built.message);
-  const { document, ok: _, ...counts } = built;
+  const { document, ok: _, name: bodyName, ...counts } = built;
+  const name = givenName ?? bodyName;
+  if (name === undefined) throw new Error('meltwater-parse answered no name for a request body');
   await setImmediate();
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
-    name: input.name,
+    name,
     description: `From a Meltwater export of ${built.documents} documents`,
     document,
   });
   return { networkId: row.id, name: row.name, ...counts };
+}
+
+/** Bytes in shared memory, which the worker reads without a copy of its own. */
+function sharedCopy(bytes: Uint8Array): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
 }
 
 /** The worker's input: a text as shared bytes (refused here when over the size limit), a value as it is. */
