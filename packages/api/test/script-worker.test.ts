@@ -64,6 +64,14 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
     expect(await deathOf(dying)).toEqual({ reason: 'memory', words: 'ran out of memory' });
   });
 
+  it('a worker that grows one array past its heap cap dies of memory, alone', async () => {
+    // In a worker thread this aborted the test process itself (exit 134): the reason workers are processes.
+    expect(await deathOf(runScriptWorker('../../test/workers/one-array', null, undefined, { heapMb: 64 }))).toEqual({
+      reason: 'memory',
+      words: 'ran out of memory',
+    });
+  });
+
   it('a worker past its time limit dies of time', async () => {
     const path = await exportFile({ 'users.json': USERS, 'channels.json': [] });
     const input: TSlackExportWorkerInput = { mode: 'check', path, limits };

@@ -1,4 +1,3 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import {
   adaptableReadiness,
   cfi,
@@ -12,7 +11,7 @@ import {
 import { AONA_LIMITS, AONA_MSG } from '@tieline/validation';
 import type { AppErrorCode } from '../errors';
 import { documentOf as document, type TDocument } from '../network-store/store-network';
-import type { TWorkerMessage } from './script-worker';
+import { post, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): one AONA analysis (packages/graph/src/aona, docs/analysis.md).
 // Documents arrive as the JSON text network_versions stores; a made or changed network goes back as
@@ -89,5 +88,4 @@ function answer(input: TAonaWorkerInput): TAonaWorkerAnswer {
   }
 }
 
-const message: TWorkerMessage<TAonaWorkerAnswer> = { kind: 'result', value: answer(workerData as TAonaWorkerInput) };
-parentPort!.postMessage(message);
+post<TAonaWorkerAnswer>({ kind: 'result', value: answer(await workerInput<TAonaWorkerInput>()) });

@@ -1,4 +1,3 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import {
   inputProblem,
   MAX_INPUT_DEPTH,
@@ -13,7 +12,7 @@ import { AppError, type AppErrorCode, zodMessage } from '../errors';
 import { jsonNestsPast } from '../http/json-depth';
 import type { TDocument } from '../network-store/store-network';
 import { parseExport } from '../parsers/meltwater/parse-export';
-import type { TWorkerMessage } from './script-worker';
+import { post, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): reads a Meltwater export (JSON, or NDJSON line by line) and
 // builds its network off the server's event loop: an 18 MB NDJSON took 5.2 s of CPU there (issue 36).
@@ -23,7 +22,7 @@ import type { TWorkerMessage } from './script-worker';
 // thread held every other call ~130 ms.
 
 /**
- * The request body as UTF-8 bytes (shared memory, not copied); or, from a caller that parsed it, the
+ * The request body as UTF-8 bytes; or, from a caller that parsed it, the
  * export's text as such bytes or its JSON value.
  */
 export type TMeltwaterParseInput =
@@ -89,8 +88,4 @@ function answer(input: TMeltwaterParseInput): TMeltwaterParseAnswer {
   }
 }
 
-const message: TWorkerMessage<TMeltwaterParseAnswer> = {
-  kind: 'result',
-  value: answer(workerData as TMeltwaterParseInput),
-};
-parentPort!.postMessage(message);
+post<TMeltwaterParseAnswer>({ kind: 'result', value: answer(await workerInput<TMeltwaterParseInput>()) });

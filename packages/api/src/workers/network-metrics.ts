@@ -1,7 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import type { TMetricsOptions, TNetworkData } from '@tieline/graph';
 import { computeMetricsParallel } from '@tieline/graph/node';
-import type { TWorkerMessage } from './script-worker';
+import { post, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts) of the network-metrics job: every metric of a network document,
 // the all-pairs part in its own worker threads (@tieline/graph/node), the rest (CSR, spectral measures,
@@ -14,11 +13,9 @@ export interface MetricsWorkerData {
   threads: number;
 }
 
-const post = (message: TWorkerMessage<string>) => parentPort!.postMessage(message);
-
-const { json, options, threads } = workerData as MetricsWorkerData;
+const { json, options, threads } = await workerInput<MetricsWorkerData>();
 const result = await computeMetricsParallel(JSON.parse(json) as TNetworkData, options, {
   threads,
-  onProgress: (fraction: number) => post({ kind: 'progress', fraction }),
+  onProgress: (fraction: number) => post<string>({ kind: 'progress', fraction }),
 });
-post({ kind: 'result', value: JSON.stringify(result) });
+post<string>({ kind: 'result', value: JSON.stringify(result) });

@@ -1,10 +1,9 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import type { TNetworkData } from '@tieline/graph';
 import { cleanCell, NETWORK_LIMITS, type TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError, type AppErrorCode } from '../errors';
 import { parseNetworkFile, type TBuildNotes } from '../services/networks/formats';
 import { type SheetRows, workbookBytes } from '../xlsx/write';
-import type { TWorkerMessage } from './script-worker';
+import { post, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): reads a network file, or a survey's sheets as the responses
 // export would write them, and answers the network as JSON text (what network_versions stores, and a
@@ -76,7 +75,4 @@ async function answer(input: TNetworkParseInput): Promise<TNetworkParseAnswer> {
   }
 }
 
-void answer(workerData as TNetworkParseInput).then((value) => {
-  const message: TWorkerMessage<TNetworkParseAnswer> = { kind: 'result', value };
-  parentPort!.postMessage(message);
-});
+post<TNetworkParseAnswer>({ kind: 'result', value: await answer(await workerInput<TNetworkParseInput>()) });

@@ -1,24 +1,33 @@
-import { startWorker } from '@tieline/graph/node';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-// CPU-heavy work (reading an uploaded file, an import, an analysis) runs in a worker thread so the
-// server keeps answering while it works. In the bundle (build.mjs) a worker is `<name>.js` beside
-// dist/server.js; from TypeScript source it is `<name>.ts` beside this file (startWorker,
-// @tieline/graph/node). Every worker runs under a heap cap and a wall-clock limit: one upload can neither
-// take the server's memory nor hold a core for ever. Running out of either ends the thread (its memory
-// goes with it) and rejects with a WorkerDiedError saying which.
+// CPU-heavy work (reading an uploaded file, an import, an analysis) runs in a worker so the server keeps
+// answering while it works. In the bundle (build.mjs) a worker is `<name>.js` beside dist/server.js;
+// from TypeScript source it is `<name>.ts` beside this file, run with tsx's loader. Every worker runs
+// under a heap cap and a wall-clock limit: one upload can neither take the server's memory nor hold a
+// core for ever. Running out of either ends the worker (its memory goes with it) and rejects with a
+// WorkerDiedError saying which.
+//
+// A worker is a child process (worker-side.ts is its end of the channel), not a worker thread: a
+// thread's heap cap is best effort, and some allocations past it (one array grown by push, one large
+// array parsed from JSON) abort the whole process, the server with it (nodejs/node#47224; measured here:
+// a 60-million-element JSON array under a 256 MB cap, exit 134). A process past its cap dies alone.
 
 /**
  * What a one-shot worker posts: progress while it works, then its one result. A worker that streams its
  * output (an import handing over batches) posts requests and waits for each answer before going on, so
- * the thread can never run ahead of what the server has written.
+ * the worker can never run ahead of what the server has written.
  */
 export type TWorkerMessage<T> =
   | { kind: 'progress'; fraction: number }
   | { kind: 'request'; value: unknown }
   | { kind: 'result'; value: T };
 
+/** What the server sends a worker (worker-side.ts): its input first, then the answer to each request. */
+export type TParentMessage = { kind: 'input'; value: unknown } | { kind: 'answer'; value: unknown };
+
 export interface WorkerLimits {
-  /** Old-generation heap cap of the thread, in MB. */
+  /** Old-generation heap cap of the worker, in MB. */
   heapMb: number;
   /** Wall-clock limit of the whole run, in ms. */
   timeMs: number;
@@ -64,8 +73,15 @@ export class WorkerDiedError extends Error {
   }
 }
 
-const isOutOfMemory = (error: unknown) =>
-  error instanceof Error && (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+/** What V8 prints when a process passes its heap cap (--max-old-space-size) and aborts. */
+const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
+
+/** A worker script beside this file: `<name>.ts` from source (tsx's loader first), `<name>.js` in the bundle. */
+function scriptOf(name: string): { path: string; loader: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const path = fileURLToPath(new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  return { path, loader: fromSource ? ['--import', import.meta.resolve('tsx')] : [] };
+}
 
 /**
  * Runs a one-shot worker: resolves with its result, passes its progress on, and rejects when it fails
@@ -78,8 +94,13 @@ export function runScriptWorker<T>(
   options: WorkerOptions = {},
 ): Promise<T> {
   const { heapMb, timeMs } = { ...DEFAULT_WORKER_LIMITS, ...options };
+  const { path, loader } = scriptOf(name);
   return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(name, import.meta.url, workerData, { maxOldGenerationSizeMb: heapMb });
+    const child = fork(path, [], {
+      execArgv: [...loader, `--max-old-space-size=${heapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
     let settled = false;
     // The request being answered: the run settles only once it is finished, so a caller cleaning up
     // after a death never races a write still under way.
@@ -88,28 +109,42 @@ export function runScriptWorker<T>(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      child.kill('SIGKILL');
       void answering.then(fn, fn);
+    };
+    const send = (message: TParentMessage) => {
+      if (!settled && child.connected) child.send(message);
     };
     const timer = setTimeout(() => settle(() => reject(new WorkerDiedError(name, 'time'))), timeMs);
     timer.unref();
-    worker.on('message', (message: TWorkerMessage<T>) => {
+    // What the worker writes to stderr is the server's log; its last lines tell a death of memory.
+    let stderrTail = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4096);
+    });
+    child.on('message', (message: TWorkerMessage<T> | { kind: 'error'; message: string }) => {
       if (message.kind === 'progress') return void onProgress?.(message.fraction);
+      if (message.kind === 'error')
+        return settle(() => reject(new Error(`The ${name} worker failed: ${message.message}`)));
       if (message.kind === 'request') {
         const answer = options.onRequest
           ? options.onRequest(message.value)
           : Promise.reject(new Error(`The ${name} worker asked what nobody answers`));
         answering = answer.then(
-          (value) => void (settled || worker.postMessage(value)),
+          (value) => send({ kind: 'answer', value }),
           (error: unknown) => settle(() => reject(error)),
         );
         return;
       }
       settle(() => resolve(message.value));
     });
-    worker.once('error', (error) =>
-      settle(() => reject(isOutOfMemory(error) ? new WorkerDiedError(name, 'memory') : error)),
-    );
-    worker.once('exit', (code) => settle(() => reject(new WorkerDiedError(name, 'exit', `code ${code}`))));
+    child.once('error', (error) => settle(() => reject(error)));
+    // 'close': the process ended and its stderr is read to the end.
+    child.once('close', (code, signal) => {
+      const reason = OUT_OF_MEMORY.test(stderrTail) ? 'memory' : 'exit';
+      settle(() => reject(new WorkerDiedError(name, reason, `code ${code ?? signal}`)));
+    });
+    send({ kind: 'input', value: workerData });
   });
 }

@@ -1,4 +1,3 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import {
   checkExportFile,
   type ExportReadLimits,
@@ -9,6 +8,7 @@ import { ExportFileError } from '../connectors/slack/export-zip';
 import type { SourcePerson } from '../connectors/store/people';
 import type { StagedConversation, StagedInteraction } from '../connectors/store/staging';
 import type { TWorkerMessage } from './script-worker';
+import { nextAnswer, post as postToServer, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts) that reads an uploaded Slack export, under the heap cap and time
 // limit its caller gives: at upload, its workspace (users.json); at import, everything, handed to the
@@ -38,14 +38,13 @@ export type TSlackExportAnswer =
   | { ok: true; summary: ExportSummary }
   | { ok: false; problem: ExportFileError['problem']; message: string };
 
-const post = (message: TWorkerMessage<TSlackExportAnswer>) => parentPort!.postMessage(message);
+const post = (message: TWorkerMessage<TSlackExportAnswer>) => postToServer(message);
 
 /** Posts a request and waits for its answer (the server's thread answers one request at a time). */
-const ask = (request: TSlackExportRequest) =>
-  new Promise<void>((resolve) => {
-    parentPort!.once('message', () => resolve());
-    post({ kind: 'request', value: request });
-  });
+const ask = async (request: TSlackExportRequest) => {
+  post({ kind: 'request', value: request });
+  await nextAnswer();
+};
 
 async function run(input: TSlackExportWorkerInput): Promise<TSlackExportAnswer> {
   if (input.mode === 'check') return { ok: true, ...(await checkExportFile(input.path, input.limits)) };
@@ -60,7 +59,7 @@ async function run(input: TSlackExportWorkerInput): Promise<TSlackExportAnswer> 
 }
 
 try {
-  post({ kind: 'result', value: await run(workerData as TSlackExportWorkerInput) });
+  post({ kind: 'result', value: await run(await workerInput<TSlackExportWorkerInput>()) });
 } catch (error) {
   if (!(error instanceof ExportFileError)) throw error;
   post({ kind: 'result', value: { ok: false, problem: error.problem, message: error.message } });

@@ -1,8 +1,7 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { checkListRows, hasListHeadings, type TCheckedList, type TListType } from '@tieline/validation';
 import { readFirstSheet, readMatchingSheet, type TReadLimits, type TSheetRows } from '../xlsx/read';
 import { type TWorkbookPlace, type TWorkbookProblem, WorkbookError } from '../xlsx/workbook-error';
-import type { TWorkerMessage } from './script-worker';
+import { post, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): reads an uploaded spreadsheet (a list, an organization's users,
 // network shares) into rows of strings, off the server's event loop (a 10 MB xlsx is seconds of CPU).
@@ -38,5 +37,4 @@ function answer(input: TXlsxReadInput): TXlsxReadAnswer {
   }
 }
 
-const message: TWorkerMessage<TXlsxReadAnswer> = { kind: 'result', value: answer(workerData as TXlsxReadInput) };
-parentPort!.postMessage(message);
+post<TXlsxReadAnswer>({ kind: 'result', value: answer(await workerInput<TXlsxReadInput>()) });

@@ -14,9 +14,9 @@ const READ_LIMITS = { heapMb: 1024, timeMs: 120_000 };
  * passiveData/meltwater: a new network of the caller's from a Meltwater export. The export is read and
  * the network built in a worker thread before anything is written, so a refused export stores nothing
  * and no export holds the server's event loop: the worker checks the text's nesting before it parses
- * (10 MB of brackets is refused without being parsed). The text goes to the worker as UTF-8 bytes in
- * shared memory: copying an 18 MB string into a worker's data took 1.7 s of this thread on a loaded
- * host, writing its bytes 0.06-0.6 s.
+ * (10 MB of brackets is refused without being parsed). The text goes to the worker as UTF-8 bytes:
+ * copying an 18 MB string into a worker's data took 1.7 s of this thread on a loaded host, its bytes
+ * a few milliseconds.
  */
 export function createMeltwaterNetwork(
   deps: Deps,
@@ -35,7 +35,7 @@ export function createMeltwaterNetworkFromBody(
   caller: SignedInCaller,
   body: Uint8Array,
 ): Promise<TMeltwaterResult> {
-  return buildAndStore(deps, caller, () => ({ body: sharedCopy(body) }));
+  return buildAndStore(deps, caller, () => ({ body }));
 }
 
 async function buildAndStore(
@@ -69,19 +69,10 @@ async function buildAndStore(
   return { networkId: row.id, name: row.name, ...counts };
 }
 
-/** Bytes in shared memory, which the worker reads without a copy of its own. */
-function sharedCopy(bytes: Uint8Array): Uint8Array {
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-  shared.set(bytes);
-  return shared;
-}
-
-/** The worker's input: a text as shared bytes (refused here when over the size limit), a value as it is. */
+/** The worker's input: a text as UTF-8 bytes (refused here when over the size limit), a value as it is. */
 function exportInput(jsonData: TMeltwaterInput['jsonData']): TMeltwaterParseInput {
   if (typeof jsonData !== 'string') return { value: jsonData };
   const size = Buffer.byteLength(jsonData, 'utf8');
   if (size > MELTWATER_LIMITS.textMaxBytes) throw new AppError('BAD_REQUEST', MELTWATER_MSG.tooLarge);
-  const shared = new SharedArrayBuffer(size);
-  Buffer.from(shared).write(jsonData, 'utf8');
-  return { text: new Uint8Array(shared) };
+  return { text: Buffer.from(jsonData, 'utf8') };
 }
