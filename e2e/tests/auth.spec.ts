@@ -21,11 +21,15 @@ test('sign up, read the verification mail, verify, land on the first enabled mod
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-  // Signed out, a protected page asks users.me (a session cookie may exist without a stored user: a
-  // sign-in through the API or single sign-on) and goes to /login on its 401.
+  // Signed out, a protected page asks whether a session exists (one may without a stored user: a
+  // sign-in through the API or single sign-on) and goes to /login with no failing call in the console.
+  const failed: string[] = [];
+  page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+  page.on('console', (m) => void (m.type() === 'error' && failed.push(m.text())));
   await page.goto('/networks');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByLabel('Email')).toBeVisible();
+  expect(failed).toEqual([]);
 });
 
 test('a login with two users chooses an organization', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { expect, test } from '@playwright/test';
 import { writeSlackExport } from '../../packages/api/src/connectors/slack/generate-export';
 import { asOperator, expectNoAxeViolations, signIn, signUp } from './helpers';
@@ -131,7 +132,18 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await runs.getByRole('link', { name: 'Explore' }).click();
   await expect(page).toHaveURL(/\/networks\/explore\//);
   await expect(page.getByText('Slack reply').first()).toBeVisible({ timeout: 30_000 });
+  // Coloured by the field named above; the workbook carries it and the metrics the explorer shows.
+  await page.getByLabel('Color by', { exact: true }).selectOption('a:Department');
+  await expect(page.getByRole('region', { name: 'Legend' })).toContainText('Color: Department');
   await page.screenshot({ path: 'test-results/passive-data-network.png' });
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page.getByRole('button', { name: /Export/ }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Filtered network (.xlsx)' }).click();
+  const book = XLSX.read(readFileSync((await (await downloading).path()) ?? ''));
+  const [heading] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Nodes!, { header: 1 });
+  expect(heading).toContain('Department');
+  expect(heading).toEqual(expect.arrayContaining([expect.stringMatching(/^Betweenness \(normalized\)/)]));
 
   // The network is a normal one: listed on /networks.
   await page.goto('/networks');

@@ -134,6 +134,7 @@ describe('OpenAPI document', () => {
         '/userLogins/verifyEmail/{token}',
         '/users/accounts',
         '/users/me',
+        '/users/session',
         '/users/lookupByEmail',
         // Express routes (rest/*.ts: uploads, downloads, metrics, pages, webhooks).
         '/billing/webhook',

@@ -75,3 +75,16 @@ describe('sign-ups per client address', () => {
     }
   });
 });
+
+describe('GET /users/session', () => {
+  it('answers 200 whether or not the caller is signed in, and nothing more', async () => {
+    const { account, individualId } = await signedInWithTwoUsers();
+    const rest = new RestClient(app.url);
+    expect(await rest.get('/users/session')).toMatchObject({ status: 200, body: { signedIn: false } });
+    expect(await rest.post('/userLogins/signin', { ...account, userId: individualId })).toMatchObject({ status: 200 });
+    expect(await rest.get('/users/session')).toMatchObject({ status: 200, body: { signedIn: true } });
+    expect(Object.keys((await rest.get('/users/session')).body)).toEqual(['signedIn']);
+    await rest.post('/userLogins/signout', {});
+    expect(await rest.get('/users/session')).toMatchObject({ status: 200, body: { signedIn: false } });
+  });
+});
