@@ -185,7 +185,7 @@ export const ZEnv = z
       .default(PASSIVE_LIMITS.exportMaxBytes),
     /** The most files (zip entries) a Slack export may hold: one per channel per day, plus the lists. */
     SLACK_EXPORT_MAX_FILES: z.coerce.number().int().min(10).max(10_000_000).default(PASSIVE_LIMITS.exportMaxEntries),
-    /** Heap cap (MB) of the worker thread that reads a Slack export (upload check and import). */
+    /** Heap cap (MB) of the worker process that reads a Slack export (upload check and import). */
     SLACK_EXPORT_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(512),
     /** Wall-clock limit (minutes) of one Slack export import, reading and writing included. */
     SLACK_EXPORT_IMPORT_MINUTES: z.coerce

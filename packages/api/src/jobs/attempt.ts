@@ -14,7 +14,7 @@ export interface JobAttempt {
   step?: (label: string) => Promise<void>;
 }
 
-/** How a job ended for good: `died` when its worker thread or its server died (the message says where). */
+/** How a job ended for good: `died` when its worker process or its server died (the message says where). */
 export interface JobEnd {
   died: boolean;
   /** For a death, what users may read ("Stopped: the import ran out of memory twice at ..."); else the error's. */

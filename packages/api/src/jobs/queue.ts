@@ -154,7 +154,7 @@ function afterDeath(job: JobRow, death: Death) {
   };
 }
 
-/** Settles a death of the job's worker thread, reported by the holder of its lease. */
+/** Settles a death of the job's worker process, reported by the holder of its lease. */
 async function died(db: Db, job: JobRow, death: Death): Promise<JobEnd | null> {
   const { final, message, set } = afterDeath(job, death);
   const settled = await db.update(jobs).set(set).where(held(job)).returning({ id: jobs.id });

@@ -31,7 +31,7 @@ export interface Worker {
 export const POLL_MS = 2_000;
 
 /**
- * Jobs a server runs at once in each lane. Work runs in worker threads (parsers, imports, analyses), so
+ * Jobs a server runs at once in each lane. Work runs in worker processes (parsers, imports, analyses), so
  * two keep a two-core machine busy without starving the event loop; mail is mostly waiting on SMTP.
  */
 export const SLOTS: Record<JobLane, number> = { mail: 2, work: 2 };

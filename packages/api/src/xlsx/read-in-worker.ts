@@ -4,7 +4,7 @@ import type { TReadList, TXlsxReadAnswer, TXlsxReadInput } from '../workers/xlsx
 import type { TReadLimits } from './read';
 import { WorkbookError } from './workbook-error';
 
-// The upload paths read spreadsheets here, in a worker thread (workers/xlsx-read.ts), never on the
+// The upload paths read spreadsheets here, in a worker process (workers/xlsx-read.ts), never on the
 // server's event loop: a 9.7 MB xlsx took 10 s of CPU, during which every other account's calls waited.
 // Refusals come back as the WorkbookError read.ts throws, so each feature words them as before.
 

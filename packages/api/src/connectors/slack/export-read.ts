@@ -12,7 +12,7 @@ import { ExportFileError, type ExportIndex, type ExportLimits, openExport, readJ
 import { type SlackMessage, slackMessageInteractions } from './interactions';
 import { type FieldLabels, FieldTally, type ProfileFieldsSeen } from './profile-fields';
 
-// Reading a Slack export for its import, in the slack-export worker thread (workers/slack-export.ts):
+// Reading a Slack export for its import, in the slack-export worker process (workers/slack-export.ts):
 // users.json, the conversation lists, then each conversation's day files, one file in memory at a time.
 // What it finds goes to a sink (the server's thread, which stages it: connectors/store/staging.ts) in
 // bounded batches, each awaited before reading on. Message text is read only to find mentions, and

@@ -14,7 +14,7 @@ import { exportLimits } from './export-zip';
 import { fieldLabelsOf } from './profile-fields';
 
 // The import of an uploaded Slack export (connections of method 'export'). The export is read in the
-// slack-export worker thread (workers/slack-export.ts) under a heap cap and a time limit, so no export
+// slack-export worker process (workers/slack-export.ts) under a heap cap and a time limit, so no export
 // can stall or kill the server; this thread only writes what the worker hands over, one bounded batch
 // at a time, into the staging tables, and swaps them in once the whole export was read
 // (store/staging.ts): a failed import leaves the connection's data as it was. A killed import is run

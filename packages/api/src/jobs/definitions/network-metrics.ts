@@ -11,7 +11,7 @@ import { JOB_PAYLOADS } from '../payloads';
 const PROGRESS_EVERY_MS = 500;
 
 /**
- * Computes a network version's metrics with the options of its network_metrics row in a worker thread
+ * Computes a network version's metrics with the options of its network_metrics row in a worker process
  * (workers/network-metrics.ts, which runs the all-pairs part in threads of its own): the server's event
  * loop stays free, writing progress as it goes and the result when done. The run first waits for one of
  * the server's analysis slots, counted against the network owner's account (the row stays `queued`

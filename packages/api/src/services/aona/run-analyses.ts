@@ -17,7 +17,7 @@ import { saveResult } from './aona-results';
 import { runAonaWorker } from './aona-slots';
 
 // The four AONA analyses (platform spec §7; formulas in docs/analysis.md). Each reads the networks the
-// caller may see (another account's id: 404), computes in a worker thread (the work is up to quadratic
+// caller may see (another account's id: 404), computes in a worker process (the work is up to quadratic
 // in people; the server keeps answering) in one of the server's analysis slots, under a time limit
 // (aona-slots.ts), and saves its answer so /aona reopens it without recomputing.
 

@@ -5,7 +5,7 @@ import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error'
 import { formatError, sizeError } from './upload-error';
 
 // A list is a CSV file or the sheet of a workbook headed as the list type wants (the first sheet when
-// none is), read under the list limits (xlsx/read.ts) and checked, in a worker thread (xlsx/read-in-worker.ts).
+// none is), read under the list limits (xlsx/read.ts) and checked, in a worker process (xlsx/read-in-worker.ts).
 
 const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   empty: () => formatError(LIST_MSG.fileEmpty),

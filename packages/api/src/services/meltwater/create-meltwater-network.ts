@@ -12,7 +12,7 @@ const READ_LIMITS = { heapMb: 1024, timeMs: 120_000 };
 
 /**
  * passiveData/meltwater: a new network of the caller's from a Meltwater export. The export is read and
- * the network built in a worker thread before anything is written, so a refused export stores nothing
+ * the network built in a worker process before anything is written, so a refused export stores nothing
  * and no export holds the server's event loop: the worker checks the text's nesting before it parses
  * (10 MB of brackets is refused without being parsed). The text goes to the worker as UTF-8 bytes:
  * copying an 18 MB string into a worker's data took 1.7 s of this thread on a loaded host, its bytes

@@ -6,7 +6,7 @@ import { runScriptWorker } from '../../workers/script-worker';
 import { networkRefusal } from './formats';
 
 /**
- * A network file (or a survey's sheets) read in a worker thread: reading 250,000 edges takes seconds
+ * A network file (or a survey's sheets) read in a worker process: reading 250,000 edges takes seconds
  * of CPU, which the server's event loop must not spend. Refusals come back as the errors the reader
  * throws (networkRefusal with every problem, or an AppError).
  */
