@@ -2,11 +2,12 @@
 // closeness, diameter) is the expensive one; @tieline/graph/node runs it in worker threads and then
 // calls assembleMetrics like this file does.
 import type { TNetworkData } from '../model';
+import { allPairs } from './all-pairs';
 import { eigenvector, hits, katz, pagerank } from './centrality';
 import { communities } from './community';
 import { buildCsr, plainAllocate, type TAllocate, type TCsr } from './csr';
 import { ona } from './ona';
-import { addSource, createPathTotals, createPathWorkspace, type TPathGraph, type TPathTotals } from './paths';
+import type { TPathGraph, TPathTotals } from './paths';
 import { clustering, components, coreNumbers, reciprocity } from './structure';
 import type { TMetricsHooks, TMetricsOptions, TMetricsResult, TNodeMetrics } from './types';
 
@@ -35,14 +36,8 @@ export function computeMetrics(
   hooks: TMetricsHooks = {},
 ): TMetricsResult {
   const csr = buildCsr(data, options);
-  const g = pathGraph(csr, options);
-  const totals = createPathTotals(csr.n);
-  const ws = createPathWorkspace(csr.n);
-  const every = Math.max(1, Math.floor(csr.n / 100));
-  for (let s = 0; s < csr.n; s++) {
-    addSource(g, ws, totals, s);
-    if (hooks.onProgress && (s + 1) % every === 0) hooks.onProgress((0.9 * (s + 1)) / csr.n);
-  }
+  const onProgress = hooks.onProgress;
+  const totals = allPairs(pathGraph(csr, options), onProgress && ((f) => onProgress(0.9 * f)));
   return assembleMetrics(data, options, csr, totals, hooks);
 }
 
