@@ -77,6 +77,8 @@ export function planAllPairs(graph: TPathGraph, alloc: TAllocate = plainAllocate
   const betweennessSources = withArcs(core, alloc);
   const closenessSources = withArcs(graph, alloc);
   const betweennessUnits = Math.ceil(betweennessSources.length / LANES);
+  // Without folded leaves, the betweenness searches are the closeness searches too.
+  const closenessUnits = peeled ? Math.ceil(closenessSources.length / CLOSENESS_BATCH) : 0;
   return {
     graph,
     batched: true,
@@ -87,7 +89,7 @@ export function planAllPairs(graph: TPathGraph, alloc: TAllocate = plainAllocate
     betweennessSources,
     closenessSources,
     betweennessUnits,
-    units: betweennessUnits + Math.ceil(closenessSources.length / CLOSENESS_BATCH),
+    units: betweennessUnits + closenessUnits,
   };
 }
 
@@ -120,7 +122,8 @@ export function runUnit(plan: TAllPairsPlan, state: TAllPairsState, unit: number
     const sources = plan.betweennessSources;
     const from = unit * LANES;
     const to = Math.min(sources.length, from + LANES);
-    addBrandesBatch(plan.core, state.brandes, state.coreBetweenness, sources, from, to, plan.reach);
+    const distances = plan.coreNodes ? null : state.totals;
+    addBrandesBatch(plan.core, state.brandes, state.coreBetweenness, sources, from, to, plan.reach, distances);
   } else {
     state.closeness ??= createClosenessWorkspace(plan.graph.n);
     const sources = plan.closenessSources;
@@ -139,8 +142,11 @@ export function unitWeight(plan: TAllPairsPlan, unit: number): number {
   return CLOSENESS_COST * Math.min(plan.closenessSources.length - from, CLOSENESS_BATCH);
 }
 
-export const totalWeight = (plan: TAllPairsPlan) =>
-  plan.batched ? plan.betweennessSources.length + CLOSENESS_COST * plan.closenessSources.length : plan.graph.n;
+export function totalWeight(plan: TAllPairsPlan): number {
+  let total = 0;
+  for (let unit = 0; unit < plan.units; unit++) total += unitWeight(plan, unit);
+  return total;
+}
 
 /** A thread's totals, with its core betweenness moved to node order. */
 export function threadTotals(plan: TAllPairsPlan, state: TAllPairsState): TPathTotals {

@@ -8,7 +8,8 @@
 //
 // Sources may carry a weight and targets a reach (leaf-peel.ts): delta_s(v) = sum over DAG children w
 // of sigma_v / sigma_w * (reach(w) + delta_s(w)), and v's betweenness gains weight(s) * delta_s(v).
-import type { TPathGraph } from './paths';
+import { popcount } from './bit-closeness';
+import type { TPathGraph, TPathTotals } from './paths';
 
 export const LANES = 32;
 
@@ -77,7 +78,8 @@ function reserve(ws: TBrandesWorkspace, entries: number, arcs: number) {
 /**
  * Runs sources[from..to) (at most 32, distinct) and adds each node's dependencies, summed over ordered
  * pairs as addSource does, to `betweenness`. `reach` (per node: itself and the leaves folded into it,
- * leaf-peel.ts) weighs both the targets and the sources; null means 1 everywhere.
+ * leaf-peel.ts) weighs both the targets and the sources; null means 1 everywhere. With `distances`,
+ * the search also adds what addClosenessBatch would (closeness sums per target, diameter, path lengths).
  */
 export function addBrandesBatch(
   g: TPathGraph,
@@ -87,8 +89,9 @@ export function addBrandesBatch(
   from: number,
   to: number,
   reach: Float64Array | null,
+  distances: TPathTotals | null = null,
 ) {
-  const depth = forward(g, ws, sources, from, to, reach);
+  const depth = forward(g, ws, sources, from, to, reach, distances);
   backward(ws, betweenness, depth, reach);
   const { sigma } = ws;
   for (let j = 0; j < to - from; j++) sigma[sources[from + j]! * LANES + j] = 0;
@@ -102,6 +105,7 @@ function forward(
   from: number,
   to: number,
   reach: Float64Array | null,
+  distances: TPathTotals | null,
 ): number {
   const { n, outStart, inStart } = g;
   const { seen, mask, levelStart, arcStart, sigma, laneWeight } = ws;
@@ -152,8 +156,27 @@ function forward(
       frontArcs += outStart[v + 1]! - outStart[v]!;
     }
     depth++;
+    if (distances) addDistances(ws, distances, depth);
   }
+  if (distances) distances.diameter = Math.max(distances.diameter, depth);
   return depth;
+}
+
+/** Level d's entries at distance d from their lanes' sources, per target (as bit-closeness.ts). */
+function addDistances(ws: TBrandesWorkspace, totals: TPathTotals, d: number) {
+  const { entryNode, entryMask, levelStart } = ws;
+  const { distanceSum, reached, harmonic } = totals;
+  let found = 0;
+  for (let k = levelStart[d]!, hi = levelStart[d + 1]!; k < hi; k++) {
+    const v = entryNode[k]!;
+    const c = popcount(entryMask[k]!);
+    distanceSum[v]! += d * c;
+    reached[v]! += c;
+    harmonic[v]! += c / d;
+    found += c;
+  }
+  totals.pathLengthSum += d * found;
+  totals.pairs += found;
 }
 
 /** Level depth + 1 from level depth's entries: each pushes its lanes (and sigma) to out-neighbours lacking them. */
