@@ -179,6 +179,16 @@ function addDistances(ws: TBrandesWorkspace, totals: TPathTotals, d: number) {
   totals.pairs += found;
 }
 
+/** values[at + i] += values[from + i] for the lanes i in `bits` (two nodes' rows of 32 slots). */
+function addLanes(values: Float64Array, at: number, from: number, bits: number) {
+  do {
+    const low = bits & -bits;
+    const i = 31 - Math.clz32(low);
+    values[at + i]! += values[from + i]!;
+    bits ^= low;
+  } while (bits !== 0);
+}
+
 /** Level depth + 1 from level depth's entries: each pushes its lanes (and sigma) to out-neighbours lacking them. */
 function topDown(g: TPathGraph, ws: TBrandesWorkspace, depth: number) {
   const { outStart, outAdj } = g;
@@ -192,20 +202,14 @@ function topDown(g: TPathGraph, ws: TBrandesWorkspace, depth: number) {
     const ub = u * LANES;
     for (let e = outStart[u]!, stop = outStart[u + 1]!; e < stop; e++) {
       const v = outAdj[e]!;
-      let bits = mu & ~seen[v]!;
+      const bits = mu & ~seen[v]!;
       if (bits === 0) continue;
       if (gain[v] === 0) entryNode[end++] = v;
       gain[v]! |= bits;
       arcFrom[arcs] = u;
       arcTo[arcs] = v;
       arcLanes[arcs++] = bits;
-      const vb = v * LANES;
-      do {
-        const low = bits & -bits;
-        const i = 31 - Math.clz32(low);
-        sigma[vb + i]! += sigma[ub + i]!;
-        bits ^= low;
-      } while (bits !== 0);
+      addLanes(sigma, v * LANES, ub, bits);
     }
   }
   for (let k = hi; k < end; k++) {
@@ -241,19 +245,13 @@ function bottomUp(g: TPathGraph, ws: TBrandesWorkspace, depth: number, full: num
     let gained = 0;
     for (let e = lo; e < hi; e++) {
       const u = inAdj[e]!;
-      let bits = mask[u]! & missing;
+      const bits = mask[u]! & missing;
       if (bits === 0) continue;
       gained |= bits;
       arcFrom[arcs] = u;
       arcTo[arcs] = v;
       arcLanes[arcs++] = bits;
-      const ub = u * LANES;
-      do {
-        const low = bits & -bits;
-        const i = 31 - Math.clz32(low);
-        sigma[vb + i]! += sigma[ub + i]!;
-        bits ^= low;
-      } while (bits !== 0);
+      addLanes(sigma, vb, u * LANES, bits);
     }
     if (gained !== 0) {
       seen[v] = sv | gained;
@@ -300,15 +298,7 @@ function backward(ws: TBrandesWorkspace, betweenness: Float64Array, depth: numbe
     }
     // Push them along the DAG arcs into level d - 1 (not into the sources), then clear level d's slots.
     for (let a = d > 1 ? arcStart[d]! : 0, stop = d > 1 ? arcStart[d + 1]! : 0; a < stop; a++) {
-      let bits = arcLanes[a]!;
-      const ub = arcFrom[a]! * LANES;
-      const vb = arcTo[a]! * LANES;
-      do {
-        const low = bits & -bits;
-        const i = 31 - Math.clz32(low);
-        delta[ub + i]! += delta[vb + i]!;
-        bits ^= low;
-      } while (bits !== 0);
+      addLanes(delta, arcFrom[a]! * LANES, arcTo[a]! * LANES, arcLanes[a]!);
     }
     for (let k = levelStart[d]!, hi = levelStart[d + 1]!; k < hi; k++) {
       let bits = entryMask[k]!;

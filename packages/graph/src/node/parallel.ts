@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { finishTotals, planAllPairs, totalWeight } from '../metrics/all-pairs';
-import { assembleMetrics, pathGraph } from '../metrics/compute';
+import { assembleMetrics, localMeasures, pathGraph } from '../metrics/compute';
 import { buildCsr, type TAllocate } from '../metrics/csr';
 import { addTotals, createPathTotals, type TPathGraph, type TPathTotals } from '../metrics/paths';
 import type { TMetricsOptions, TMetricsResult } from '../metrics/types';
@@ -66,9 +66,17 @@ export async function computeMetricsParallel(
   parallel: TParallelOptions = {},
 ): Promise<TMetricsResult> {
   const csr = buildCsr(data, options, shared);
-  const totals = await allPairsParallel(pathGraph(csr, options, shared), {
+  const pending = allPairsParallel(pathGraph(csr, options, shared), {
     ...parallel,
     onProgress: (f) => parallel.onProgress?.(0.9 * f),
   });
-  return assembleMetrics(data, options, csr, totals, parallel);
+  // The other measures take this thread while the workers run (a core is idle at their tail anyway).
+  let local: ReturnType<typeof localMeasures>;
+  try {
+    local = localMeasures(options, csr);
+  } catch (error) {
+    pending.catch(() => {});
+    throw error;
+  }
+  return assembleMetrics(data, options, csr, await pending, parallel, local);
 }
