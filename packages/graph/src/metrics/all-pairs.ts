@@ -25,6 +25,8 @@ import {
 
 /** Sources per unit of the per-source (weighted) path. */
 const SCALAR_CHUNK = 32;
+/** Leaves are folded only when the core keeps at most this share of the nodes. */
+const MIN_FOLD = 0.95;
 /** A closeness source costs about this fraction of a betweenness source (progress only). */
 const CLOSENESS_COST = 0.1;
 
@@ -102,7 +104,9 @@ export function planAllPairs(graph: TPathGraph, alloc: TAllocate = plainAllocate
       units,
     };
   }
-  const peeled = peelLeaves(graph, alloc);
+  // Folding pays when it removes enough nodes to cover the separate closeness pass it needs (about a
+  // tenth of a betweenness pass): a twentieth of the nodes.
+  const peeled = peelLeaves(graph, alloc, Math.floor(MIN_FOLD * graph.n));
   const core = peeled?.core ?? graph;
   const betweennessSources = sourcesInBfsOrder(core, alloc);
   const closenessSources = peeled ? sourcesInBfsOrder(graph, alloc) : betweennessSources;

@@ -50,8 +50,11 @@ function componentSizes(g: TPathGraph): Float64Array {
   return Float64Array.from(label, (c) => sizes[c]!);
 }
 
-/** Folds the leaves of an undirected unweighted graph; null when there is none (or the graph is directed). */
-export function peelLeaves(g: TPathGraph, alloc: TAllocate): TLeafReduction | null {
+/**
+ * Folds the leaves of an undirected unweighted graph; null when the graph is directed or weighted, or
+ * when more than `maxCore` nodes are left.
+ */
+export function peelLeaves(g: TPathGraph, alloc: TAllocate, maxCore = g.n - 1): TLeafReduction | null {
   const { n, outStart, outAdj } = g;
   if (g.directed || g.length) return null;
   const degree = new Int32Array(n);
@@ -84,6 +87,7 @@ export function peelLeaves(g: TPathGraph, alloc: TAllocate): TLeafReduction | nu
     reach[p]! += reach[u]!;
     if (--degree[p]! === 1) stack[top++] = p;
   }
+  if (left > maxCore) return null;
   const size = componentSizes(g);
   const betweenness = new Float64Array(n);
   for (let v = 0; v < n; v++) betweenness[v] = 2 * across[v]! + 2 * (reach[v]! - 1) * (size[v]! - reach[v]!);
