@@ -9,7 +9,8 @@
 // same graph; every metric end to end in a child process (time and peak RSS) and Louvain against igraph's
 // multilevel. The graph package is bundled with esbuild like packages/api/build.mjs does, so the workers
 // run as in production. Imported by bench/run.mjs as the `metrics` entry; needs /usr/bin/python3 with
-// igraph, and `pnpm build` for the end-to-end part.
+// igraph, and `pnpm build` for the end-to-end part. BENCH_METRICS=org10k,endToEnd (keys of the graphs
+// below, and endToEnd) runs only those parts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -220,59 +221,69 @@ export async function networkMetrics({ results, startServer }) {
         threads: [2],
       },
     ];
+    const parts = (process.env.BENCH_METRICS ?? `${graphs.map((g) => g.key).join(',')},endToEnd`).split(',');
     const out = {
       what: 'exact betweenness + closeness (all-pairs kernel, 2 worker threads) vs igraph 0.10 betweenness + closeness on one thread, same graph, same run, alternated; medians',
       budgetRatioTwoThreads: BUDGET,
       stretchRatioTwoThreads: STRETCH,
     };
     const references = {};
-    for (const spec of graphs) {
+    for (const spec of graphs.filter((g) => parts.includes(g.key))) {
       const { row, reference } = await compare(graph, dir, spec);
       out[spec.key] = row;
       references[spec.key] = reference;
     }
 
-    const louvainRuns = [];
-    let louvain;
-    const orgCsr = graph.buildCsr(network(10_000, org, false), {});
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      louvain = graph.communities(orgCsr.und, 10_000, 1);
-      louvainRuns.push(performance.now() - started);
-    }
-    const louvainMs = median(louvainRuns);
-    out.louvain = {
-      what: 'Louvain (seed 1) on org10k vs igraph community_multilevel, median of 3 each',
-      ms: Math.round(louvainMs),
-      igraphMultilevelMs: Math.round(references.org10k.louvainMs),
-      ratio: round2(louvainMs / references.org10k.louvainMs),
-      modularity: +louvain.modularity.toFixed(4),
-      igraphModularity: +references.org10k.modularity.toFixed(4),
-    };
-    writeFileSync(join(dir, 'network.json'), JSON.stringify(network(10_000, org, false)));
-    const all = JSON.parse(
-      execFileSync(process.execPath, [join(dir, 'all-metrics.mjs'), join(dir, 'graph.js'), join(dir, 'network.json')], {
-        encoding: 'utf8',
-      }),
-    );
-    out.allMetricsTwoThreads = { ms: Math.round(all.ms), peakRssMb: Math.round(all.maxRssMb) };
-
-    // End to end, each against the igraph figure of its own graph from this run.
-    out.endToEnd = {
-      what: 'org10k: POST /api/base/networks (JSON) then GET .../metrics until 200, built server on PGlite',
-      budgetRatio: END_TO_END_BUDGET,
-    };
-    for (const [key, directed] of [
-      ['undirected', false],
-      ['directed', true],
-    ]) {
-      const ms = await endToEnd(startServer, org, directed);
-      const igraphMs = out[directed ? 'org10kDirected' : 'org10k'].igraphMs;
-      out.endToEnd[key] = { ms: Math.round(ms), igraphMs, ratio: round2(ms / igraphMs) };
-      console.error(`metrics: end to end ${key} ${Math.round(ms)} ms (igraph ${igraphMs} ms)`);
-    }
+    if (out.org10k) await wholeMetrics(graph, dir, org, out, references.org10k);
+    if (parts.includes('endToEnd')) await endToEndRows(startServer, org, out);
     results.metrics = out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Louvain against igraph's multilevel, and every metric with 2 threads in a child process, on org10k. */
+async function wholeMetrics(graph, dir, org, out, reference) {
+  const louvainRuns = [];
+  let louvain;
+  const orgCsr = graph.buildCsr(network(10_000, org, false), {});
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    louvain = graph.communities(orgCsr.und, 10_000, 1);
+    louvainRuns.push(performance.now() - started);
+  }
+  const louvainMs = median(louvainRuns);
+  out.louvain = {
+    what: 'Louvain (seed 1) on org10k vs igraph community_multilevel, median of 3 each',
+    ms: Math.round(louvainMs),
+    igraphMultilevelMs: Math.round(reference.louvainMs),
+    ratio: round2(louvainMs / reference.louvainMs),
+    modularity: +louvain.modularity.toFixed(4),
+    igraphModularity: +reference.modularity.toFixed(4),
+  };
+  writeFileSync(join(dir, 'network.json'), JSON.stringify(network(10_000, org, false)));
+  const all = JSON.parse(
+    execFileSync(process.execPath, [join(dir, 'all-metrics.mjs'), join(dir, 'graph.js'), join(dir, 'network.json')], {
+      encoding: 'utf8',
+    }),
+  );
+  out.allMetricsTwoThreads = { ms: Math.round(all.ms), peakRssMb: Math.round(all.maxRssMb) };
+}
+
+/** org10k end to end, undirected and directed, each against the igraph figure of its graph in this run. */
+async function endToEndRows(startServer, org, out) {
+  out.endToEnd = {
+    what: 'org10k: POST /api/base/networks (JSON) then GET .../metrics until 200, built server on PGlite',
+    budgetRatio: END_TO_END_BUDGET,
+  };
+  for (const [key, directed] of [
+    ['undirected', false],
+    ['directed', true],
+  ]) {
+    const igraphMs = out[directed ? 'org10kDirected' : 'org10k']?.igraphMs;
+    if (!igraphMs) continue;
+    const ms = await endToEnd(startServer, org, directed);
+    out.endToEnd[key] = { ms: Math.round(ms), igraphMs, ratio: round2(ms / igraphMs) };
+    console.error(`metrics: end to end ${key} ${Math.round(ms)} ms (igraph ${igraphMs} ms)`);
   }
 }
