@@ -96,3 +96,77 @@ export function random(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** m random ties (source, target) among n people, never a self-tie; repeats possible (the upload merges them). */
+export function randomTies(n, m, seed) {
+  const next = random(seed);
+  const ties = [];
+  for (let i = 0; i < m; i++) {
+    const s = Math.floor(next() * n);
+    let t = Math.floor(next() * n);
+    if (t === s) t = (t + 1) % n;
+    ties.push([s, t]);
+  }
+  return ties;
+}
+
+/** m distinct undirected ties, uniformly at random (G(n, m)). */
+export function uniformTies(n, m, seed) {
+  const next = random(seed);
+  const seen = new Set();
+  const ties = [];
+  while (ties.length < m) {
+    const s = Math.floor(next() * n);
+    const t = Math.floor(next() * n);
+    const key = Math.min(s, t) * n + Math.max(s, t);
+    if (s === t || seen.has(key)) continue;
+    seen.add(key);
+    ties.push([s, t]);
+  }
+  return ties;
+}
+
+/** Stochastic block model: `blocks` equal groups, a share `inside` of the m distinct ties within a group. */
+export function blockTies(n, m, blocks, inside, seed) {
+  const next = random(seed);
+  const size = n / blocks;
+  const seen = new Set();
+  const ties = [];
+  while (ties.length < m) {
+    const s = Math.floor(next() * n);
+    const t = next() < inside ? Math.floor(s / size) * size + Math.floor(next() * size) : Math.floor(next() * n);
+    const key = Math.min(s, t) * n + Math.max(s, t);
+    if (s === t || seen.has(key)) continue;
+    seen.add(key);
+    ties.push([s, t]);
+  }
+  return ties;
+}
+
+/**
+ * Preferential attachment (power-law degrees), connected: each newcomer ties to people picked in
+ * proportion to their degree, a share `leaves` of them with one tie only (the leaves), the others with as
+ * many as make about m ties in all.
+ */
+export function preferentialTies(n, m, leaves, seed) {
+  const next = random(seed);
+  const ends = [];
+  const ties = [];
+  const seed0 = 8;
+  for (let a = 0; a < seed0; a++)
+    for (let b = 0; b < a; b++) {
+      ties.push([a, b]);
+      ends.push(a, b);
+    }
+  const others = (m - ties.length - leaves * (n - seed0)) / ((1 - leaves) * (n - seed0));
+  for (let v = seed0; v < n; v++) {
+    const k = next() < leaves ? 1 : Math.floor(others) + (next() < others % 1 ? 1 : 0);
+    const chosen = new Set();
+    while (chosen.size < Math.min(k, v)) chosen.add(ends[Math.floor(next() * ends.length)]);
+    for (const u of chosen) {
+      ties.push([v, u]);
+      ends.push(v, u);
+    }
+  }
+  return ties;
+}

@@ -8,22 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { median, random, root } from './lib.mjs';
+import { median, randomTies, root } from './lib.mjs';
 
 const XLSX = createRequire(join(root, 'packages/api/package.json'))('@e965/xlsx');
-
-/** n people in 12 departments and m random ties. */
-function randomEdges(n, m, seed) {
-  const next = random(seed);
-  const edges = [];
-  for (let i = 0; i < m; i++) {
-    const s = Math.floor(next() * n);
-    let t = Math.floor(next() * n);
-    if (t === s) t = (t + 1) % n;
-    edges.push([s, t]);
-  }
-  return edges;
-}
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -42,7 +29,7 @@ async function probe(base, done) {
   return times;
 }
 
-async function signIn(base) {
+export async function signIn(base) {
   const post = (body) =>
     fetch(`${base}/api/base/userLogins/signin`, {
       method: 'POST',
@@ -55,11 +42,11 @@ async function signIn(base) {
   return (await post({ ...demo, userId: individual._id })).headers.getSetCookie()[0].split(';')[0];
 }
 
-async function upload(base, cookie, name, fileType, bytes) {
+export async function upload(base, cookie, name, fileType, bytes, directed = true) {
   const form = new FormData();
   form.append('name', name);
   form.append('fileType', fileType);
-  form.append('directed', 'true');
+  form.append('directed', String(directed));
   form.append('file', new Blob([bytes]), `network.${fileType === 'excel' ? 'xlsx' : fileType}`);
   const res = await fetch(`${base}/api/base/networks`, { method: 'POST', headers: { cookie }, body: form });
   const body = await res.json();
@@ -67,7 +54,7 @@ async function upload(base, cookie, name, fileType, bytes) {
   return body._id;
 }
 
-async function metrics(base, cookie, id) {
+export async function metrics(base, cookie, id) {
   for (;;) {
     const res = await fetch(`${base}/api/base/networks/${id}/metrics`, { headers: { cookie } });
     const body = await res.json();
@@ -104,7 +91,7 @@ export async function networkApi({ results, startServer }) {
       JSON.stringify({
         directed: true,
         nodes: Array.from({ length: n }, (_, i) => ({ name: `Person ${i}`, attributes: { Department: `D${i % 12}` } })),
-        edges: randomEdges(n, 50_000, 20261122).map(([s, t]) => ({ source: `Person ${s}`, target: `Person ${t}` })),
+        edges: randomTies(n, 50_000, 20261122).map(([s, t]) => ({ source: `Person ${s}`, target: `Person ${t}` })),
       }),
     );
     const up = await whileProbing(srv.base, () => upload(srv.base, cookie, '10k', 'json', json));
@@ -113,7 +100,7 @@ export async function networkApi({ results, startServer }) {
 
     const big = 20_000;
     const rows = [['Source', 'Target', 'Type', 'Weight']];
-    for (const [s, t] of randomEdges(big, 250_000, 7))
+    for (const [s, t] of randomTies(big, 250_000, 7))
       rows.push([`P${s}`, `P${t}`, s % 2 ? 'Advice' : 'Trust', 1 + (t % 5)]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Edges');

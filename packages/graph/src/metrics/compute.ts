@@ -2,11 +2,12 @@
 // closeness, diameter) is the expensive one; @tieline/graph/node runs it in worker threads and then
 // calls assembleMetrics like this file does.
 import type { TNetworkData } from '../model';
+import { allPairs } from './all-pairs';
 import { eigenvector, hits, katz, pagerank } from './centrality';
 import { communities } from './community';
 import { buildCsr, plainAllocate, type TAllocate, type TCsr } from './csr';
 import { ona } from './ona';
-import { addSource, createPathTotals, createPathWorkspace, type TPathGraph, type TPathTotals } from './paths';
+import type { TPathGraph, TPathTotals } from './paths';
 import { clustering, components, coreNumbers, reciprocity } from './structure';
 import type { TMetricsHooks, TMetricsOptions, TMetricsResult, TNodeMetrics } from './types';
 
@@ -35,38 +36,44 @@ export function computeMetrics(
   hooks: TMetricsHooks = {},
 ): TMetricsResult {
   const csr = buildCsr(data, options);
-  const g = pathGraph(csr, options);
-  const totals = createPathTotals(csr.n);
-  const ws = createPathWorkspace(csr.n);
-  const every = Math.max(1, Math.floor(csr.n / 100));
-  for (let s = 0; s < csr.n; s++) {
-    addSource(g, ws, totals, s);
-    if (hooks.onProgress && (s + 1) % every === 0) hooks.onProgress((0.9 * (s + 1)) / csr.n);
-  }
+  const onProgress = hooks.onProgress;
+  const totals = allPairs(pathGraph(csr, options), onProgress && ((f) => onProgress(0.9 * f)));
   return assembleMetrics(data, options, csr, totals, hooks);
 }
 
-/** Everything but the all-pairs pass, combined with its totals into the result. */
+/** Every measure but the all-pairs ones: computeMetricsParallel runs these while its workers run. */
+export function localMeasures(options: TMetricsOptions, csr: TCsr) {
+  const { n } = csr;
+  const strength = new Float64Array(n);
+  for (const a of csr.directed ? [csr.out, csr.in] : [csr.out]) {
+    for (let v = 0; v < n; v++) for (let e = a.start[v]!; e < a.start[v + 1]!; e++) strength[v]! += a.weight[e]!;
+  }
+  return {
+    strength,
+    eig: eigenvector(csr),
+    pr: pagerank(csr),
+    hits: hits(csr),
+    kz: katz(csr),
+    clus: clustering(csr.und, n),
+    core: coreNumbers(csr.und, n),
+    comp: components(csr.und, n),
+    comm: communities(csr.und, n, options.seed ?? 1),
+    reciprocity: reciprocity(csr),
+  };
+}
+
+/** Everything but the all-pairs pass (or `local`, computed already), combined with its totals into the result. */
 export function assembleMetrics(
   data: TNetworkData,
   options: TMetricsOptions,
   csr: TCsr,
   totals: TPathTotals,
   hooks: TMetricsHooks = {},
+  local: ReturnType<typeof localMeasures> = localMeasures(options, csr),
 ): TMetricsResult {
   const { n } = csr;
-  const strength = new Float64Array(n);
-  for (const a of csr.directed ? [csr.out, csr.in] : [csr.out]) {
-    for (let v = 0; v < n; v++) for (let e = a.start[v]!; e < a.start[v + 1]!; e++) strength[v]! += a.weight[e]!;
-  }
-  const eig = eigenvector(csr);
-  const pr = pagerank(csr);
-  const { hub, authority } = hits(csr);
-  const kz = katz(csr);
-  const clus = clustering(csr.und, n);
-  const core = coreNumbers(csr.und, n);
-  const comp = components(csr.und, n);
-  const comm = communities(csr.und, n, options.seed ?? 1);
+  const { strength, eig, pr, kz, clus, core, comp, comm } = local;
+  const { hub, authority } = local.hits;
   // networkx's normalization: raw Brandes sums over ordered sources / ((n-1)(n-2)).
   const betweennessScale = n > 2 ? 1 / ((n - 1) * (n - 2)) : 0;
   const nodes: TNodeMetrics[] = data.nodes.map((node, v) => {
@@ -102,7 +109,7 @@ export function assembleMetrics(
       edges: csr.edges,
       selfLoops: csr.selfLoops,
       density: pairs > 0 ? (csr.directed ? csr.edges : 2 * csr.edges) / pairs : 0,
-      reciprocity: reciprocity(csr),
+      reciprocity: local.reciprocity,
       transitivity: clus.transitivity,
       diameter: totals.diameter,
       averagePathLength: totals.pairs > 0 ? totals.pathLengthSum / totals.pairs : 0,

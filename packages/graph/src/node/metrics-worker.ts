@@ -1,25 +1,22 @@
-// Worker thread: takes sources from a shared counter and runs the all-pairs kernel over the CSR the
-// main thread shares (SharedArrayBuffer), then sends back its partial totals.
+// Worker thread: takes units of the all-pairs plan from a shared counter and runs them over the arrays
+// the main thread shares (SharedArrayBuffer), then sends back its partial totals.
 import { parentPort, workerData } from 'node:worker_threads';
-import { addSource, createPathTotals, createPathWorkspace, type TPathGraph } from '../metrics/paths';
+import { createAllPairsState, runUnit, type TAllPairsPlan, threadTotals } from '../metrics/all-pairs';
 
 export interface TWorkerInput {
-  graph: TPathGraph;
-  /** counter[0]: the next source nobody has taken yet. */
+  plan: TAllPairsPlan;
+  /** counter[0]: the next unit nobody has taken yet. */
   counter: Int32Array;
-  chunk: number;
 }
 
-const { graph, counter, chunk } = workerData as TWorkerInput;
-const totals = createPathTotals(graph.n);
-const ws = createPathWorkspace(graph.n);
+const { plan, counter } = workerData as TWorkerInput;
+const state = createAllPairsState(plan);
 for (;;) {
-  const first = Atomics.add(counter, 0, chunk);
-  if (first >= graph.n) break;
-  const end = Math.min(graph.n, first + chunk);
-  for (let s = first; s < end; s++) addSource(graph, ws, totals, s);
-  parentPort!.postMessage({ done: end - first });
+  const unit = Atomics.add(counter, 0, 1);
+  if (unit >= plan.units) break;
+  parentPort!.postMessage({ done: runUnit(plan, state, unit) });
 }
+const totals = threadTotals(plan, state);
 parentPort!.postMessage({ totals }, [
   totals.betweenness.buffer,
   totals.distanceSum.buffer,

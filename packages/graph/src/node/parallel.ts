@@ -1,9 +1,11 @@
 // computeMetrics with the all-pairs part (betweenness, closeness, diameter) in worker threads. The
-// CSR is built once in SharedArrayBuffers, so every worker reads the same memory; workers take sources
-// in chunks from a shared atomic counter, so a slow thread never holds up the rest.
+// CSR and the all-pairs plan (metrics/all-pairs.ts) live in SharedArrayBuffers, so every worker reads
+// the same memory; workers take the plan's units (a batch of sources each) from a shared atomic
+// counter, so a slow thread never holds up the rest.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { assembleMetrics, pathGraph } from '../metrics/compute';
+import { finishTotals, planAllPairs, totalWeight } from '../metrics/all-pairs';
+import { assembleMetrics, localMeasures, pathGraph } from '../metrics/compute';
 import { buildCsr, type TAllocate } from '../metrics/csr';
 import { addTotals, createPathTotals, type TPathGraph, type TPathTotals } from '../metrics/paths';
 import type { TMetricsOptions, TMetricsResult } from '../metrics/types';
@@ -23,23 +25,24 @@ const startMetricsWorker = (input: TWorkerInput) => startWorker('metrics-worker'
 
 /** Runs every source of `graph` over `threads` workers and adds up their totals. */
 export async function allPairsParallel(graph: TPathGraph, options: TParallelOptions = {}): Promise<TPathTotals> {
-  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const plan = planAllPairs(graph, shared);
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), plan.units));
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  // Small chunks balance the load; 64 sources amortize the atomic and the progress message.
-  const chunk = Math.max(1, Math.min(64, Math.floor(graph.n / (threads * 50))));
+  const total = totalWeight(plan);
   const totals = createPathTotals(graph.n);
+  if (plan.units === 0) return finishTotals(plan, totals);
   const workers: Worker[] = [];
   let done = 0;
   try {
     await Promise.all(
       Array.from({ length: threads }, () => {
-        const worker = startMetricsWorker({ graph, counter, chunk });
+        const worker = startMetricsWorker({ plan, counter });
         workers.push(worker);
         return new Promise<void>((resolve, reject) => {
           worker.on('message', (message: { done?: number; totals?: TPathTotals }) => {
             if (message.done) {
               done += message.done;
-              options.onProgress?.(done / graph.n);
+              options.onProgress?.(Math.min(1, done / total));
             }
             if (message.totals) {
               addTotals(totals, message.totals);
@@ -54,7 +57,7 @@ export async function allPairsParallel(graph: TPathGraph, options: TParallelOpti
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return totals;
+  return finishTotals(plan, totals);
 }
 
 export async function computeMetricsParallel(
@@ -63,9 +66,17 @@ export async function computeMetricsParallel(
   parallel: TParallelOptions = {},
 ): Promise<TMetricsResult> {
   const csr = buildCsr(data, options, shared);
-  const totals = await allPairsParallel(pathGraph(csr, options, shared), {
+  const pending = allPairsParallel(pathGraph(csr, options, shared), {
     ...parallel,
     onProgress: (f) => parallel.onProgress?.(0.9 * f),
   });
-  return assembleMetrics(data, options, csr, totals, parallel);
+  // The other measures take this thread while the workers run (a core is idle at their tail anyway).
+  let local: ReturnType<typeof localMeasures>;
+  try {
+    local = localMeasures(options, csr);
+  } catch (error) {
+    pending.catch(() => {});
+    throw error;
+  }
+  return assembleMetrics(data, options, csr, await pending, parallel, local);
 }
