@@ -1,4 +1,4 @@
-// The worker-thread entry gives the same answer as the single-threaded one.
+// The worker-thread entry gives the same answer as the single-threaded one (worker start-up from source is seconds on a loaded host: a long timeout).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { computeMetricsParallel } from '../src/node';
 const graph = (name: string): TNetworkData =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../reference/graphs', `${name}.json`), 'utf8'));
 
-describe('computeMetricsParallel', () => {
+describe('computeMetricsParallel', { timeout: 60_000 }, () => {
   it.each([
     ['random-300', {}],
     ['karate', { weighted: true, weightAsDistance: true }],
