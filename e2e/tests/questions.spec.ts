@@ -174,6 +174,7 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   const confirm = page.getByRole('dialog', { name: 'Delete Question' });
   await expect(confirm.getByRole('button', { name: 'Delete' })).toBeDisabled();
   await confirm.getByLabel('Type Delete to confirm').fill('delete');
+  await page.screenshot({ path: `${SHOTS}/delete-desktop.png` });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Question Deleted')).toBeVisible();
   await expect(cards(page)).toHaveCount(8);
@@ -250,7 +251,7 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   // A page break goes after the current question (spec §2), here the one just edited.
   await page.getByRole('button', { name: 'Edit Question 1' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('button', { name: 'Page Break' }).click();
+  await page.getByRole('button', { name: 'Page Break', exact: true }).click();
   await expect(cards(page)).toHaveCount(10);
   await expect(cards(page).nth(2)).toContainText('Page Break');
 });
