@@ -12,6 +12,8 @@ test('the demo organization opens its saved AONA results and runs new ones', asy
   await expect(page).toHaveURL(/\/networks$/);
   await page.goto('/aona');
   await expect(page.getByRole('heading', { name: 'AONA', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^AONA is Tieline’s readiness analysis: organizational network analyses/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Saved results', level: 2 })).toBeVisible();
 
   // The demo's saved results: one of each analysis.
   const saved = page.getByRole('table', { name: 'Saved results' });

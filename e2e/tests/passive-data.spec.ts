@@ -9,9 +9,10 @@ import { rowAction } from './networks-helpers';
 
 // Passive data end to end (docs/passive-data.md): an account connects Slack by uploading an export (its
 // profile fields written by id, as Slack writes them), sees it import with a progress bar and a weekly
-// chart, connects a second workspace, names a profile field in the connection's settings, turns one of the
-// two connections into a network with a query (the form offers the attributes found and warns while both
-// workspaces are read), opens the network in the explorer, and disconnects the sources, deleting their data.
+// chart, connects a second workspace (naming its profile field at upload), names a profile field in the
+// first connection's settings, turns one of the two connections into a network with a query (the form
+// offers the attributes found and warns while both workspaces are read), opens the network in the
+// explorer, and disconnects the sources, deleting their data.
 
 const MODULES = ['networks', 'surveys', 'passiveData', 'meltwater', 'AONA', 'discover'] as const;
 const withPassiveData = Object.fromEntries(MODULES.map((m) => [m, { enabled: m !== 'AONA' && m !== 'meltwater' }]));
@@ -48,7 +49,7 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
     days: 5,
     messagesPerDay: 20,
   });
-  const upload = async (name: string, file: string) => {
+  const upload = async (name: string, file: string, labels = '') => {
     await page.getByRole('link', { name: 'Connect Slack' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
     // The Slack app's scopes, and its guide (opened beside the modal, which keeps what was typed).
@@ -60,6 +61,7 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
     await dialog.getByLabel('Upload an export').check();
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Export (zip)').setInputFiles(file);
+    await dialog.getByLabel('Profile field labels (optional)').fill(labels);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog).toBeHidden();
   };
@@ -83,8 +85,10 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await expect(page.getByTestId('weekly-chart')).toBeVisible();
   // Slack wrote its profile fields by id: the card says they have no name yet.
   await expect(card.getByText('2 profile fields have no name yet')).toBeVisible();
-  await upload('Beta Slack', second);
+  // Beta's field is named at upload time.
+  await upload('Beta Slack', second, 'Xf01DEPT = Team');
   await expect(cardOf('Beta Slack').getByText('Up to date')).toBeVisible({ timeout: 60_000 });
+  await expect(cardOf('Beta Slack').getByText(/no name yet/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-data-overview.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
@@ -112,8 +116,8 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await page.getByRole('checkbox', { name: 'Only some connections' }).check();
   await page.getByRole('checkbox', { name: /^Acme Slack/ }).check();
   await expect(warning).toBeHidden();
-  // Beta's field keeps its id: only Acme's was named.
-  await expect(page.getByRole('checkbox', { name: 'Xf01DEPT (6 people)' })).toBeVisible();
+  // Beta's field has the label given at upload; Acme's the one given in its settings.
+  await expect(page.getByRole('checkbox', { name: 'Team (6 people)' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Department (24 people)' }).check();
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: 'test-results/passive-data-query-form-360.png', fullPage: true });

@@ -169,9 +169,12 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await refusal.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/questions$/);
 
-  // Deleting the copy asks first, then says so.
+  // Deleting the copy waits for the typed word Delete, as every destructive action does, then says so.
   await cards(page).nth(3).getByRole('button', { name: 'Delete Question 4' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Question' });
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await confirm.getByLabel('Type Delete to confirm').fill('delete');
+  await page.screenshot({ path: `${SHOTS}/delete-desktop.png` });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Question Deleted')).toBeVisible();
   await expect(cards(page)).toHaveCount(8);
@@ -209,10 +212,12 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   // Cancelling the first edit of a question just added takes it away again; no empty card is left.
+  // New Question adds at the end (spec §2), though Question 3 was the last one edited.
   await page.getByRole('button', { name: 'New Question' }).click();
   await page.getByRole('menuitem', { name: 'Textbox' }).click();
   await expect(page).toHaveURL(/\/edit$/);
   await expect(cards(page)).toHaveCount(10);
+  await expect(cards(page).last().getByRole('textbox', { name: 'Question text' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(cards(page)).toHaveCount(9);
   await page.reload();
@@ -242,6 +247,13 @@ test('builds a questionnaire: every type, numbering, piping, reorder, duplicate 
   await expect(page.getByRole('checkbox', { name: 'Relationship question' })).toBeChecked();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(cards(page)).toHaveCount(9);
+
+  // A page break goes after the current question (spec §2), here the one just edited.
+  await page.getByRole('button', { name: 'Edit Question 1' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Page Break', exact: true }).click();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(cards(page).nth(2)).toContainText('Page Break');
 });
 
 test('reorders a long questionnaire by keyboard, past the cards near the screen', async ({ page }) => {

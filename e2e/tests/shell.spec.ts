@@ -106,6 +106,22 @@ test('signing in, moving around and signing out logs nothing to the console', as
   expect(log.httpErrors).toEqual([]);
 });
 
+test('a failed first users.me keeps the remembered user and asks again quietly', async ({ page }) => {
+  await signInAsDemo(page, 'Acme Research (demo)');
+  // The server out of reach for users.me (spec §3: silently ignored): the first try and its retries fail.
+  let asked = 0;
+  await page.route(/\/api\/trpc\/[^?]*users\.me/, (route) => {
+    asked += 1;
+    return route.abort('connectionrefused');
+  });
+  await page.reload();
+  // The first try, its two retries, then (the query failed) the quiet retry 10 s later.
+  await expect.poll(() => asked, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('button', { name: /^Account:/ })).toHaveAccessibleName(/^Account: Demo User/);
+  await expect(page.getByRole('heading', { name: 'Networks' })).toBeVisible();
+  await expect(page.getByText('We could not load your account')).toHaveCount(0);
+});
+
 test('a wrong password is an answer, not a console error', async ({ page }) => {
   const log = watchConsole(page);
   await signIn(page, DEMO.email, 'not the password');

@@ -20,6 +20,15 @@ describe('the setup guides', () => {
     expect(renderGuide(guide('microsoft-365-app')).title).toMatch(/^Connecting Microsoft 365/);
   });
 
+  it('point at nothing the app does not serve: no docs/ file named, no link to another Markdown file', () => {
+    for (const name of Object.keys(HELP_GUIDES) as (keyof typeof HELP_GUIDES)[]) {
+      const { html } = renderGuide(guide(name));
+      expect(html, name).not.toMatch(/docs\/|\.md\b/);
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href, name).toMatch(/^(https:\/\/|\/|#)/);
+      expect(html, name).toContain('<h2>What counts as an interaction</h2>');
+    }
+  });
+
   it('name every scope and permission the connect modals list', () => {
     const slack = guide('slack-app');
     for (const scope of SLACK_SCOPES) expect(slack).toContain(`- ${scope}\n`);

@@ -1,9 +1,10 @@
-import { eq, surveys } from '@tieline/db';
+import { eq, surveys, testEmails } from '@tieline/db';
 import { MSG, SURVEY_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { CORRUPT_IMAGES, GIF_1X1, jpeg, WEBP_LOSSY_1X1 } from './image-fixtures';
 import { seedSurvey } from './lists-fixtures';
+import { restOf } from './surveys-setup';
 
 let app: TestApp;
 let owner: SeededUser;
@@ -43,6 +44,24 @@ describe('survey image', () => {
     const second = await putImage(owner.cookie, surveyId, PNG, 'again.jpg', 'image/jpeg');
     expect(second.body.version).toBe(first.body.version + 1);
     expect((await rawRequest(app.url, { path: `/api/base/surveys/image/${first.body.imageUUID}` })).status).toBe(404);
+  });
+
+  it('GET /surveys/{id} carries imageURL and image, the address the respondent view shows it at', async () => {
+    const surveyId = await seedSurvey(app, owner);
+    const rest = restOf(app, owner);
+    expect((await rest.get(`/surveys/${surveyId}`)).body).toMatchObject({ imageUUID: null, imageURL: null, image: null });
+    const put = await putImage(owner.cookie, surveyId, PNG);
+    const address = `/api/base/surveys/image/${put.body.imageUUID}`;
+    expect(put.body).toMatchObject({ imageURL: address, image: address });
+    const got = await rest.get(`/surveys/${surveyId}`);
+    expect(got.body).toMatchObject({ imageUUID: put.body.imageUUID, imageURL: address, image: address });
+    const [link] = await app.server.deps.db.insert(testEmails).values({ surveyId, to: 't@example.com' }).returning();
+    expect((await restOf(app).get(`/surveys/byTestEmailId/${link!.id}`)).body.imageURL).toBe(address);
+    expect((await rawRequest(app.url, { path: address })).status).toBe(200);
+    const removed = await rest.call('PUT', `/api/base/surveys/${surveyId}`, {
+      survey: { version: got.body.version, imageUUID: null },
+    });
+    expect(removed.body).toMatchObject({ imageUUID: null, imageURL: null, image: null });
   });
 
   it('accepts PNG, JPEG, GIF and WebP and serves each with its own type, whatever the upload claimed', async () => {

@@ -62,6 +62,23 @@ export const ZFieldLabelsText = z
   })
   .pipe(ZFieldLabels);
 
+/**
+ * Field labels as a person types them on the upload form, one per line (`Xf01ABC = Department`, or with
+ * a colon), checked by ZFieldLabels; blank lines are skipped. Answers the labels or the first problem.
+ */
+export function fieldLabelsFromLines(text: string): { labels: TFieldLabels } | { problem: string } {
+  const labels: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const match = /^([^=:]+?)\s*[=:]\s*(.*)$/.exec(line);
+    if (!match) return { problem: PASSIVE_MSG.fieldLabelLine(line) };
+    labels[match[1]!] = match[2]!;
+  }
+  const checked = ZFieldLabels.safeParse(labels);
+  return checked.success ? { labels: checked.data } : { problem: checked.error.issues[0]!.message };
+}
+
 /** The text fields of POST connections/slackExport (multipart; the zip is its `file`). */
 export const ZSlackExportFields = z.object({ name: ZPassiveName, fieldLabels: ZFieldLabelsText.optional() });
 

@@ -121,6 +121,8 @@ export const PASSIVE_MSG = {
   fieldLabelLength: (id: string) => `The label of ${id} must be from 1 to 100 characters`,
   fieldLabelTitle: (id: string) => `The label of ${id} cannot be "title": the title is an attribute of its own`,
   fieldLabelTwice: (label: string) => `Two fields cannot have the same label: ${label}`,
+  fieldLabelLine: (line: string) =>
+    `"${line}" is not a field and its label: write one per line, such as Xf01ABC = Department`,
   fieldLabelsSlackOnly: 'Field labels are for Slack connections (Microsoft 365 names its fields itself)',
   fieldLabelsBusy: 'This connection is importing or syncing: change its field labels once it is done',
   reportDifferencing: (minimum: number) =>

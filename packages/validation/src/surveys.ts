@@ -119,6 +119,10 @@ export const ZSurvey = z
     name: z.string(),
     status: ZSurveyStatus,
     imageUUID: z.string().nullable(),
+    /** Where the image is served (GET surveys/image/{imageUUID}), as the respondent view carries it; null without one. */
+    imageURL: z.string().nullable(),
+    /** The spec's `image`: the same address (null without one). */
+    image: z.string().nullable(),
     welcomeMessage: z.string(),
     thankYouMessage: z.string(),
     /** Id of the survey's respondent list (null until one is uploaded). */

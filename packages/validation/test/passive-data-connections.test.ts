@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fieldLabelsFromLines,
   PASSIVE_MSG,
   ZConnectionFieldLabelsInput,
   ZFieldLabels,
@@ -41,6 +42,23 @@ describe('ZFieldLabels', () => {
     ],
   ])('refuses %j', (value, message) => {
     expect(firstMessage(ZFieldLabels.safeParse(value))).toBe(message);
+  });
+});
+
+describe('field labels as typed on the upload form, one per line', () => {
+  it('reads id = label or id: label, skipping blank lines', () => {
+    expect(fieldLabelsFromLines(' Xf01ABC = Department \n\nXf02:Office\r\n')).toEqual({
+      labels: { Xf01ABC: 'Department', Xf02: 'Office' },
+    });
+    expect(fieldLabelsFromLines('')).toEqual({ labels: {} });
+  });
+
+  it('names the first line it cannot read, or what the labels break', () => {
+    expect(fieldLabelsFromLines('Xf01ABC = Department\nOffice')).toEqual({
+      problem: PASSIVE_MSG.fieldLabelLine('Office'),
+    });
+    expect(fieldLabelsFromLines('Xf01ABC =')).toEqual({ problem: PASSIVE_MSG.fieldLabelLength('Xf01ABC') });
+    expect(fieldLabelsFromLines('Xf01 = Team\nXf02 = team')).toEqual({ problem: PASSIVE_MSG.fieldLabelTwice('team') });
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '@tieline/validation';
 import { AppError } from '../errors';
 import { surveyLogos } from './organization-logos';
-import { pagedQuestionsOf, questionsOf, respondentListOf, type SurveyRow } from './surveys';
+import { pagedQuestionsOf, questionsOf, respondentListOf, type SurveyRow, surveyImageURL } from './surveys';
 
 // The survey as the respondent app runs it, shared by every way of reaching it: a personal link
 // (surveys, lists), a test email's link (surveys, lists) and the support replay (responses).
@@ -37,7 +37,7 @@ export async function respondentSurveyOf(
     welcomeMessage: survey.welcomeMessage,
     thankYouMessage: survey.thankYouMessage,
     redirectTo: survey.redirectTo,
-    imageURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
+    imageURL: surveyImageURL(survey),
     ...brandingOf(logos),
     respondentList,
     questions: pagedQuestionsOf(survey),

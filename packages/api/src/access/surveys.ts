@@ -32,6 +32,10 @@ export async function requireSurvey(db: Db, actor: Actor, surveyId: string) {
 
 export type SurveyRow = typeof surveys.$inferSelect;
 
+/** The address the survey's image is served at (GET surveys/image/{imageUuid}), or null without one. */
+export const surveyImageURL = (row: Pick<SurveyRow, 'imageUuid'>) =>
+  row.imageUuid ? `/api/base/surveys/image/${row.imageUuid}` : null;
+
 /**
  * The row's questions; only our services write them, always as TQuestionData checked on the way in,
  * but questions saved before a field existed lack it: those get its default.

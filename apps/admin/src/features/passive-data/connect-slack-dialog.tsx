@@ -12,9 +12,10 @@ import {
   Label,
   RadioGroup,
   RadioGroupItem,
+  Textarea,
   toast,
 } from '@tieline/ui';
-import { PASSIVE_MSG, type TSlackExportUploaded, ZSlackConnectInput } from '@tieline/validation';
+import { fieldLabelsFromLines, PASSIVE_MSG, type TSlackExportUploaded, ZSlackConnectInput } from '@tieline/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -127,13 +128,17 @@ function SlackExportForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('Slack export');
   const [file, setFile] = useState<File | null>(null);
+  const [labelLines, setLabelLines] = useState('');
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = async () => {
     setError(null);
     if (!file) return setError(PASSIVE_MSG.exportRequired);
+    const labels = fieldLabelsFromLines(labelLines);
+    if ('problem' in labels) return setError(labels.problem);
     const body = new FormData();
     body.append('name', name);
+    if (Object.keys(labels.labels).length > 0) body.append('fieldLabels', JSON.stringify(labels.labels));
     body.append('file', file, file.name);
     setPercent(0);
     const answer = await postWithProgress('/api/base/passiveData/connections/slackExport', body, setPercent);
@@ -168,6 +173,20 @@ function SlackExportForm({ onDone }: { onDone: () => void }) {
         {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
       </FormField>
       <FileField label="Export (zip)" accept=".zip,application/zip" onFile={setFile} />
+      <FormField
+        label="Profile field labels (optional)"
+        hint="Slack's export names custom profile fields by id only: one per line, such as Xf01ABC = Department. You can also name them later in the connection's Settings."
+      >
+        {(p) => (
+          <Textarea
+            {...p}
+            rows={3}
+            value={labelLines}
+            spellCheck={false}
+            onChange={(e) => setLabelLines(e.target.value)}
+          />
+        )}
+      </FormField>
       <UploadProgress percent={percent} said />
       {error ? (
         <p role="alert" className="text-sm text-destructive">

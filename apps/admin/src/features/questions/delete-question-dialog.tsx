@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@tieline/ui';
 import { SURVEY_MSG } from '@tieline/validation';
-import { DialogActions } from '../../components/dialog-actions';
+import { TypedDeleteDialog } from '../../components/typed-delete-dialog';
 
 type Props = {
   name: string;
@@ -11,29 +11,36 @@ type Props = {
   onClose: () => void;
 };
 
-/** The delete-question dialog (spec §2), or "Cannot Delete Question" while others pipe from it (§5). */
+/**
+ * The delete-question dialog (spec §2): the word Delete typed first, as every destructive action asks;
+ * or "Cannot Delete Question" while others pipe from it (§5).
+ */
 export function DeleteQuestionDialog({ name, refusal, pending, onConfirm, onClose }: Props) {
+  const onOpenChange = (open: boolean) => (open ? null : onClose());
+  if (!refusal) {
+    return (
+      <TypedDeleteDialog
+        open
+        onOpenChange={onOpenChange}
+        title="Delete Question"
+        confirmLabel="Delete"
+        busy={pending}
+        onConfirm={onConfirm}
+      >
+        {`Are you sure you want to delete ${name}?`}
+      </TypedDeleteDialog>
+    );
+  }
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+    <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[400px]">
         <DialogHeader>
-          <DialogTitle>{refusal ? SURVEY_MSG.cannotDeleteQuestionTitle : 'Delete Question'}</DialogTitle>
-          <DialogDescription>{refusal ?? `Are you sure you want to delete ${name}?`}</DialogDescription>
+          <DialogTitle>{SURVEY_MSG.cannotDeleteQuestionTitle}</DialogTitle>
+          <DialogDescription>{refusal}</DialogDescription>
         </DialogHeader>
-        {refusal ? (
-          <DialogFooter>
-            <Button onClick={onClose}>OK</Button>
-          </DialogFooter>
-        ) : (
-          <DialogActions
-            onCancel={onClose}
-            cancelDisabled={pending}
-            submitLabel="Delete"
-            variant="destructive"
-            busy={pending}
-            onSubmit={onConfirm}
-          />
-        )}
+        <DialogFooter>
+          <Button onClick={onClose}>OK</Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

@@ -38,7 +38,7 @@ export function QuestionsPage() {
   const deletingId = child?.params.mode === 'delete' ? child.params.questionID : undefined;
   const api = useQuestions(id);
   const navigate = useNavigate();
-  /** The focused or last edited question: new questions go after it. */
+  /** The focused or last edited question: a page break or descriptive text goes after it. */
   const [current, setCurrent] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   /**
@@ -97,8 +97,10 @@ export function QuestionsPage() {
   const busy = api.insert.isPending || api.duplicate.isPending || api.remove.isPending || api.update.isPending;
   const ref = (questionId: string) => ({ surveyId: id, version: api.version(), questionId });
 
+  // Spec §2: the New Question menu adds at the end; the page break and descriptive text buttons insert
+  // after the current question (at the end when none is current).
   const add = (type: TQuestionType) => {
-    const at = questions.findIndex((q) => q._id === current);
+    const at = isAnswerType(type) ? -1 : questions.findIndex((q) => q._id === current);
     const index = at === -1 ? questions.length : at + 1;
     api.insert.mutate(
       { surveyId: id, version: api.version(), index, type },

@@ -9,7 +9,7 @@ import {
 } from '@tieline/validation';
 import { surveyLogos } from '../../access/organization-logos';
 import { refuseUnlessCollecting } from '../../access/responses';
-import { respondentListOf, type SurveyRow } from '../../access/surveys';
+import { respondentListOf, type SurveyRow, surveyImageURL } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import { enforce, hit, LIMITS } from '../../auth/rate-limit';
 import type { Deps } from '../../deps';
@@ -35,7 +35,7 @@ export async function startPage(deps: Deps, _caller: Caller, input: { surveyId: 
     nameAutocompletion: survey.nameAutocompletion,
     respondentList: await respondentListOf(deps.db, survey.id),
     permittedDomains: survey.permittedDomains.map((d) => d.name),
-    logoURL: survey.imageUuid ? `/api/base/surveys/image/${survey.imageUuid}` : null,
+    logoURL: surveyImageURL(survey),
     ...brandingOf(await surveyLogos(deps.db, survey)),
   };
 }

@@ -2,6 +2,7 @@ import { eq, responses, surveys } from '@tieline/db';
 import { escapeHtml, logoUrl, mergeRespondentTokens, ZRandomUUID } from '@tieline/validation';
 import { surveyLogos } from '../../access/organization-logos';
 import { firstNameOf } from '../../access/responses';
+import { surveyImageURL } from '../../access/surveys';
 import type { Deps } from '../../deps';
 
 /** The welcome page as HTML the server sends with a personal link's page (see http/static.ts). */
@@ -46,8 +47,9 @@ export async function welcomeShell(deps: Deps, randomUUID: string): Promise<TWel
   const icon = logo
     ? `<img src="${logo}" alt="Organization logo" class="h-8 w-auto max-w-40 object-contain">`
     : '<svg viewBox="0 0 32 32" class="shrink-0 size-7" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#1c5a8a"></rect><path d="M9 22 16 10l7 12M9 22h14" stroke="#fff" stroke-width="2.2" stroke-linecap="round" fill="none"></path><circle cx="16" cy="10" r="3.2" fill="#fff"></circle><circle cx="9" cy="22" r="3.2" fill="#fff"></circle><circle cx="23" cy="22" r="3.2" fill="#fff"></circle></svg>';
-  const image = row.imageUuid
-    ? `<img src="/api/base/surveys/image/${row.imageUuid}" alt="" class="mx-auto mb-5 max-h-48 w-auto max-w-full rounded-md object-contain">`
+  const imageURL = surveyImageURL(row);
+  const image = imageURL
+    ? `<img src="${imageURL}" alt="" class="mx-auto mb-5 max-h-48 w-auto max-w-full rounded-md object-contain">`
     : '';
   const body = `<div class="flex min-h-dvh flex-col"><header class="border-b border-border bg-card"><div class="mx-auto flex max-w-[1400px] items-center gap-3 px-4 py-3 sm:px-6">${icon}<p class="min-w-0 flex-1 truncate font-semibold" title="${name}">${name}</p><span class="btn btn-outline h-9 px-3" style="visibility:hidden" aria-hidden="true">Support</span></div></header><main class="flex-1 px-2 py-3 sm:px-6 sm:py-8"><div role="dialog" aria-label="${name}" class="relative mx-auto w-full max-w-[1400px] rounded-lg border border-border bg-card p-4 shadow-md sm:p-10">${image}<article aria-labelledby="shell-title" class="flex flex-col gap-6"><h1 id="shell-title" tabindex="-1" class="text-2xl font-semibold tracking-tight focus:outline-none sm:text-3xl">${name}</h1>${message.trim() ? `<div class="rich-text max-w-3xl text-base">${message}</div>` : ''}<div class="flex border-t border-border pt-5 justify-end *:w-full sm:*:w-auto"><span class="btn btn-primary" style="visibility:hidden" aria-hidden="true">Continue</span></div></article></div></main></div>`;
   // A whitelabelled organization's survey is titled by its name alone, as the app titles it.

@@ -1,6 +1,6 @@
 import { type Db, eq, lists } from '@tieline/db';
 import { type TSurvey, ZSurveyStatus } from '@tieline/validation';
-import { pagedQuestionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
+import { pagedQuestionsOf, respondentListOf, type SurveyRow, surveyImageURL } from '../../access/surveys';
 
 export { questionsOf, respondentListOf, type SurveyRow } from '../../access/surveys';
 
@@ -22,6 +22,8 @@ function toSurveyWire(row: SurveyRow, respondentList: string | null): TSurvey {
     name: row.name,
     status: ZSurveyStatus.catch('Offline').parse(row.status),
     imageUUID: row.imageUuid,
+    imageURL: surveyImageURL(row),
+    image: surveyImageURL(row),
     welcomeMessage: row.welcomeMessage,
     thankYouMessage: row.thankYouMessage,
     respondentList,
