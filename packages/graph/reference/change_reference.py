@@ -17,25 +17,17 @@ then `pnpm exec biome check --write packages/graph/reference` formats them as co
 import json
 import math
 import random
-import unicodedata
 from pathlib import Path
 
 import networkx as nx
 import numpy as np
 
+# The AONA reference's folding, rounding and documents, so both read names and write graphs alike.
+from aona_reference import fold, network, r12
+
 HERE = Path(__file__).parent
 GRAPHS = HERE / "change-graphs"
-EXTRA = {"ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d"}
 M32 = 0xFFFFFFFF
-
-
-def fold(name):
-    s = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.category(c).startswith("M"))
-    return "".join(EXTRA.get(c, c) for c in s.lower()).strip()
-
-
-def r12(x):
-    return None if x is None else round(x, 12) + 0.0
 
 
 def imul(a, b):
@@ -68,19 +60,6 @@ NAMES = ["Ana", "Ben", "Chloé", "Dörte", "Émile", "Fatima", "Guðrún", "Hans
          "Marta", "Noël", "Øystein", "Pía", "Quentin", "Renée", "Søren", "Tomás", "Ulla", "Vér", "Wiesław", "Xavi",
          "Yūko", "Zoë", "Æsa", "Bjørn", "Ćira", "Đorđe", "Eßer", "Frída", "Gösta", "Hélène", "Ivo", "Jana", "Kai",
          "Lea", "Mo", "Nia"]
-
-
-def network(directed, names, edges, layers=("ties",), attrs=None):
-    attrs = attrs or [{} for _ in names]
-    keys = sorted({k for a in attrs for k in a})
-    return {
-        "directed": directed,
-        "layers": list(layers),
-        "nodeAttributes": [{"key": k, "type": "category"} for k in keys],
-        "edgeAttributes": [],
-        "nodes": [{"name": n, "attributes": {k: a.get(k) for k in keys}} for n, a in zip(names, attrs)],
-        "edges": [{"source": s, "target": t, "layer": l, "weight": 1, "attributes": {}} for s, t, l in edges],
-    }
 
 
 def snapshot_pair(seed, n, directed, p, layers=("ties",), other_layers=("ties",)):

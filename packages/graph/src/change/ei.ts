@@ -4,6 +4,7 @@ import { cfiValue } from '../aona/cfi';
 import { compareCodePoints, round12 } from '../aona/fold';
 import { seededRandom } from '../metrics';
 import { attributeOf, type TNetworkData } from '../model';
+import { shuffle } from '../shuffle';
 import { forEachTie, type TSnapshot } from './snapshot';
 
 export interface TEi {
@@ -82,12 +83,7 @@ export function eiTest(data: TNetworkData, s: TSnapshot, attribute: string, perm
   const random = seededRandom(seed);
   let atMost = 0;
   for (let t = 0; t < permutations; t++) {
-    for (let k = labels.length - 1; k > 0; k--) {
-      const j = Math.floor(random() * (k + 1));
-      const x = labels[k]!;
-      labels[k] = labels[j]!;
-      labels[j] = x;
-    }
+    shuffle(labels, random);
     let e = 0;
     for (let k = 0; k < total; k++) if (labels[a[k]!] !== labels[b[k]!]) e++;
     if (e <= E) atMost++;

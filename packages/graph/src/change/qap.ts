@@ -3,6 +3,7 @@
 import { pairCorrelation } from '../aona/alignment';
 import { round12 } from '../aona/fold';
 import { seededRandom } from '../metrics';
+import { shuffle } from '../shuffle';
 import { rowsOf, type TRows, type TSnapshot } from './snapshot';
 
 /** The people in both snapshots, in folded-name order (code points), and each one's place in each. */
@@ -87,12 +88,7 @@ export function qapTest(
   const random = seededRandom(seed);
   let atLeast = 0;
   for (let t = 0; t < permutations; t++) {
-    for (let k = m - 1; k > 0; k--) {
-      const j = Math.floor(random() * (k + 1));
-      const x = label[k]!;
-      label[k] = label[j]!;
-      label[j] = x;
-    }
+    shuffle(label, random);
     if (pairCorrelation(pairs, f, i, shared(label))! >= r - 1e-12) atLeast++;
   }
   return { r, p: round12((1 + atLeast) / (1 + permutations)), permutations };
