@@ -54,6 +54,27 @@ describe('stability', () => {
     expect(got.persons.slice(0, 2).map((p) => p.name)).toEqual(['E', 'F']);
   });
 
+  it('the full value may lie outside its range: smaller samples divide by fewer pairs', () => {
+    // A, B, C, D, F tied as below, E alone (6 people). B lies on 1 of the 3 paths A-F and 1 of the 3
+    // paths C-D: b = 2/3, 2·(2/3) / (5·4) = 0.066666666667. Without E: b stays 2/3 over (4·3):
+    // 0.111111111111; without A, C, D or F: b = 1/2 over (4·3): 0.083333333333. Every sample is higher.
+    const six = net(
+      ['A', 'B', 'C', 'D', 'E', 'F'],
+      [
+        ['A', 'B'],
+        ['A', 'C'],
+        ['A', 'D'],
+        ['B', 'C'],
+        ['B', 'D'],
+        ['B', 'F'],
+        ['C', 'F'],
+        ['D', 'F'],
+      ],
+    );
+    const b = stability(six, { dropout: 0.2, samples: 50 }).persons.find((p) => p.name === 'B')!;
+    expect(b).toMatchObject({ betweenness: 0.066666666667, low: 0.083333333333, high: 0.111111111111 });
+  });
+
   it('answers the same whatever the split of the samples (seeded per sample)', () => {
     const data = path('ABCDEFGH'.split(''));
     const whole = stability(data, { dropout: 0.25, samples: 60, seed: 7 });
