@@ -4,7 +4,7 @@ import { pairCorrelation } from '../aona/alignment';
 import { round12 } from '../aona/fold';
 import { seededRandom } from '../metrics';
 import { shuffle } from '../shuffle';
-import { rowsOf, type TRows, type TSnapshot } from './snapshot';
+import type { TSnapshot } from './snapshot';
 
 /** The people in both snapshots, in folded-name order (code points), and each one's place in each. */
 export interface TCommon {
@@ -22,23 +22,55 @@ export interface TQap {
   permutations: number;
 }
 
-/** A snapshot's ties among the common people, in common indices (undirected: both directions). */
-function among(s: TSnapshot, from: Int32Array, m: number): TRows {
-  const a: number[] = [];
-  const b: number[] = [];
+/** A snapshot's ties among the common people, in common indices: each undirected tie once (x < y). */
+function among(s: TSnapshot, from: Int32Array, directed: boolean) {
+  const x: number[] = [];
+  const y: number[] = [];
   const { start, adj } = s.out;
   for (let p = 0; p < s.n; p++) {
-    const x = from[p]!;
-    if (x < 0) continue;
+    const a = from[p]!;
+    if (a < 0) continue;
     for (let e = start[p]!; e < start[p + 1]!; e++) {
-      const y = from[adj[e]!]!;
-      if (y >= 0) {
-        a.push(x);
-        b.push(y);
+      const b = from[adj[e]!]!;
+      if (b >= 0 && (directed || a < b)) {
+        x.push(a);
+        y.push(b);
       }
     }
   }
-  return rowsOf(m, Int32Array.from(a), Int32Array.from(b), a.length, false);
+  return { x: Int32Array.from(x), y: Int32Array.from(y) };
+}
+
+/**
+ * Counts the other snapshot's ties (x, y) that land on base ties once person x stands where base person
+ * label[x] is. The base ties are a bit matrix, one read per tie (1.5x faster than marking rows at
+ * 10,000 people); it takes m²/8 bytes, 50 MB for the 20,000 people a comparison reads at most.
+ */
+function sharedCounter(
+  base: { x: Int32Array; y: Int32Array },
+  other: { x: Int32Array; y: Int32Array },
+  m: number,
+  directed: boolean,
+) {
+  const count = base.x.length;
+  const words = (m + 31) >>> 5;
+  const bits = new Uint32Array(m * words);
+  const set = (p: number, q: number) => {
+    bits[p * words + (q >>> 5)]! |= 1 << (q & 31);
+  };
+  for (let k = 0; k < count; k++) {
+    set(base.x[k]!, base.y[k]!);
+    if (!directed) set(base.y[k]!, base.x[k]!);
+  }
+  return (label: Int32Array) => {
+    let s = 0;
+    for (let k = 0; k < other.x.length; k++) {
+      const p = label[other.x[k]!]!;
+      const q = label[other.y[k]!]!;
+      if (bits[p * words + (q >>> 5)]! & (1 << (q & 31))) s++;
+    }
+    return s;
+  };
 }
 
 /**
@@ -57,31 +89,12 @@ export function qapTest(
   seed: number,
 ): TQap {
   const { m } = common;
-  const b = among(base, common.fromBase, m);
-  const o = among(other, common.fromOther, m);
+  const b = among(base, common.fromBase, directed);
+  const o = among(other, common.fromOther, directed);
   const pairs = directed ? m * (m - 1) : (m * (m - 1)) / 2;
-  const f = directed ? b.adj.length : b.adj.length / 2;
-  const i = directed ? o.adj.length : o.adj.length / 2;
-  // Shared ties for the labelling `label` (other person x stands where base person label[x] is).
-  const mark = new Int32Array(m);
-  let stamp = 0;
-  const shared = (label: Int32Array): number => {
-    let s = 0;
-    for (let x = 0; x < m; x++) {
-      const lo = o.start[x]!;
-      const hi = o.start[x + 1]!;
-      if (lo === hi) continue;
-      const bx = label[x]!;
-      stamp++;
-      for (let e = b.start[bx]!; e < b.start[bx + 1]!; e++) mark[b.adj[e]!] = stamp;
-      for (let e = lo; e < hi; e++) {
-        const y = o.adj[e]!;
-        // Undirected ties are in both rows: count each once.
-        if ((directed || x < y) && mark[label[y]!] === stamp) s++;
-      }
-    }
-    return s;
-  };
+  const f = b.x.length;
+  const i = o.x.length;
+  const shared = f === 0 || i === 0 ? () => 0 : sharedCounter(b, o, m, directed);
   const label = Int32Array.from({ length: m }, (_, k) => k);
   const r = pairCorrelation(pairs, f, i, shared(label));
   if (r === null) return { r: null, p: null, permutations };
