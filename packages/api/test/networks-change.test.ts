@@ -28,7 +28,10 @@ function doc(names: string[], ties: [string, string][], teams?: string[]): TNetw
     layers: ['ties'],
     nodeAttributes: teams ? [{ key: 'Team', type: 'category' }] : [],
     edgeAttributes: [],
-    nodes: names.map((name, i) => ({ name, attributes: teams ? { Team: teams[i]! } : {} })),
+    nodes: names.map((name, i): TNetworkData['nodes'][number] => ({
+      name,
+      attributes: teams ? { Team: teams[i]! } : {},
+    })),
     edges: ties.map(([s, t]) => ({
       source: names.indexOf(s),
       target: names.indexOf(t),

@@ -29,7 +29,10 @@ export async function stabilityParallel(
         workers.push(worker);
         return new Promise<TStabilitySamples>((resolve, reject) => {
           worker.on('message', (message: { done?: number; part?: TStabilitySamples }) => {
-            if (message.done) parallel.onProgress?.((done += message.done) / samples);
+            if (message.done) {
+              done += message.done;
+              parallel.onProgress?.(done / samples);
+            }
             if (message.part) resolve(message.part);
           });
           worker.on('error', reject);
