@@ -75,10 +75,16 @@ async function bundle(dir) {
   return graph;
 }
 
+/** Wall-clock and CPU ms (the whole process, its threads included): on a loaded host CPU is the steadier. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const timed = (fn) => {
   const t = performance.now();
+  const c = cpuMs();
   const value = fn();
-  return { value, ms: performance.now() - t };
+  return { value, ms: performance.now() - t, cpu: cpuMs() - c };
 };
 
 export async function compareBench({ results }) {
@@ -88,24 +94,39 @@ export async function compareBench({ results }) {
     const { base, other } = snapshots(10_000, 50_000);
     const betweenness = timed(() => graph.normalizedBetweenness(graph.readSnapshot(base, false)));
     const otherBetweenness = graph.normalizedBetweenness(graph.readSnapshot(other, false));
-    console.error(`compare: one betweenness ${Math.round(betweenness.ms)} ms`);
+    console.error(`compare: one betweenness ${Math.round(betweenness.ms)} ms, CPU ${Math.round(betweenness.cpu)} ms`);
     const cached = { base: betweenness.value, other: otherBetweenness };
     const warm = [];
+    const warmCpu = [];
     let answer;
     for (let round = 0; round < ROUNDS; round++) {
       const run = timed(() => graph.compareSnapshots(base, other, { attribute: 'Dept', betweenness: cached }));
       warm.push(run.ms);
+      warmCpu.push(run.cpu);
       answer = run.value;
-      console.error(`compare: round ${round} with cached betweenness ${Math.round(run.ms)} ms`);
+      console.error(
+        `compare: round ${round} with cached betweenness ${Math.round(run.ms)} ms, CPU ${Math.round(run.cpu)} ms`,
+      );
     }
     const cold = timed(() => graph.compareSnapshots(base, other, { attribute: 'Dept' }));
-    console.error(`compare: cold (both betweenness computed) ${Math.round(cold.ms)} ms`);
+    console.error(
+      `compare: cold (both betweenness computed) ${Math.round(cold.ms)} ms, CPU ${Math.round(cold.cpu)} ms`,
+    );
     results.compare = {
       what: '10,000 people / 50,000 ties per snapshot, 1,000-permutation QAP and E-I tests (30 departments)',
       cachedBetweennessMs: Math.round(median(warm)),
       coldMs: Math.round(cold.ms),
       betweennessMs: Math.round(betweenness.ms),
       ratio: { cached: +(median(warm) / betweenness.ms).toFixed(2), cold: +(cold.ms / betweenness.ms).toFixed(2) },
+      cpuMs: {
+        cached: Math.round(median(warmCpu)),
+        cold: Math.round(cold.cpu),
+        betweenness: Math.round(betweenness.cpu),
+      },
+      cpuRatio: {
+        cached: +(median(warmCpu) / betweenness.cpu).toFixed(2),
+        cold: +(cold.cpu / betweenness.cpu).toFixed(2),
+      },
       budgetMs: 3_000,
       checks: {
         people: answer.people,
@@ -127,15 +148,22 @@ export async function stabilityBench({ results }) {
     const { base } = snapshots(2_000, 10_000);
     const betweenness = timed(() => graph.normalizedBetweenness(graph.readSnapshot(base, false)));
     const t = performance.now();
+    const c = cpuMs();
     const answer = await graph.stabilityParallel(base, { samples: 200 }, { threads: 2 });
     const ms = performance.now() - t;
-    console.error(`stability: ${Math.round(ms)} ms, one betweenness ${Math.round(betweenness.ms)} ms`);
+    const cpu = cpuMs() - c;
+    console.error(
+      `stability: ${Math.round(ms)} ms, CPU ${Math.round(cpu)} ms; one betweenness ${Math.round(betweenness.ms)} ms, CPU ${Math.round(betweenness.cpu)} ms`,
+    );
     const brokers = answer.persons.filter((p) => p.topBroker);
     results.stability = {
       what: '200 samples (dropout 0.1) of 2,000 people / 10,000 ties on 2 worker threads',
       ms: Math.round(ms),
       betweennessMs: Math.round(betweenness.ms),
       ratio: +(ms / betweenness.ms).toFixed(1),
+      cpuMs: Math.round(cpu),
+      betweennessCpuMs: Math.round(betweenness.cpu),
+      cpuRatio: +(cpu / betweenness.cpu).toFixed(1),
       budgetMs: 30_000,
       checks: {
         topBrokers: brokers.length,
