@@ -2,7 +2,7 @@
 // snapshots (a tenth of the ties redrawn, 500 people left and 500 joined, 30 departments) compared with
 // the 1,000-permutation QAP and both E-I tests; as the server runs it when both versions' metrics are
 // cached (their betweenness reused), and cold (both betweenness computed), against one betweenness of
-// the base graph in the same run. `stability`: 200 samples of a 2,000-person / 10,000-tie network over
+// the base graph in the same run (cold: each betweenness on 2 worker threads, as the server runs it). `stability`: 200 samples of a 2,000-person / 10,000-tie network over
 // 2 worker threads (METRICS_THREADS' default), against one betweenness of it. The graph package is
 // bundled as packages/api/build.mjs bundles it, workers beside it.
 // Imported by bench/run.mjs as the `compare` and `stability` entries.
@@ -17,7 +17,7 @@ const ROUNDS = 3;
 const ENTRY = (graphSrc) => `
 export { compareSnapshots, normalizedBetweenness } from ${JSON.stringify(join(graphSrc, 'change/index.ts'))};
 export { readSnapshot } from ${JSON.stringify(join(graphSrc, 'change/snapshot.ts'))};
-export { stabilityParallel } from ${JSON.stringify(join(graphSrc, 'node/index.ts'))};
+export { compareSnapshotsParallel, stabilityParallel } from ${JSON.stringify(join(graphSrc, 'node/index.ts'))};
 `;
 
 /** G(n, m) on `names`, undirected, fixed seed; each person in one of 30 departments. */
@@ -63,15 +63,18 @@ function snapshots(n, m) {
 async function bundle(dir) {
   const graph = await bundleGraph(dir, ENTRY);
   const { build } = createRequire(join(root, 'packages/graph/package.json'))('esbuild');
-  await build({
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    entryPoints: [join(root, 'packages/graph/src/node/stability-worker.ts')],
-    outfile: join(dir, 'stability-worker.js'),
-  });
+  // The worker threads load these from beside the bundle, as in production (packages/api/build.mjs).
+  for (const worker of ['stability-worker', 'metrics-worker']) {
+    await build({
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+      entryPoints: [join(root, `packages/graph/src/node/${worker}.ts`)],
+      outfile: join(dir, `${worker}.js`),
+    });
+  }
   return graph;
 }
 

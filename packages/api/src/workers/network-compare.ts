@@ -1,19 +1,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   CompareRefusal,
-  compareSnapshots,
   type TCompareRefusal,
   type TMetricsResult,
   type TNetworkData,
   type TSnapshotComparison,
 } from '@tieline/graph';
+import { compareSnapshotsParallel } from '@tieline/graph/node';
 import { CHANGE_LIMITS, CHANGE_MSG } from '@tieline/validation';
 import type { TWorkerMessage } from './script-worker';
 
 // Worker thread (see script-worker.ts): two snapshots compared (packages/graph/src/change,
 // docs/analysis.md). Documents arrive as the JSON text network_versions stores, with each version's
 // cached metrics when a done row holds them (their betweenness saves recomputing it). Refusals come
-// back as a message, nothing computed.
+// back as a message, nothing computed. Betweenness not cached runs in threads of its own
+// (METRICS_THREADS), as the metrics job's does.
 
 export interface TCompareWorkerInput {
   base: string;
@@ -22,6 +23,7 @@ export interface TCompareWorkerInput {
   metrics: { base: string | null; other: string | null };
   layer?: string;
   attribute?: string;
+  threads: number;
 }
 
 export type TCompareWorkerAnswer = { ok: true; result: TSnapshotComparison } | { ok: false; message: string };
@@ -42,19 +44,20 @@ function refusalMessage(reason: TCompareRefusal): string {
 const betweenness = (metrics: string | null) =>
   metrics === null ? null : (JSON.parse(metrics) as TMetricsResult).nodes.map((n) => n.betweennessNormalized);
 
-function answer(input: TCompareWorkerInput): TCompareWorkerAnswer {
+async function answer(input: TCompareWorkerInput): Promise<TCompareWorkerAnswer> {
   const base = JSON.parse(input.base) as TNetworkData;
   const other = JSON.parse(input.other) as TNetworkData;
   if (Math.max(base.nodes.length, other.nodes.length) > CHANGE_LIMITS.comparePeopleMax) {
     return { ok: false, message: CHANGE_MSG.compareTooLarge };
   }
   try {
-    const result = compareSnapshots(base, other, {
+    const options = {
       layer: input.layer,
       attribute: input.attribute,
       permutations: CHANGE_LIMITS.permutations,
       betweenness: { base: betweenness(input.metrics.base), other: betweenness(input.metrics.other) },
-    });
+    };
+    const result = await compareSnapshotsParallel(base, other, options, { threads: input.threads });
     return { ok: true, result };
   } catch (error) {
     if (error instanceof CompareRefusal) return { ok: false, message: refusalMessage(error.reason) };
@@ -64,6 +67,6 @@ function answer(input: TCompareWorkerInput): TCompareWorkerAnswer {
 
 const message: TWorkerMessage<TCompareWorkerAnswer> = {
   kind: 'result',
-  value: answer(workerData as TCompareWorkerInput),
+  value: await answer(workerData as TCompareWorkerInput),
 };
 parentPort!.postMessage(message);

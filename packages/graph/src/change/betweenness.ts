@@ -6,7 +6,7 @@ import type { TNetworkData, TNetworkEdge } from '../model';
 import { forEachTie, type TTies } from './snapshot';
 
 /** The snapshot's ties as a network document the metrics kernel reads (names and attributes unused). */
-function documentOf(s: TTies): TNetworkData {
+export function tiesDocument(s: TTies): TNetworkData {
   const edges: TNetworkEdge[] = [];
   const attributes = {};
   forEachTie(s, (source, target) => edges.push({ source, target, layer: 0, weight: 1, attributes }));
@@ -27,13 +27,19 @@ function documentOf(s: TTies): TNetworkData {
  * 0 when n <= 2. Rounded to 12 decimals, as every score compared or ranked here.
  */
 export function normalizedBetweenness(s: TTies): Float64Array {
-  const csr = buildCsr(documentOf(s));
+  const csr = buildCsr(tiesDocument(s));
   const g = pathGraph(csr, {});
   const totals = createPathTotals(csr.n);
   const ws = createPathWorkspace(csr.n);
   for (let v = 0; v < csr.n; v++) addSource(g, ws, totals, v);
-  const scale = csr.n > 2 ? 1 / ((csr.n - 1) * (csr.n - 2)) : 0;
-  return totals.betweenness.map((raw) => round12(raw * scale));
+  return normalized(totals.betweenness);
+}
+
+/** Brandes sums over ordered sources, normalized by (n - 1)(n - 2) and rounded (0 when n <= 2). */
+export function normalized(raw: Float64Array): Float64Array {
+  const n = raw.length;
+  const scale = n > 2 ? 1 / ((n - 1) * (n - 2)) : 0;
+  return raw.map((b) => round12(b * scale));
 }
 
 /**

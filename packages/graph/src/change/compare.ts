@@ -66,18 +66,23 @@ function keyOrder(keys: string[]): Int32Array {
   return order;
 }
 
-function brokersOf(s: TSnapshot, cached: ArrayLike<number> | null | undefined, same: boolean) {
-  const values =
-    cached && same && cached.length === s.n ? Float64Array.from(cached, round12) : normalizedBetweenness(s);
-  return { values, top: topBrokers(values, keyOrder(s.keys)) };
+/** The two snapshots as a comparison reads them, once its refusals are checked. */
+export interface TComparisonReading {
+  directed: boolean;
+  layer: string | undefined;
+  attribute: string | undefined;
+  data: { base: TNetworkData; other: TNetworkData };
+  base: TSnapshot;
+  other: TSnapshot;
+  common: TCommon;
 }
 
-export function compareSnapshots(
+/** Reads both snapshots, refusing what cannot be compared (CompareRefusal). */
+export function readComparison(
   baseData: TNetworkData,
   otherData: TNetworkData,
-  options: TCompareOptions = {},
-): TSnapshotComparison {
-  const permutations = options.permutations ?? 1000;
+  options: Pick<TCompareOptions, 'layer' | 'attribute'> = {},
+): TComparisonReading {
   const directed = baseData.directed && otherData.directed;
   const common = commonOf(keysOf(baseData, 'base'), keysOf(otherData, 'other'));
   if (common.m === 0) throw new CompareRefusal({ kind: 'noSharedPeople' });
@@ -100,11 +105,43 @@ export function compareSnapshots(
     const index = data.layers.indexOf(layer);
     return readSnapshot(data, directed, (e) => e.layer === index);
   };
-  const base = read(baseData);
-  const other = read(otherData);
-  const plain = (data: TNetworkData) => layer === undefined && data.directed === directed;
-  const bb = brokersOf(base, options.betweenness?.base, plain(baseData));
-  const ob = brokersOf(other, options.betweenness?.other, plain(otherData));
+  const data = { base: baseData, other: otherData };
+  return { directed, layer, attribute, data, base: read(baseData), other: read(otherData), common };
+}
+
+/**
+ * A side's cached betweenness (its version's metrics, all layers), rounded, where it is the measure this
+ * comparison needs: no layer, and the snapshot read in its own direction. Null otherwise.
+ */
+export function cachedBetweenness(
+  reading: TComparisonReading,
+  side: 'base' | 'other',
+  cached: ArrayLike<number> | null | undefined,
+): Float64Array | null {
+  const plain = reading.layer === undefined && reading.data[side].directed === reading.directed;
+  return cached && plain && cached.length === reading[side].n ? Float64Array.from(cached, round12) : null;
+}
+
+export function compareSnapshots(
+  baseData: TNetworkData,
+  otherData: TNetworkData,
+  options: TCompareOptions = {},
+): TSnapshotComparison {
+  const reading = readComparison(baseData, otherData, options);
+  const side = (s: 'base' | 'other') =>
+    cachedBetweenness(reading, s, options.betweenness?.[s]) ?? normalizedBetweenness(reading[s]);
+  return compareRead(reading, { base: side('base'), other: side('other') }, options.permutations ?? 1000);
+}
+
+/** The comparison of a reading, with each side's normalized betweenness (rounded) given. */
+export function compareRead(
+  reading: TComparisonReading,
+  betweenness: { base: Float64Array; other: Float64Array },
+  permutations: number,
+): TSnapshotComparison {
+  const { directed, base, other, common, attribute } = reading;
+  const bb = { values: betweenness.base, top: topBrokers(betweenness.base, keyOrder(base.keys)) };
+  const ob = { values: betweenness.other, top: topBrokers(betweenness.other, keyOrder(other.keys)) };
 
   // Names: the other snapshot's spelling, the base's for people who left.
   const baseName = (p: number) => {
@@ -168,8 +205,8 @@ export function compareSnapshots(
   let ei: TSnapshotComparison['ei'] = null;
   let groups: TEiGroup[] | null = null;
   if (attribute !== undefined) {
-    const eb = eiTest(baseData, base, attribute, permutations, SEED.eiBase);
-    const eo = eiTest(otherData, other, attribute, permutations, SEED.eiOther);
+    const eb = eiTest(reading.data.base, base, attribute, permutations, SEED.eiBase);
+    const eo = eiTest(reading.data.other, other, attribute, permutations, SEED.eiOther);
     ei = { base: eb.ei, other: eo.ei, pBase: eb.p, pOther: eo.p };
     groups = [...new Set([...eb.groups.keys(), ...eo.groups.keys()])].sort(compareGroups).map((name) => {
       const x = eb.groups.get(name);

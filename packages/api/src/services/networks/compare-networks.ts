@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { versionText } from '../../network-store/network-version';
 import { runAnalysisWorker } from '../../workers/analysis-run';
-import type { TCompareWorkerAnswer } from '../../workers/network-compare';
+import type { TCompareWorkerAnswer, TCompareWorkerInput } from '../../workers/network-compare';
 import { optionsKey } from './network-metrics';
 
 // POST /api/base/networks/compare (issue 34; docs/analysis.md): two snapshots, each a kept version of a
@@ -58,19 +58,21 @@ export async function compareWithNames(
       : await requireNetwork(deps.db, caller.actor, input.otherNetworkId, 'view');
   const b = await versionText(deps.db, base.network, input.baseVersion);
   const o = await versionText(deps.db, other.network, input.otherVersion);
+  const work: TCompareWorkerInput = {
+    base: b.json,
+    other: o.json,
+    metrics: {
+      base: await cachedMetrics(deps.db, base.network.id, b.version),
+      other: await cachedMetrics(deps.db, other.network.id, o.version),
+    },
+    ...(input.layer !== undefined ? { layer: input.layer } : {}),
+    ...(input.attribute !== undefined ? { attribute: input.attribute } : {}),
+    threads: deps.env.METRICS_THREADS,
+  };
   const answer = await runAnalysisWorker<TCompareWorkerAnswer>(deps, caller, {
     worker: 'network-compare',
     label: 'networkCompare',
-    input: {
-      base: b.json,
-      other: o.json,
-      metrics: {
-        base: await cachedMetrics(deps.db, base.network.id, b.version),
-        other: await cachedMetrics(deps.db, other.network.id, o.version),
-      },
-      ...(input.layer !== undefined ? { layer: input.layer } : {}),
-      ...(input.attribute !== undefined ? { attribute: input.attribute } : {}),
-    },
+    input: work,
   });
   if (!answer.ok) throw new AppError('BAD_REQUEST', answer.message);
   return {
