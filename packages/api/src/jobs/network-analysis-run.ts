@@ -1,13 +1,11 @@
 import { and, eq, networks, networkVersions, users } from '@tieline/db';
-import { metricsRow } from '../services/networks/network-metrics';
+import { metricsRow, type TAnalysisKey } from '../services/networks/network-metrics';
 import { slotAccount } from '../workers/fair-slots';
 import { METRICS_WORKER_LIMITS, runScriptWorker } from '../workers/script-worker';
 import type { JobDeps } from './define';
 
 /** Progress is written at most this often (a row update per BFS source would be thousands a second). */
 const PROGRESS_EVERY_MS = 500;
-
-type Key = { networkId: string; version: number; options: string };
 
 /**
  * The run of a job computing something of one network version into its network_metrics row (the
@@ -19,7 +17,7 @@ type Key = { networkId: string; version: number; options: string };
  */
 export async function runNetworkAnalysis(
   deps: JobDeps,
-  key: Key,
+  key: TAnalysisKey,
   run: { worker: string; label: string; ref: string; input: (json: string) => unknown },
 ): Promise<void> {
   const [doc] = await deps.db

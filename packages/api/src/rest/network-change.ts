@@ -9,6 +9,7 @@ import { compareWorkbook } from '../services/networks/compare-workbook';
 import { networkStabilityState } from '../services/networks/network-stability';
 import { restCaller } from './caller';
 import { sendDownload } from './download';
+import { COMPUTING } from './networks';
 import { restOperation, uuid, XLSX_TYPE } from './openapi-paths';
 import { idParam } from './params';
 
@@ -62,18 +63,7 @@ export const NETWORK_CHANGE_REST_PATHS = {
       body: { contentType: 'application/json', schema: schema(ZStabilityBody, 'input') },
       ok: {
         200: { description: 'The stability of every person’s betweenness', json: schema(ZStabilityAnswer, 'output') },
-        202: {
-          description: 'Computing: { state, progress, position? }',
-          json: {
-            type: 'object',
-            required: ['state', 'progress'],
-            properties: {
-              state: { type: 'string', enum: ['queued', 'running'] },
-              progress: { type: 'number' },
-              position: { type: 'integer', description: 'Queued: the place in line for an analysis slot (1 = next)' },
-            },
-          },
-        },
+        202: { ...COMPUTING, description: 'Computing the stability: { state, progress, position? }' },
       },
       errors: {
         400: 'Invalid input (dropout 0.05-0.5, samples 50-1,000), or a network past 5,000 people',

@@ -6,6 +6,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
+import { match, readState, type TAnalysisKey } from './network-metrics';
 
 // POST /api/base/networks/{id}/stability (issue 34; docs/analysis.md): the stability of a version's
 // betweenness ranking, computed by a job (network-stability) in worker threads and cached per data
@@ -17,31 +18,13 @@ import { accountKeyOf } from '../../jobs/payloads';
 /** Bumped when the answer changes, so results cached by older code are computed again. */
 const STABILITY_REVISION = 1;
 
-type Key = { networkId: string; version: number; options: string };
+type Key = TAnalysisKey;
 
 export const stabilityOptionsKey = (o: { dropout: number; samples: number }) =>
   JSON.stringify({ analysis: 'stability', dropout: o.dropout, samples: o.samples, revision: STABILITY_REVISION });
 
 /** The slot ticket's `ref` of a stability job. */
 export const stabilitySlotRef = (key: Key) => `stability:${key.networkId}:${key.version}:${key.options}`;
-
-const match = (key: Key) =>
-  and(
-    eq(networkMetrics.networkId, key.networkId),
-    eq(networkMetrics.version, key.version),
-    eq(networkMetrics.options, key.options),
-  );
-
-const readState = (db: Db, key: Key) =>
-  db
-    .select({
-      state: networkMetrics.state,
-      progress: networkMetrics.progress,
-      result: networkMetrics.result,
-      error: networkMetrics.error,
-    })
-    .from(networkMetrics)
-    .where(match(key));
 
 /** People in a kept version (counted by the database, not parsed here); null when the version is not kept. */
 async function versionPeople(db: Db, networkId: string, version: number): Promise<number | null> {

@@ -19,25 +19,19 @@ const EXPLAINED =
 export const intervalText = (p: TStabilityPerson) =>
   p.low === null || p.high === null ? '–' : `${fmt(p.low)}–${fmt(p.high)}`;
 
+const BADGE = {
+  stable: { colours: 'border-emerald-700 text-emerald-800', title: 'Stable top broker' },
+  unstable: { colours: 'border-amber-700 text-amber-800', title: 'Unstable top broker' },
+} as const;
+
 export function StabilityBadge({ person, className = '' }: { person: TStabilityPerson; className?: string }) {
   if (!person.badge) return null;
+  const { colours, title } = BADGE[person.badge];
   const share =
     person.topBrokerShare === null ? '' : ` (a top broker in ${Math.round(person.topBrokerShare * 100)}% of samples)`;
-  return person.badge === 'stable' ? (
-    <Badge
-      variant="outline"
-      className={`border-emerald-700 text-emerald-800 ${className}`}
-      title={`Stable top broker${share}`}
-    >
-      stable
-    </Badge>
-  ) : (
-    <Badge
-      variant="outline"
-      className={`border-amber-700 text-amber-800 ${className}`}
-      title={`Unstable top broker${share}`}
-    >
-      unstable
+  return (
+    <Badge variant="outline" className={`${colours} ${className}`} title={`${title}${share}`}>
+      {person.badge}
     </Badge>
   );
 }
