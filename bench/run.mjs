@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|networks|explorer|query|ingest|o365ingest|isolation]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|compare|stability|networks|explorer|query|ingest|o365ingest|isolation]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -365,6 +365,8 @@ const all = {
   metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results, startServer }),
   aona: async () => (await import('./aona.mjs')).aona({ results }),
   aonaDistance: async () => (await import('./aona-distance.mjs')).aonaDistance({ results }),
+  compare: async () => (await import('./change.mjs')).compareBench({ results }),
+  stability: async () => (await import('./change.mjs')).stabilityBench({ results }),
   ingest: async () => {
     results.passiveIngest = await (await import('./passive-ingest.mjs')).passiveIngest();
   },

@@ -28,6 +28,14 @@ await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], 
 await build({ ...options, entryPoints: ['src/workers/network-parse.ts'], outfile: 'dist/network-parse.js' });
 await build({ ...options, entryPoints: ['src/workers/network-metrics.ts'], outfile: 'dist/network-metrics.js' });
 await build({ ...options, entryPoints: ['src/workers/aona.ts'], outfile: 'dist/aona.js' });
+// Change over time (issue 34): comparisons, and stability with its sample threads (@tieline/graph/node).
+await build({ ...options, entryPoints: ['src/workers/network-compare.ts'], outfile: 'dist/network-compare.js' });
+await build({ ...options, entryPoints: ['src/workers/network-stability.ts'], outfile: 'dist/network-stability.js' });
+await build({
+  ...options,
+  entryPoints: ['../graph/src/node/stability-worker.ts'],
+  outfile: 'dist/stability-worker.js',
+});
 // A Slack export is read (upload check and import) in this worker thread, under a heap cap and a time limit.
 await build({ ...options, entryPoints: ['src/workers/slack-export.ts'], outfile: 'dist/slack-export.js' });
 // Meltwater exports and uploaded spreadsheets are parsed in worker threads too (issue 36).

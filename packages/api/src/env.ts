@@ -144,7 +144,7 @@ export const ZEnv = z
       .transform((v) => v === 'true'),
     /** How long a completion webhook receiver may take to answer before the attempt counts as failed. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** Worker threads a network's metrics job uses for betweenness and closeness (the all-pairs part). */
+    /** Worker threads a metrics job uses for betweenness and closeness (the all-pairs part); comparisons and stability too. */
     METRICS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
     /**
      * Heavy runs (AONA analyses, network metrics, large Discover summaries) at once on one server, and

@@ -6,6 +6,7 @@ import { AONA_REST_PATHS } from './rest/aona';
 import { BILLING_REST_PATHS } from './rest/billing';
 import { EMAILS_REST_PATHS } from './rest/emails';
 import { LISTS_REST_PATHS } from './rest/lists';
+import { NETWORK_CHANGE_REST_PATHS } from './rest/network-change';
 import { NETWORKS_REST_PATHS } from './rest/networks';
 import { restOperation } from './rest/openapi-paths';
 import { ORGANIZATION_LOGOS_REST_PATHS } from './rest/organization-logos';
@@ -40,6 +41,7 @@ export const EXPRESS_REST_PATHS: Record<string, Record<string, object>> = {
   ...PASSIVE_REPORTS_REST_PATHS,
   ...AONA_REST_PATHS,
   ...NETWORKS_REST_PATHS,
+  ...NETWORK_CHANGE_REST_PATHS,
   ...LISTS_REST_PATHS,
   ...SURVEYS_REST_PATHS,
   ...RESPONSES_REST_PATHS,

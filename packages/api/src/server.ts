@@ -31,6 +31,7 @@ import { billingRest } from './rest/billing';
 import { emailsRest } from './rest/emails';
 import { LIST_MULTIPART_ROUTES, listsRest } from './rest/lists';
 import { meltwaterRest } from './rest/meltwater';
+import { networkChangeRest } from './rest/network-change';
 import { NETWORK_MULTIPART_ROUTES, networksRest } from './rest/networks';
 import { ORGANIZATION_LOGO_MULTIPART_ROUTES, organizationLogosRest } from './rest/organization-logos';
 import { ORG_USERS_MULTIPART_ROUTES, organizationUsersRest } from './rest/organization-users';
@@ -210,6 +211,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   api.use('/base', surveysRest(deps));
   api.use('/base', responsesRest(deps));
   api.use('/base', networksRest(deps));
+  api.use('/base', networkChangeRest(deps));
   api.use('/base', organizationUsersRest(deps));
   api.use('/base', profileRest(deps));
   api.use('/base', organizationLogosRest(deps));

@@ -111,6 +111,8 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'networks.deleteSelected': { module: 'networks' },
   'networks.combine': { module: 'networks' },
   'networks.metrics': { module: 'networks', byShare: true },
+  'networks.change.compare': { module: 'networks' },
+  'networks.change.stability': { module: 'networks' },
   'networks.survey.create': { module: 'networks' },
   'networks.survey.refresh': { module: 'networks' },
   'networks.users.list': { module: 'networks' },

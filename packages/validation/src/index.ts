@@ -23,6 +23,7 @@ export * from './merge-tokens';
 export * from './messages';
 export * from './modules';
 export * from './networks';
+export * from './networks-change';
 export * from './networks-messages';
 export * from './networks-upload';
 export * from './networks-views';

@@ -24,6 +24,7 @@ export const JOB_PAYLOADS = {
   'completion-webhook': z.object({ responseId: z.uuid(), url: z.url() }),
   email: ZMail,
   'network-metrics': z.object({ networkId: z.uuid(), version: z.number().int(), options: z.string() }),
+  'network-stability': z.object({ networkId: z.uuid(), version: z.number().int(), options: z.string() }),
   'passive-pseudonymize': z.object({ accountId: z.uuid() }),
   'passive-query-run': z.object({ runId: z.uuid() }),
   'passive-sync': z.object({ connectionId: z.uuid() }),

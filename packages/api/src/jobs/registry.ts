@@ -2,6 +2,7 @@ import { analyzeTablesJob } from './definitions/analyze-tables';
 import { completionWebhookJob } from './definitions/completion-webhook';
 import { emailJob } from './definitions/email';
 import { networkMetricsJob } from './definitions/network-metrics';
+import { networkStabilityJob } from './definitions/network-stability';
 import { passivePseudonymizeJob } from './definitions/passive-pseudonymize';
 import { passiveQueryRunJob } from './definitions/passive-query-run';
 import { passiveSyncJob } from './definitions/passive-sync';
@@ -16,6 +17,7 @@ export const JOBS = {
   [completionWebhookJob.kind]: completionWebhookJob,
   [emailJob.kind]: emailJob,
   [networkMetricsJob.kind]: networkMetricsJob,
+  [networkStabilityJob.kind]: networkStabilityJob,
   [passivePseudonymizeJob.kind]: passivePseudonymizeJob,
   [passiveQueryRunJob.kind]: passiveQueryRunJob,
   [passiveSyncJob.kind]: passiveSyncJob,

@@ -123,7 +123,8 @@ const METRICS_QUERY = {
   groupAttribute: text('A category node attribute to group by (ONA roles)'),
   metrics: text("'false': the network alone, without metric columns", { enum: ['true', 'false'] }),
 };
-const COMPUTING = {
+/** A 202 answer's body while a job computes (the metrics, the stability of rankings). */
+export const COMPUTING = {
   description: 'Computing the metrics: { state, progress, position? }',
   json: {
     type: 'object',

@@ -1,6 +1,7 @@
 // informalAlignment (issue 24; docs/analysis.md): how far informal ties follow reporting lines.
 import { seededRandom } from '../metrics/community';
 import type { TNetworkData } from '../model';
+import { shuffle } from '../shuffle';
 import { commonPeople } from './common-people';
 import { compareNames, round12 } from './fold';
 import type { TAlignmentPerson, TInformalAlignment } from './types';
@@ -57,12 +58,7 @@ export function informalAlignment(
     const label = Int32Array.from({ length: m }, (_, k) => k);
     let atLeast = 0;
     for (let t = 0; t < permutations; t++) {
-      for (let k = m - 1; k > 0; k--) {
-        const j = Math.floor(random() * (k + 1));
-        const x = label[k]!;
-        label[k] = label[j]!;
-        label[j] = x;
-      }
+      shuffle(label, random);
       let s = 0;
       for (const [a, b] of I) {
         const x = label[a]!;

@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Explorer } from './explorer';
+import { StabilityProvider } from './stability/stability-context';
 
 // Spec §8: a network action that fails says 'Something went wrong'.
 const FAILED = 'Something went wrong';
@@ -30,5 +31,10 @@ export function ExplorerPage() {
       </div>
     );
   }
-  return <Explorer key={`${id}:${q.data.network.version}`} network={q.data.network} data={q.data.data} />;
+  const key = `${id}:${q.data.network.version}`;
+  return (
+    <StabilityProvider key={key} networkId={id}>
+      <Explorer key={key} network={q.data.network} data={q.data.data} />
+    </StabilityProvider>
+  );
 }

@@ -20,6 +20,7 @@ import {
 import { networkMetricsState } from '../../services/networks/network-metrics';
 import { getNetwork, listNetworks, networkData } from '../../services/networks/read-networks';
 import { networkByShareProcedure, networksProcedure, router } from '../../trpc';
+import { networkChangeRouter } from './change.router';
 import { errorResponses, rest } from './error-responses';
 import { surveyNetworksRouter } from './survey-networks.router';
 import { networkUsersRouter } from './users.router';
@@ -96,6 +97,7 @@ export const networksRouter = router({
     )
     .query(({ ctx, input }) => networkMetricsState(ctx.deps, ctx.caller, input)),
 
+  change: networkChangeRouter,
   survey: surveyNetworksRouter,
   users: networkUsersRouter,
   views: networkViewsRouter,

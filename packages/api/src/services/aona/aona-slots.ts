@@ -1,48 +1,16 @@
-import { AONA_ANALYSES, AONA_MSG, type TAonaAnalysis, type TAonaQueue } from '@tieline/validation';
+import { AONA_ANALYSES, type TAonaAnalysis, type TAonaQueue } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
+import { runAnalysisWorker } from '../../workers/analysis-run';
 import type { TAonaWorkerAnswer, TAonaWorkerInput } from '../../workers/aona';
-import { SlotWaitExpired, slotAccount } from '../../workers/fair-slots';
-import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
 
-// AONA runs are bounded (issue 36): each takes one of the server's analysis slots (deps.analysisSlots,
-// shared with network metrics and Discover summaries, accounts in turn) and stays a synchronous
-// request. One that finds no free slot waits in line (ANALYSIS_WAIT_MS, 30 s by default) while the
-// page asks GET /aona/queue for its place; past that it answers 429 with the place it had. In its
-// slot the analysis runs in a worker under a heap cap and AONA_TIME_LIMIT_MS; a worker that overruns
-// or runs out of memory answers a message saying so, and nothing is saved.
-
-/** Heap cap of one analysis's worker: 20,000 people with their ties fit with room to spare. */
-export const AONA_HEAP_MB = 1024;
+// AONA runs are bounded (issue 36): each takes one of the server's analysis slots and stays a
+// synchronous request (workers/analysis-run.ts). One that finds no free slot waits in line while the
+// page asks GET /aona/queue for its place; past ANALYSIS_WAIT_MS it answers 429 with the place it had.
 
 /** The analysis `input.analysis` in a slot of the caller's account, its worker's deaths as messages. */
-export async function runAonaWorker(
-  deps: Deps,
-  caller: SignedInCaller,
-  input: TAonaWorkerInput,
-): Promise<TAonaWorkerAnswer> {
-  const timeMs = deps.env.AONA_TIME_LIMIT_MS;
-  const ticket = { account: slotAccount(caller.actor), user: caller.actor.userId, label: input.analysis };
-  try {
-    return await deps.analysisSlots.run(
-      ticket,
-      () => runScriptWorker<TAonaWorkerAnswer>('aona', input, undefined, { heapMb: AONA_HEAP_MB, timeMs }),
-      deps.env.ANALYSIS_WAIT_MS,
-    );
-  } catch (error) {
-    if (error instanceof SlotWaitExpired) {
-      throw new AppError('TOO_MANY_REQUESTS', AONA_MSG.busy(error.running, error.position), {
-        retryAfterSeconds: 10,
-        details: { position: error.position, running: error.running },
-      });
-    }
-    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
-      const message = error.reason === 'time' ? AONA_MSG.timeLimit(timeMs) : AONA_MSG.outOfMemory;
-      throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error });
-    }
-    throw error;
-  }
+export function runAonaWorker(deps: Deps, caller: SignedInCaller, input: TAonaWorkerInput): Promise<TAonaWorkerAnswer> {
+  return runAnalysisWorker<TAonaWorkerAnswer>(deps, caller, { worker: 'aona', label: input.analysis, input });
 }
 
 const isAnalysis = (label: string): label is TAonaAnalysis => (AONA_ANALYSES as readonly string[]).includes(label);

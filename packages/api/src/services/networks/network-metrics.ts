@@ -93,19 +93,21 @@ export async function metricsStateOf(
   return { state: 'queued', progress: row.progress, ...(position ? { position } : {}) };
 }
 
-type Key = { networkId: string; version: number; options: string };
+/** A network_metrics row: a version and its options (the metrics', or another analysis's: network-stability.ts). */
+export type TAnalysisKey = { networkId: string; version: number; options: string };
+type Key = TAnalysisKey;
 
 /** The slot ticket's `ref` of a metrics job (jobs/definitions/network-metrics.ts). */
 export const metricsSlotRef = (key: Key) => `metrics:${key.networkId}:${key.version}:${key.options}`;
 
-const match = (key: Key) =>
+export const match = (key: Key) =>
   and(
     eq(networkMetrics.networkId, key.networkId),
     eq(networkMetrics.version, key.version),
     eq(networkMetrics.options, key.options),
   );
 
-function readState(db: Db, key: Key) {
+export function readState(db: Db, key: Key) {
   return db
     .select({
       state: networkMetrics.state,

@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { saveBlob } from '../../../lib/save-blob';
 import { METRIC_KEYS, METRIC_LABELS } from '../explorer-state';
+import { StabilityCell, StabilityStart } from '../stability/stability-view';
 import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
 type TColumn = 'name' | 'degree' | 'betweennessNormalized' | 'closeness' | 'pagerank' | 'community';
@@ -87,6 +88,7 @@ export function MetricsTable({
           <Download aria-hidden="true" /> xlsx
         </Button>
       </div>
+      <StabilityStart />
       <table className="w-full text-xs">
         <caption className="sr-only">Metrics of the people shown</caption>
         <thead>
@@ -124,6 +126,7 @@ export function MetricsTable({
                 {COLUMNS.slice(1).map((c) => (
                   <td key={c.key} className="pr-1 text-right tabular-nums">
                     {c.key === 'community' ? m.community + 1 : fmt(m[c.key as keyof TNodeMetrics] as number)}
+                    {c.key === 'betweennessNormalized' ? <StabilityCell name={data.nodes[i]?.name ?? ''} /> : null}
                   </td>
                 ))}
               </tr>

@@ -3,6 +3,7 @@ import { Button } from '@tieline/ui';
 import { formatDay } from '@tieline/validation';
 import { useMemo } from 'react';
 import { METRIC_KEYS, METRIC_LABELS } from '../explorer-state';
+import { PersonStability } from '../stability/stability-view';
 import { layerColor } from '../style/encoding';
 import { METRIC_DESCRIPTIONS } from './metric-descriptions';
 
@@ -112,6 +113,7 @@ export function NodePanel({
           <dd className="tabular-nums">{m.community + 1}</dd>
         </dl>
       ) : null}
+      <PersonStability name={person.name} />
       {ties.map((l) => (
         <div key={l.layer} className="flex flex-col gap-1">
           <h3 className="flex items-center gap-1.5 font-medium">
