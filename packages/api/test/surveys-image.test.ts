@@ -49,7 +49,11 @@ describe('survey image', () => {
   it('GET /surveys/{id} carries imageURL and image, the address the respondent view shows it at', async () => {
     const surveyId = await seedSurvey(app, owner);
     const rest = restOf(app, owner);
-    expect((await rest.get(`/surveys/${surveyId}`)).body).toMatchObject({ imageUUID: null, imageURL: null, image: null });
+    expect((await rest.get(`/surveys/${surveyId}`)).body).toMatchObject({
+      imageUUID: null,
+      imageURL: null,
+      image: null,
+    });
     const put = await putImage(owner.cookie, surveyId, PNG);
     const address = `/api/base/surveys/image/${put.body.imageUUID}`;
     expect(put.body).toMatchObject({ imageURL: address, image: address });
