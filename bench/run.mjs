@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|networks|explorer|query|ingest|o365ingest|isolation]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|searchBroad|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|networks|explorer|query|ingest|o365ingest|isolation]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { lists } from './list-upload.mjs';
 import { networkApi } from './network-api.mjs';
 import { passiveQuery } from './passive-query.mjs';
 import { search } from './respondent-api.mjs';
+import { searchBroad } from './search-broad.mjs';
 import { welcome } from './welcome.mjs';
 import { xlsxRead } from './xlsx-read.mjs';
 
@@ -326,6 +327,7 @@ const all = {
   editor: () => editor({ results, startServer }),
   welcome: () => welcome({ results, startServer }),
   search: () => search({ results, startServer }),
+  searchBroad: () => searchBroad({ results, startServer }),
   saves: () => saves({ results, startServer }),
   direct: () => directRoutes({ results, startServer }),
   emails: () => emailSend({ results, startServer }),

@@ -14,14 +14,16 @@ let owner: SeededUser;
 let listId: string;
 let randomUUID: string;
 
-// 4,000 one-word names of lowercase letters (one order under any collation): a 4-letter code, then
-// markers so that "qqq" matches about 3,500 (past the sort limit: the list is walked), "zzy" 1,500
-// (sorted; counted to the cap), "xw" 1,200 (too short for trigrams, past the cap) and "vk" 300 (exact).
+// 4,000 one-word names of lowercase letters (one order under any collation): a 4-letter code (in name
+// order), then markers so that "qqq" matches the first 3,500 (the page and the capped count within the
+// walk of SEARCH_WALK_ROWS names), "zzy" 1,500 and "vk" 300 (spread: too few in the walk, sorted),
+// "ppp" the last 500 and "late" the last 2,000 (none in the walk: sorted, counted to the cap), "soon" the
+// first 2,000, and "xw" 1,200 (too short for trigrams, past the cap).
 const code = (i: number) => [3, 2, 1, 0].map((p) => String.fromCharCode(97 + (Math.floor(i / 26 ** p) % 26))).join('');
 const NAMES = Array.from(
   { length: 4000 },
   (_, i) =>
-    `${code(i)}${i < 3500 ? 'qqq' : 'ppp'}${i % 8 < 3 ? 'zzy' : 'yyz'}${i % 10 < 3 ? 'xw' : 'ww'}${i % 40 < 3 ? 'vk' : 'kk'}`,
+    `${code(i)}${i < 3500 ? 'qqq' : 'ppp'}${i % 8 < 3 ? 'zzy' : 'yyz'}${i % 10 < 3 ? 'xw' : 'ww'}${i % 40 < 3 ? 'vk' : 'kk'}${i < 2000 ? 'soon' : 'late'}`,
 );
 
 beforeAll(async () => {
@@ -70,6 +72,9 @@ describe('name search over 4,000 names', () => {
     ['ZZY', 1001, 2999],
     ['xw', 1001, 2000],
     ['vk', 1, 999],
+    ['ppp', 500, 500],
+    ['late', 2000, 2000],
+    ['soon', 2000, 2000],
     ['nomatch', 0, 0],
     ['', 4000, 4000],
     ['J', 1, 4000],
