@@ -138,7 +138,7 @@ export async function welcome({ results, startServer }) {
       fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
       baselineLcpMs: Math.round(baseLcp),
       ratio: +(lcp / baseLcp).toFixed(2),
-      budgetMs: 1500,
+      budgetMs: 1000,
       lcpElement: runs.at(-1).element,
       lcpCandidates: runs.map((r) => r.candidates),
       kbTransferred: runs.at(-1).kbTransferred,
