@@ -55,6 +55,8 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
         { key: `search:ip:${caller.ip}`, limit: LIMITS.searchPerAddress },
       ],
       RESPONDENT_MSG.tooManySearches,
+      // Its own statement, before any other write: a lost count is harmless, a wait for the disk is not.
+      { unflushed: true },
     );
     limit = Math.max(0, Math.min(limit, cap - offset));
   }
