@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|compare|stability|networks|explorer|query|ingest|o365ingest|isolation]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|searchBroad|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|compare|stability|networks|explorer|query|ingest|o365ingest|isolation]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { INITIAL_JS_BUDGET_KB, initialJs } from '../scripts/initial-js.mjs';
 import { saves } from './answer-saves.mjs';
 import { dashboard } from './dashboard-paged.mjs';
 import { directRoutes } from './direct-routes.mjs';
@@ -18,6 +18,7 @@ import { lists } from './list-upload.mjs';
 import { networkApi } from './network-api.mjs';
 import { passiveQuery } from './passive-query.mjs';
 import { search } from './respondent-api.mjs';
+import { searchBroad } from './search-broad.mjs';
 import { welcome } from './welcome.mjs';
 import { xlsxRead } from './xlsx-read.mjs';
 
@@ -90,44 +91,16 @@ async function startup() {
   };
 }
 
-/** Bytes the server sends for `file` with Accept-Encoding `ext` (.br/.gz made by the build), else the file's. */
-const served = (file, ext) => {
-  try {
-    return statSync(file + ext).size;
-  } catch {
-    return statSync(file).size;
-  }
-};
-
-function initialJsGzip(app) {
-  const dist = join(root, 'apps', app, 'dist');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const asset = (ext) =>
-    [...html.matchAll(new RegExp(`(?:src|href)="([^"]+\\.${ext})"`, 'g'))].map((m) =>
-      join(dist, m[1].replace(/^\/(responses\/)?/, '')),
-    );
-  const files = asset('js');
-  const kb = (bytes) => +(bytes / 1024).toFixed(1);
-  const sum = (list, size) => kb(list.reduce((total, f) => total + size(f), 0));
-  const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  return {
-    initialFiles: files.length,
-    initialGzipKb: sum(files, (f) => gzipSync(readFileSync(f), { level: 9 }).length),
-    // What goes over the wire from the API server (scripts/compress-dist.mjs output).
-    servedBrotliKb: sum(files, (f) => served(f, '.br')),
-    servedGzipKb: sum(files, (f) => served(f, '.gz')),
-    rawKb: sum(files, (f) => statSync(f).size),
-    cssServedBrotliKb: sum(asset('css'), (f) => served(f, '.br')),
-    totalChunks: all.length,
-  };
-}
-
 function bundles() {
-  const respondent = initialJsGzip('respondent');
+  const app = (name) => {
+    const measured = initialJs(join(root, 'apps', name, 'dist'));
+    const budgetKb = INITIAL_JS_BUDGET_KB[name];
+    return { ...measured, budgetKb, withinBudget: measured.initialGzipKb <= budgetKb };
+  };
   results.bundles = {
     what: 'gzip -9 size of the JS the index.html loads (script + modulepreload); served* = the .br/.gz files the server sends',
-    respondent: { ...respondent, budgetKb: 90, withinBudget: respondent.initialGzipKb <= 90 },
-    admin: initialJsGzip('admin'),
+    respondent: app('respondent'),
+    admin: app('admin'),
   };
 }
 
@@ -354,6 +327,7 @@ const all = {
   editor: () => editor({ results, startServer }),
   welcome: () => welcome({ results, startServer }),
   search: () => search({ results, startServer }),
+  searchBroad: () => searchBroad({ results, startServer }),
   saves: () => saves({ results, startServer }),
   direct: () => directRoutes({ results, startServer }),
   emails: () => emailSend({ results, startServer }),

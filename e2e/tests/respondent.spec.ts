@@ -6,8 +6,17 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 test('a respondent opens a personal link on a phone', async ({ page }) => {
   const link = process.env.E2E_DEMO_LINK;
   expect(link, 'global setup reads the demo survey link from the server').toBeTruthy();
+  // The painted welcome page (a link not started yet) carries the app's styles: its first paint waits for
+  // no stylesheet, which on a slow phone shares the line with the app's script.
+  const sent = await page.request.get(new URL(link!).pathname);
+  const html = await sent.text();
+  if (html.includes('id="welcome-shell"')) {
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('rel="stylesheet"');
+  }
   await page.goto(new URL(link!).pathname);
   await expect(page.getByRole('heading', { name: 'Team collaboration survey (demo)' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('welcome-phone.png') });
   // The server paints the welcome page first; the app then takes its place (never both visible).
   await expect(page.locator('#welcome-shell')).toHaveCount(0);
   await expect(page.getByText('Hello Ada,')).toBeVisible();

@@ -1,4 +1,4 @@
-import { eq, rateLimits, surveys, testEmails } from '@tieline/db';
+import { eq, rateLimits, rowsOf, sql, surveys, testEmails } from '@tieline/db';
 import { RESPONDENT_LIMITS, RESPONDENT_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/auth/rate-limit';
@@ -65,6 +65,21 @@ describe('name search for callers who are not the owner', () => {
       const deep = await search({ ...link, name: 'pe', limit: '10', page: '11' });
       expect(deep.body.nodes).toEqual([]);
     }
+  });
+
+  it("counts a search's hits without waiting for the disk, and leaves the connection's setting as it was", async () => {
+    const { db } = app.server.deps;
+    const show = async () => rowsOf<{ synchronous_commit: string }>(await db.execute(sql`show synchronous_commit`));
+    const before = (await show())[0]?.synchronous_commit;
+    const client = respondent(app);
+    expect((await search({ randomUUID: s.links[4]!, name: 'pe' }, client)).status).toBe(200);
+    const [row] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `search:ip:${client.address}`));
+    expect(row?.count).toBe(1);
+    // The unflushed commit was the counting statement's own: later statements commit as before.
+    expect((await show())[0]?.synchronous_commit).toBe(before);
   });
 
   it('stops a burst of calls on one link (300 in a row do not all answer)', async () => {

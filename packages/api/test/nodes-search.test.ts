@@ -14,14 +14,17 @@ let owner: SeededUser;
 let listId: string;
 let randomUUID: string;
 
-// 4,000 one-word names of lowercase letters (one order under any collation): a 4-letter code, then
-// markers so that "qqq" matches about 3,500 (past the sort limit: the list is walked), "zzy" 1,500
-// (sorted; counted to the cap), "xw" 1,200 (too short for trigrams, past the cap) and "vk" 300 (exact).
+// 6,000 one-word names of lowercase letters (one order under any collation): a 4-letter code (in name
+// order), then markers so that "qqq" matches the first 3,500, "soon" the first 1,000 and "ppp" the last
+// 2,500 (the page, and for "qqq" and "soon" the capped count, within the walk of SEARCH_WALK_ROWS names),
+// "zzy" 2,250 (spread: the first pages in the walk, counted through the trigram index), "late" the last
+// 1,000 (none in the walk: found through the trigram index and sorted), "vk" ~450 and "xw" ~1,800 (too short
+// for trigrams: within and past the cap).
 const code = (i: number) => [3, 2, 1, 0].map((p) => String.fromCharCode(97 + (Math.floor(i / 26 ** p) % 26))).join('');
 const NAMES = Array.from(
-  { length: 4000 },
+  { length: 6000 },
   (_, i) =>
-    `${code(i)}${i < 3500 ? 'qqq' : 'ppp'}${i % 8 < 3 ? 'zzy' : 'yyz'}${i % 10 < 3 ? 'xw' : 'ww'}${i % 40 < 3 ? 'vk' : 'kk'}`,
+    `${code(i)}${i < 3500 ? 'qqq' : 'ppp'}${i % 8 < 3 ? 'zzy' : 'yyz'}${i % 10 < 3 ? 'xw' : 'ww'}${i % 40 < 3 ? 'vk' : 'kk'}${i < 1000 ? 'soon' : i < 5000 ? 'mid' : 'late'}`,
 );
 
 beforeAll(async () => {
@@ -64,15 +67,18 @@ const search = async (name: string, page: number) => {
   return res.body as { count: number; nodes: { name: string }[] };
 };
 
-describe('name search over 4,000 names', () => {
+describe('name search over 6,000 names', () => {
   for (const [pattern, least, most] of [
-    ['qqq', 3001, 4000],
-    ['ZZY', 1001, 2999],
+    ['qqq', 3500, 3500],
+    ['ZZY', 2250, 2250],
     ['xw', 1001, 2000],
     ['vk', 1, 999],
+    ['ppp', 2500, 2500],
+    ['late', 1000, 1000],
+    ['soon', 1000, 1000],
     ['nomatch', 0, 0],
-    ['', 4000, 4000],
-    ['J', 1, 4000],
+    ['', 6000, 6000],
+    ['J', 1, 6000],
   ] as const) {
     const cap = searchCountCap(pattern);
     it(`"${pattern}": the count (capped at ${cap}) and pages 1, 3 and one past the end as the model has them`, async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, organizations, responses, surveys } from '@tieline/db';
@@ -14,7 +14,12 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tieline-shell-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Tieline</title><div id="root"></div>');
   const respondent = mkdtempSync(join(tmpdir(), 'tieline-shell-r-'));
-  writeFileSync(join(respondent, 'index.html'), '<!doctype html><title>Survey · Tieline</title><div id="root"></div>');
+  writeFileSync(
+    join(respondent, 'index.html'),
+    '<!doctype html><title>Survey · Tieline</title><link rel="stylesheet" crossorigin href="/responses/assets/app.css"><div id="root"></div>',
+  );
+  mkdirSync(join(respondent, 'assets'));
+  writeFileSync(join(respondent, 'assets', 'app.css'), '.btn{color:red}');
   app = await startTestApp({ smtp: false, staticDirs: { admin: dir, respondent } });
   owner = await seedUser(app, 'individual');
 });
@@ -51,6 +56,20 @@ describe('the painted welcome page', () => {
     expect(html).toContain('<div id="root" hidden></div>');
     expect(html).toContain('<p>Hello Ada, welcome Ada &lt;b&gt;Lovelace&lt;/b&gt;.</p>');
     expect(html).not.toContain('<b>Lovelace</b>');
+  });
+
+  it('carries the stylesheet in the page (no request before the first paint) and is compressed', async () => {
+    const r = await link();
+    const res = await fetch(`${app.url}/responses/${r.randomUuid}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    const html = await res.text();
+    expect(html).toContain('<style>.btn{color:red}</style>');
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).toContain('<div id="welcome-shell">');
+    const plain = await fetch(`${app.url}/responses/${r.randomUuid}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('<style>.btn{color:red}</style>');
   });
 
   it("paints a whitelabelled organization's logo in place of the product icon, and titles without ours", async () => {

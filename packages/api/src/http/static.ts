@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Express } from 'express';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Express, Request } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 /**
@@ -55,7 +56,9 @@ export type PageShell = (id: string) => Promise<{ title: string; body: string } 
 /**
  * GET /responses/{id}: index.html with the shell's markup painted before the app's script arrives, the
  * app's root hidden until it takes over. Not cached (it names the respondent); any failure or no shell
- * falls through to the plain page.
+ * falls through to the plain page. The app's stylesheet comes inside the page, so the first paint waits
+ * for nothing but the page (on a slow phone a separate stylesheet shares the line with the app's script
+ * and arrives with it); the page is compressed here, as the build compressed the files.
  */
 function servePersonalLink(app: Express, dir: string, shell: PageShell) {
   // Read once, on the first personal link (like the compressed files, a new build needs a restart).
@@ -64,21 +67,39 @@ function servePersonalLink(app: Express, dir: string, shell: PageShell) {
     try {
       const page = await shell(String(req.params.id));
       if (!page) return next();
-      template ??= readFileSync(join(dir, 'index.html'), 'utf8');
+      template ??= withInlineStyles(readFileSync(join(dir, 'index.html'), 'utf8'), dir);
       const html = template;
       if (!html.includes('<div id="root"></div>')) return next();
       res.setHeader('Cache-Control', 'no-store');
-      res
-        .type('html')
-        .send(
-          html
-            .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
-            .replace('<div id="root"></div>', `<div id="welcome-shell">${page.body}</div><div id="root" hidden></div>`),
-        );
+      const body = html
+        .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+        .replace('<div id="root"></div>', `<div id="welcome-shell">${page.body}</div><div id="root" hidden></div>`);
+      const [encoding, encoded] = compressed(req, body);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.type('html').send(encoded);
     } catch {
       next();
     }
   });
+}
+
+/** index.html with its stylesheets from assets/ written in (a <style> each), as read from `dir`. */
+function withInlineStyles(html: string, dir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*? href="\/responses\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file) => {
+    const css = readFileSync(join(dir, file), 'utf8');
+    return css.includes('</') ? link : `<style>${css}</style>`;
+  });
+}
+
+/** The body as the request accepts it: brotli (a fast level: it is made per request), gzip, or as is. */
+function compressed(req: Request, body: string): [string | null, Buffer] {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const raw = Buffer.from(body);
+  if (/\bbr\b/.test(accepted))
+    return ['br', brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })];
+  if (/\bgzip\b/.test(accepted)) return ['gzip', gzipSync(raw, { level: 6 })];
+  return [null, raw];
 }
 
 export function serveApps(app: Express, dirs: { admin: string; respondent: string }, shell?: PageShell) {

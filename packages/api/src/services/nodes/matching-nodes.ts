@@ -15,6 +15,7 @@ import { enforceAll, LIMITS } from '../../auth/rate-limit';
 import { hashToken } from '../../auth/tokens';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { searchListNames } from './name-search';
 
 export interface MatchingNodesInput {
   listId: string;
@@ -25,13 +26,6 @@ export interface MatchingNodesInput {
   surveyId?: string | undefined;
   testEmailId?: string | undefined;
 }
-
-/**
- * Up to this many matches the page is sorted from them; with more, walking the list in name order finds
- * a page of matches sooner (about 100 x list size / matches rows read, against sorting every match): the
- * crossover is near sqrt(100 x list size), 3,000 for 100,000 people.
- */
-const SORT_MATCHES_UP_TO = 3000;
 
 const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 
@@ -61,45 +55,13 @@ export async function matchingNodes(deps: Deps, caller: Caller, input: MatchingN
         { key: `search:ip:${caller.ip}`, limit: LIMITS.searchPerAddress },
       ],
       RESPONDENT_MSG.tooManySearches,
+      // Its own statement, before any other write: a lost count is harmless, a wait for the disk is not.
+      { unflushed: true },
     );
     limit = Math.max(0, Math.min(limit, cap - offset));
   }
   await requireSearchable(deps.db, caller, input);
-  const folded = sql`tieline_fold(${name})`;
-  const long = sql`length(${folded}) >= 3`;
-  // Whether m holds every match: it stops at SORT_MATCHES_UP_TO for a long pattern, at the cap otherwise.
-  const complete = sql`c.n < case when ${long} then ${SORT_MATCHES_UP_TO}::int else ${cap}::int end`;
-  // One statement, one round trip, and the same plan whatever the pattern (prepared statements are
-  // planned once): each branch is gated by a one-time filter on the pattern's folded length or the count,
-  // and never runs when its gate is false. The matches (m): a pattern of 3+ characters through the
-  // trigram index; one of 1-2 characters (no trigram) by reading the list; none, the list. Then the page:
-  // sorted from m when m holds every match, else the list walked in name order (strpos, which no index
-  // serves, keeps the walk on the name index) until the page, which finds it sooner than sorting them all.
-  const rows = rowsOf<{ n: number; id: string | null; name: string | null }>(
-    await deps.db.execute(sql`
-      with m as materialized (
-        (select id, name, search_name from nodes where ${long} and list_id = ${input.listId}
-          and search_name like '%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-          limit ${SORT_MATCHES_UP_TO})
-        union all
-        (select id, name, search_name from nodes where length(${folded}) between 1 and 2 and list_id = ${input.listId}
-          and strpos(search_name, ${folded}) > 0 limit ${cap})
-        union all
-        (select id, name, search_name from nodes where length(${folded}) = 0 and list_id = ${input.listId} limit ${cap})),
-      c as (select count(*)::int as n from m)
-      select least(c.n, ${cap}) as n, p.id, p.name from c left join lateral (
-        (select id, name, search_name from m where ${complete}
-          order by search_name, id limit ${limit} offset ${offset})
-        union all
-        (select id, name, search_name from nodes where not (${complete}) and list_id = ${input.listId}
-          and strpos(search_name, ${folded}) > 0 order by search_name, id limit ${limit} offset ${offset})
-      ) p on true
-      order by p.search_name, p.id`),
-  );
-  return {
-    count: Number(rows[0]?.n ?? 0),
-    nodes: rows.flatMap((r) => (r.id === null ? [] : [{ _id: String(r.id), name: r.name ?? '' }])),
-  };
+  return searchListNames(deps.db, { listId: input.listId, name, cap, limit, offset });
 }
 
 /**
