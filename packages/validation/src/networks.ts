@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEmail, ZId, zLine, zMultiline } from './common';
 import { UPLOAD_ROWS_MSG } from './lists-messages';
 import { NETWORK_MSG } from './networks-messages';
+import { ZNetworkSeriesRef } from './series';
 import { strictNumber, zFlag } from './strict';
 
 // Networks: the list, management, sharing and metrics calls (platform spec §2 networks routes, §7
@@ -47,6 +48,8 @@ export const ZNetworkSummary = z.object({
   access: z.enum(['Owner', ...NETWORK_PERMISSIONS]),
   /** Bumped by every change; a write names the version it was based on. */
   version: z.number().int(),
+  /** The current document's version (a series snapshot names one); bumped only when the network itself changes. */
+  dataVersion: z.number().int(),
   nodeCount: z.number().int(),
   edgeCount: z.number().int(),
   layers: z.array(z.string()),
@@ -60,6 +63,8 @@ export const ZNetworkSummary = z.object({
   passive: z.boolean(),
   /** Made from a network held through a share (or from such a copy): never published to Discover. */
   copiedFromShare: z.boolean(),
+  /** The series the caller can see that hold a version of this network. */
+  series: z.array(ZNetworkSeriesRef),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

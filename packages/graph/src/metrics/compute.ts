@@ -5,6 +5,7 @@ import type { TNetworkData } from '../model';
 import { eigenvector, hits, katz, pagerank } from './centrality';
 import { communities } from './community';
 import { buildCsr, plainAllocate, type TAllocate, type TCsr } from './csr';
+import { densityOf } from './measures';
 import { ona } from './ona';
 import { addSource, createPathTotals, createPathWorkspace, type TPathGraph, type TPathTotals } from './paths';
 import { clustering, components, coreNumbers, reciprocity } from './structure';
@@ -95,13 +96,12 @@ export function assembleMetrics(
       community: comm.community[v]!,
     };
   });
-  const pairs = n * (n - 1);
   const result: TMetricsResult = {
     network: {
       nodes: n,
       edges: csr.edges,
       selfLoops: csr.selfLoops,
-      density: pairs > 0 ? (csr.directed ? csr.edges : 2 * csr.edges) / pairs : 0,
+      density: densityOf(csr),
       reciprocity: reciprocity(csr),
       transitivity: clus.transitivity,
       diameter: totals.diameter,
