@@ -28,6 +28,7 @@ await build({ ...options, entryPoints: ['../graph/src/node/metrics-worker.ts'], 
 await build({ ...options, entryPoints: ['src/workers/network-parse.ts'], outfile: 'dist/network-parse.js' });
 await build({ ...options, entryPoints: ['src/workers/network-metrics.ts'], outfile: 'dist/network-metrics.js' });
 await build({ ...options, entryPoints: ['src/workers/aona.ts'], outfile: 'dist/aona.js' });
+await build({ ...options, entryPoints: ['src/workers/series-measures.ts'], outfile: 'dist/series-measures.js' });
 // A Slack export is read (upload check and import) in this worker thread, under a heap cap and a time limit.
 await build({ ...options, entryPoints: ['src/workers/slack-export.ts'], outfile: 'dist/slack-export.js' });
 // Meltwater exports and uploaded spreadsheets are parsed in worker threads too (issue 36).

@@ -112,10 +112,19 @@ export type TCombineNetworksInput = z.infer<typeof ZCombineNetworksInput>;
 export const ZNetworkFromSurveyInput = z.object({ surveyId: ZId, name: ZNetworkName.optional() });
 
 /** Metrics options. `layer`: one layer's index, or all layers merged when absent. */
-export const ZNetworkMetricsInput = z.object({
+const ZMetricsOptions = z.object({
   id: ZId,
   layer: z.coerce.number().int().min(0).max(999).optional(),
   groupAttribute: z.string().max(300).optional(),
+});
+/** `version`: a kept data version (a series snapshot's), the current one when absent. */
+export const ZNetworkMetricsInput = ZMetricsOptions.extend({
+  version: z.coerce
+    .number({ error: NETWORK_MSG.version })
+    .int(NETWORK_MSG.version)
+    .min(1, NETWORK_MSG.version)
+    .max(2_147_483_647, NETWORK_MSG.version)
+    .optional(),
 });
 export type TNetworkMetricsInput = z.infer<typeof ZNetworkMetricsInput>;
 
@@ -123,7 +132,7 @@ export type TNetworkMetricsInput = z.infer<typeof ZNetworkMetricsInput>;
  * GET /networks/{id}/export/{fileType}?layer=&groupAttribute=&metrics=: the metrics' options as for
  * /metrics; `metrics=false` writes the network alone, at once (docs/exports.md).
  */
-export const ZNetworkExportQuery = ZNetworkMetricsInput.extend({
+export const ZNetworkExportQuery = ZMetricsOptions.extend({
   metrics: z.enum(['true', 'false'], { error: NETWORK_MSG.metricsFlag }).optional(),
 });
 export type TNetworkExportQuery = z.infer<typeof ZNetworkExportQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, zLine } from './common';
+import { NETWORK_MSG } from './networks-messages';
 import { strictNumber } from './strict';
 
 // Series (issue 34): an ordered list of snapshots, each a network version (networkId, dataVersion) with
@@ -30,7 +31,10 @@ export const SERIES_MSG = {
   duplicateLabel: (label: string) => `Two snapshots are labelled ${label}: each label once`,
   duplicateSnapshot: 'Each network version can be in a series only once',
   interval: "snapshotInterval must be 'none', 'week' or 'month'",
-  versionGone: 'That version of the network is no longer kept',
+  versionGone: NETWORK_MSG.versionGone,
+  busy: (running: number, position: number) =>
+    `The server is measuring other networks (${running} running); this series is number ${position} in line. Try again in a moment.`,
+  tooHeavy: 'These networks are too large to measure right now; try again later.',
 } as const;
 
 export const ZSnapshotInterval = z.enum(SNAPSHOT_INTERVALS, { error: SERIES_MSG.interval });

@@ -1,0 +1,75 @@
+import type { TStoredMeasures } from '@tieline/db';
+import { networkMeasures, type TNetworkData } from '@tieline/graph';
+import { SERIES_MSG } from '@tieline/validation';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { SlotWaitExpired, type SlotTicket } from '../../workers/fair-slots';
+import type { SeriesMeasuresInput } from '../../workers/series-measures';
+import { METRICS_WORKER_LIMITS, runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+
+// Each snapshot's measures are computed once, when it joins a series (a version never changes). Small
+// documents are measured here; larger ones (Louvain over tens of thousands of ties) in the
+// series-measures worker, in one of the server's analysis slots like metrics and AONA runs (issue 36),
+// batched so one worker never holds more than BATCH_CHARS of documents.
+
+/** Documents up to this size (~15,000 ties as stored) are measured on the event loop in a few ms. */
+const INLINE_CHARS = 1_500_000;
+const BATCH_CHARS = 64 * 1024 * 1024;
+
+/**
+ * The measures of `count` documents (JSON text as stored, read one at a time by `load`), in order.
+ * `waitMs`: how long a request waits for a slot (429 after); jobs wait as long as it takes.
+ */
+export async function measureDocuments(
+  deps: Pick<Deps, 'analysisSlots'>,
+  ticket: SlotTicket,
+  count: number,
+  load: (i: number) => Promise<string>,
+  waitMs = Number.POSITIVE_INFINITY,
+): Promise<TStoredMeasures[]> {
+  const out: TStoredMeasures[] = new Array(count);
+  let batch: { at: number[]; jsons: string[]; size: number } = { at: [], jsons: [], size: 0 };
+  const flush = async () => {
+    if (batch.at.length === 0) return;
+    const { at, jsons } = batch;
+    batch = { at: [], jsons: [], size: 0 };
+    const measured = await inSlot(deps, ticket, { jsons }, waitMs);
+    at.forEach((i, k) => {
+      out[i] = measured[k]!;
+    });
+  };
+  for (let i = 0; i < count; i++) {
+    const json = await load(i);
+    if (json.length <= INLINE_CHARS) {
+      out[i] = networkMeasures(JSON.parse(json) as TNetworkData);
+      continue;
+    }
+    if (batch.size + json.length > BATCH_CHARS) await flush();
+    batch.at.push(i);
+    batch.jsons.push(json);
+    batch.size += json.length;
+  }
+  await flush();
+  return out;
+}
+
+async function inSlot(deps: Pick<Deps, 'analysisSlots'>, ticket: SlotTicket, input: SeriesMeasuresInput, waitMs: number) {
+  try {
+    return await deps.analysisSlots.run(
+      ticket,
+      () => runScriptWorker<TStoredMeasures[]>('series-measures', input, undefined, METRICS_WORKER_LIMITS),
+      waitMs,
+    );
+  } catch (error) {
+    if (error instanceof SlotWaitExpired) {
+      throw new AppError('TOO_MANY_REQUESTS', SERIES_MSG.busy(error.running, error.position), {
+        retryAfterSeconds: 10,
+        details: { position: error.position, running: error.running },
+      });
+    }
+    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
+      throw new AppError('SERVICE_UNAVAILABLE', SERIES_MSG.tooHeavy, { cause: error });
+    }
+    throw error;
+  }
+}
