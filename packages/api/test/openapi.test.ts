@@ -157,6 +157,8 @@ describe('OpenAPI document', () => {
         '/saml/acs/{orgId}',
         '/saml/login/{orgId}',
         '/saml/metadata/{orgId}',
+        '/series',
+        '/series/{id}',
         '/surveys/image/{imageUuid}',
         '/surveys/uploadImage/{id}',
         '/users/avatar',
