@@ -156,7 +156,11 @@ describe('POST and GET /series', () => {
       snapshots: [{ networkId: n.id, dataVersion: last.dataVersion + 1, label: 'x' }],
     });
     expect(future.status).toBe(404);
-    // The held version's metrics answer (202 while computing); a pruned one is 404.
+    // The held version's document and metrics answer (202 while computing); a pruned one is 404.
+    const held = await api.get(`/networks/${n.id}/data?version=1`);
+    expect(held.body.data).toEqual(smallNetwork());
+    expect((await api.get(`/networks/${n.id}/data?version=2`)).status).toBe(404);
+    expect((await api.get(`/networks/${n.id}/data?version=x`)).status).toBe(400);
     expect((await api.get(`/networks/${n.id}/metrics?version=1`)).status).toBeLessThan(300);
     const pruned = await api.get(`/networks/${n.id}/metrics?version=2`);
     expect(pruned.status).toBe(404);

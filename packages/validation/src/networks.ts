@@ -117,16 +117,17 @@ const ZMetricsOptions = z.object({
   layer: z.coerce.number().int().min(0).max(999).optional(),
   groupAttribute: z.string().max(300).optional(),
 });
-/** `version`: a kept data version (a series snapshot's), the current one when absent. */
-export const ZNetworkMetricsInput = ZMetricsOptions.extend({
-  version: z.coerce
-    .number({ error: NETWORK_MSG.version })
-    .int(NETWORK_MSG.version)
-    .min(1, NETWORK_MSG.version)
-    .max(2_147_483_647, NETWORK_MSG.version)
-    .optional(),
-});
+/** A kept data version in a query string (a series snapshot's); the current one when absent. */
+const ZVersionParam = z.coerce
+  .number({ error: NETWORK_MSG.version })
+  .int(NETWORK_MSG.version)
+  .min(1, NETWORK_MSG.version)
+  .max(2_147_483_647, NETWORK_MSG.version)
+  .optional();
+export const ZNetworkMetricsInput = ZMetricsOptions.extend({ version: ZVersionParam });
 export type TNetworkMetricsInput = z.infer<typeof ZNetworkMetricsInput>;
+/** GET /networks/{id}/data?version=: the current document, or a kept version of it. */
+export const ZNetworkDataInput = z.object({ id: ZId, version: ZVersionParam });
 
 /**
  * GET /networks/{id}/export/{fileType}?layer=&groupAttribute=&metrics=: the metrics' options as for

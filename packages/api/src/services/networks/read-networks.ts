@@ -1,11 +1,12 @@
 import { asc, type Db, desc, eq, networkShares, networks, sql, userLogins, users } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
-import type { TNetworkAccess, TNetworkListInput, TNetworkSummary } from '@tieline/validation';
+import { NETWORK_MSG, type TNetworkAccess, type TNetworkListInput, type TNetworkSummary } from '@tieline/validation';
 import { accessOf, type NetworkRow, requireNetwork, shareJoin, visibleNetworks } from '../../access/networks';
 import { seriesRefsOf } from '../../access/series';
 import type { Actor, SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { readDocument } from '../../network-store/store-network';
+import { AppError } from '../../errors';
+import { documentText, versionText } from '../../network-store/store-network';
 
 const SORT_COLUMNS = {
   name: sql`lower(${networks.name})`,
@@ -121,15 +122,18 @@ export async function getNetwork(deps: Deps, caller: SignedInCaller, input: { id
   return await summaryOf(deps, network, access, caller.actor);
 }
 
-/** The network and its current document (the explorer's load). */
+/** The network and its current document (the explorer's load), or a kept version's (a series' step). */
 export async function networkData(
   deps: Deps,
   caller: SignedInCaller,
-  input: { id: string },
+  input: { id: string; version?: number | undefined },
 ): Promise<{ network: TNetworkSummary; data: TNetworkData }> {
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  const [summary, data] = await Promise.all([
+  const version = input.version ?? network.dataVersion;
+  const [summary, json] = await Promise.all([
     summaryOf(deps, network, access, caller.actor),
-    readDocument(deps.db, network)]);
-  return { network: summary, data };
+    version === network.dataVersion ? documentText(deps.db, network) : versionText(deps.db, network.id, version),
+  ]);
+  if (json === null) throw new AppError('NOT_FOUND', NETWORK_MSG.versionGone);
+  return { network: summary, data: JSON.parse(json) as TNetworkData };
 }
