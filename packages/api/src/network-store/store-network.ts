@@ -108,9 +108,7 @@ export async function pruneVersions(db: Db | Tx, networkId: string, current: num
       lt(v, oldest),
       sql`not exists (select 1 from ${seriesSnapshots} s where s.network_id = ${networkId}::uuid and s.data_version = ${v})`,
     );
-  await db
-    .delete(networkVersions)
-    .where(and(eq(networkVersions.networkId, networkId), gone(networkVersions.version)));
+  await db.delete(networkVersions).where(and(eq(networkVersions.networkId, networkId), gone(networkVersions.version)));
   await db.delete(networkMetrics).where(and(eq(networkMetrics.networkId, networkId), gone(networkMetrics.version)));
 }
 

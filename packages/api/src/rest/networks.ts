@@ -207,7 +207,10 @@ export const NETWORKS_REST_PATHS = {
       query: {
         layer: METRICS_QUERY.layer,
         groupAttribute: METRICS_QUERY.groupAttribute,
-        version: { type: 'integer', description: 'A kept data version (a series snapshot); the current one when absent' } as never,
+        version: {
+          type: 'integer',
+          description: 'A kept data version (a series snapshot); the current one when absent',
+        } as never,
       },
       ok: {
         200: { description: 'The metrics: network, nodes, ona (docs/network-metrics.md)', json: { type: 'object' } },

@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Explorer } from './explorer';
+import { SeriesExplorer } from './time/series-explorer';
 
 // Spec §8: a network action that fails says 'Something went wrong'.
 const FAILED = 'Something went wrong';
@@ -30,5 +31,7 @@ export function ExplorerPage() {
       </div>
     );
   }
-  return <Explorer key={`${id}:${q.data.network.version}`} network={q.data.network} data={q.data.data} />;
+  // A network in a series gets the time slider over its snapshots.
+  const Shown = q.data.network.series.length > 0 ? SeriesExplorer : Explorer;
+  return <Shown key={`${id}:${q.data.network.version}`} network={q.data.network} data={q.data.data} />;
 }

@@ -65,7 +65,12 @@ export async function executeRun(
   const last = data ?? (JSON.parse(document.json) as TNetworkData);
   const warnings = emptyAttributes(last).map((name) => PASSIVE_MSG.attributeEmpty(name, last.nodes.length));
   const owner = { userId: query.ownerId, organizationId: account.organizationId };
-  const measures = snapshots ? await store.measure(owner, snapshots.map((s) => s.document.json)) : [];
+  const measures = snapshots
+    ? await store.measure(
+        owner,
+        snapshots.map((s) => s.document.json),
+      )
+    : [];
   await runStatus.progress(db, runId, 0.8);
   await db.transaction(async (tx) => {
     // The query row locked: a run and an edit of the query (or a second run's tail) never cross.

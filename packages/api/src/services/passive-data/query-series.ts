@@ -55,7 +55,13 @@ export type VersionWriter = (
 export async function storeSeries(
   tx: Tx,
   write: VersionWriter,
-  target: { networkId: string | null; seriesId: string | null; ownerId: string; name: string; passiveAccountId: string },
+  target: {
+    networkId: string | null;
+    seriesId: string | null;
+    ownerId: string;
+    name: string;
+    passiveAccountId: string;
+  },
   snapshots: readonly RunSnapshot[],
   measures: readonly TStoredMeasures[],
 ): Promise<{ networkId: string; seriesId: string }> {

@@ -41,4 +41,3 @@ export async function getSeries(deps: Deps, caller: SignedInCaller, input: { id:
   const found = await requireSeries(deps.db, caller.actor, input.id, 'view');
   return seriesWire(found.series, found.snapshots, found.queryId);
 }
-

@@ -3,9 +3,9 @@ import { networkMeasures, type TNetworkData } from '@tieline/graph';
 import { SERIES_MSG } from '@tieline/validation';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { SlotWaitExpired, type SlotTicket } from '../../workers/fair-slots';
-import type { SeriesMeasuresInput } from '../../workers/series-measures';
+import { type SlotTicket, SlotWaitExpired } from '../../workers/fair-slots';
 import { METRICS_WORKER_LIMITS, runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import type { SeriesMeasuresInput } from '../../workers/series-measures';
 
 // Each snapshot's measures are computed once, when it joins a series (a version never changes). Small
 // documents are measured here; larger ones (Louvain over tens of thousands of ties) in the
@@ -53,7 +53,12 @@ export async function measureDocuments(
   return out;
 }
 
-async function inSlot(deps: Pick<Deps, 'analysisSlots'>, ticket: SlotTicket, input: SeriesMeasuresInput, waitMs: number) {
+async function inSlot(
+  deps: Pick<Deps, 'analysisSlots'>,
+  ticket: SlotTicket,
+  input: SeriesMeasuresInput,
+  waitMs: number,
+) {
   try {
     return await deps.analysisSlots.run(
       ticket,
