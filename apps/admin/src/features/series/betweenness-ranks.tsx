@@ -105,7 +105,7 @@ export function BetweennessRanks({
             <table className="w-full text-sm" data-testid="series-rank-table">
               <caption className="sr-only">Betweenness rank of each person picked, per snapshot</caption>
               <thead>
-                <tr className="border-b">
+                <tr className="border-b border-border">
                   <th className="py-1 pr-3 text-left font-medium">Snapshot</th>
                   {lines.map((l) => (
                     <th key={l.name} className="py-1 pr-3 text-right font-medium">
@@ -116,7 +116,7 @@ export function BetweennessRanks({
               </thead>
               <tbody>
                 {snapshots.map((s, i) => (
-                  <tr key={`${s.networkId}:${s.dataVersion}`} className="border-b last:border-0">
+                  <tr key={`${s.networkId}:${s.dataVersion}`} className="border-b border-border last:border-0">
                     <td className="py-1 pr-3">{s.label}</td>
                     {lines.map((l) => (
                       <td key={l.name} className="py-1 pr-3 text-right tabular-nums">

@@ -39,7 +39,7 @@ export function MeasureTimeline({ snapshots }: { snapshots: TSnapshot[] }) {
           <table className="w-full text-sm" data-testid="series-measures-table">
             <caption className="sr-only">Measures of each snapshot</caption>
             <thead>
-              <tr className="border-b">
+              <tr className="border-b border-border">
                 <th className="py-1 pr-3 text-left font-medium">Snapshot</th>
                 <th className="py-1 pr-3 text-left font-medium">Period</th>
                 {measures.map((m) => (
@@ -51,7 +51,7 @@ export function MeasureTimeline({ snapshots }: { snapshots: TSnapshot[] }) {
             </thead>
             <tbody>
               {snapshots.map((s) => (
-                <tr key={`${s.networkId}:${s.dataVersion}`} className="border-b last:border-0">
+                <tr key={`${s.networkId}:${s.dataVersion}`} className="border-b border-border last:border-0">
                   <td className="py-1 pr-3">{s.label}</td>
                   <td className="py-1 pr-3 whitespace-nowrap">{s.from && s.to ? `${s.from} – ${s.to}` : '—'}</td>
                   {measures.map((m) => (

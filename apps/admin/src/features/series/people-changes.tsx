@@ -39,7 +39,7 @@ export function PeopleChanges({
         <table className="w-full text-sm" data-testid="series-people-table">
           <caption className="sr-only">People who joined and left at each snapshot, against the one before</caption>
           <thead>
-            <tr className="border-b">
+            <tr className="border-b border-border">
               <th className="py-1 pr-3 text-left font-medium">Snapshot</th>
               <th className="py-1 pr-3 text-right font-medium">People</th>
               <th className="py-1 pr-3 text-left font-medium">Joined</th>
@@ -48,7 +48,7 @@ export function PeopleChanges({
           </thead>
           <tbody>
             {snapshots.map((s, i) => (
-              <tr key={`${s.networkId}:${s.dataVersion}`} className="border-b align-top last:border-0">
+              <tr key={`${s.networkId}:${s.dataVersion}`} className="border-b border-border align-top last:border-0">
                 <td className="py-1 pr-3">{s.label}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{s.people.toLocaleString('en-US')}</td>
                 {i === 0 ? (

@@ -44,8 +44,13 @@ export function SeriesExplorer({ network, data }: { network: TNetworkSummary; da
     const next = step.data.data;
     setShown({
       key: keyOf(target),
-      // The summary says which version is shown, so its metrics are that version's.
-      network: { ...step.data.network, dataVersion: target.dataVersion },
+      // The summary says which version is shown (its counts, and its metrics are that version's).
+      network: {
+        ...step.data.network,
+        dataVersion: target.dataVersion,
+        nodeCount: next.nodes.length,
+        edgeCount: next.edges.length,
+      },
       data: next,
       ...(at ? { start: stablePositions(shown.data, at, next) } : {}),
     });

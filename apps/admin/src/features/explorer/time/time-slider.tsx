@@ -28,13 +28,13 @@ export function TimeSlider({
       data-testid="time-slider"
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-card px-3 py-2"
     >
-      <p className="text-sm">
+      <p className="min-w-0 text-sm break-words">
         Series{' '}
         <Link to={`/networks/series/${series._id}`} className="font-medium underline-offset-4 hover:underline">
           {series.name}
         </Link>
       </p>
-      <div className="flex min-w-0 flex-1 items-center gap-1">
+      <div className="flex w-full min-w-0 items-center gap-1 sm:w-auto sm:flex-1">
         <Button
           variant="ghost"
           size="icon"
