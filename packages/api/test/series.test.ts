@@ -229,25 +229,20 @@ describe('who sees a series', () => {
   it("answers 404 for another person's series and networks, and for a snapshot the caller cannot see", async () => {
     const theirs = await seedNetwork(app, other, 'Theirs');
     const mine = await seedNetwork(app, me, 'Mine');
-    const refused = await restOf(app, me).post('/series', {
+    const mixed = {
       name: 'Mixed',
       snapshots: [
         { networkId: mine.id, label: 'a' },
         { networkId: theirs.id, label: 'b' },
       ],
-    });
+    };
+    const refused = await restOf(app, me).post('/series', mixed);
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe(NETWORK_MSG.notFound);
     // Shared with me, I make a series of both; once unshared, the whole series is 404 to me.
     const { db } = app.server.deps;
     await db.insert(networkShares).values({ networkId: theirs.id, userLoginId: me.loginId, permission: 'View' });
-    const made = await restOf(app, me).post('/series', {
-      name: 'Mixed',
-      snapshots: [
-        { networkId: mine.id, label: 'a' },
-        { networkId: theirs.id, label: 'b' },
-      ],
-    });
+    const made = await restOf(app, me).post('/series', mixed);
     expect(made.status).toBe(200);
     const id = made.body._id;
     // The other person cannot see my network: the series is 404 to them, whatever they try.
@@ -312,5 +307,40 @@ describe('who sees a series', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(PASSIVE_MSG.networkPeopleOnly);
+  });
+});
+
+describe('measures of large snapshots', () => {
+  it('are measured in the series-measures worker in an analysis slot, as here; a full line is 429', async () => {
+    const { measureDocuments } = await import('../src/services/series/snapshot-measures');
+    const { networkMeasures } = await import('@tieline/graph');
+    const docs = [
+      smallNetwork(),
+      undirected(4, [
+        [0, 1],
+        [1, 2],
+        [0, 2],
+        [2, 3],
+      ]),
+      undirected(0, []),
+    ];
+    const jsons = docs.map((d) => JSON.stringify(d));
+    const ticket = { account: 'user:test', user: me.userId, label: 'seriesMeasures' };
+    const load = async (i: number) => jsons[i]!;
+    const measured = await measureDocuments(app.server.deps, ticket, 3, load, { inlineChars: 0 });
+    expect(measured).toEqual(docs.map((d) => networkMeasures(d)));
+    // Every slot of the server held: a request waits its allowance, then is told its place.
+    const slots = app.server.deps.analysisSlots;
+    const held = await Promise.all(
+      Array.from({ length: slots.limits.perServer }, (_, i) => slots.acquire({ ...ticket, account: `user:${i}` })),
+    );
+    try {
+      const refused = await measureDocuments(app.server.deps, ticket, 3, load, { inlineChars: 0, waitMs: 50 }).catch(
+        (e: unknown) => e,
+      );
+      expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: SERIES_MSG.busy(slots.limits.perServer, 1) });
+    } finally {
+      for (const release of held) release();
+    }
   });
 });

@@ -1,10 +1,9 @@
 import { AONA_ANALYSES, AONA_MSG, type TAonaAnalysis, type TAonaQueue } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
 import type { TAonaWorkerAnswer, TAonaWorkerInput } from '../../workers/aona';
-import { SlotWaitExpired, slotAccount } from '../../workers/fair-slots';
-import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import { slotAccount } from '../../workers/fair-slots';
+import { workerInSlot } from '../../workers/slot-run';
 
 // AONA runs are bounded (issue 36): each takes one of the server's analysis slots (deps.analysisSlots,
 // shared with network metrics and Discover summaries, accounts in turn) and stays a synchronous
@@ -24,25 +23,16 @@ export async function runAonaWorker(
 ): Promise<TAonaWorkerAnswer> {
   const timeMs = deps.env.AONA_TIME_LIMIT_MS;
   const ticket = { account: slotAccount(caller.actor), user: caller.actor.userId, label: input.analysis };
-  try {
-    return await deps.analysisSlots.run(
-      ticket,
-      () => runScriptWorker<TAonaWorkerAnswer>('aona', input, undefined, { heapMb: AONA_HEAP_MB, timeMs }),
-      deps.env.ANALYSIS_WAIT_MS,
-    );
-  } catch (error) {
-    if (error instanceof SlotWaitExpired) {
-      throw new AppError('TOO_MANY_REQUESTS', AONA_MSG.busy(error.running, error.position), {
-        retryAfterSeconds: 10,
-        details: { position: error.position, running: error.running },
-      });
-    }
-    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
-      const message = error.reason === 'time' ? AONA_MSG.timeLimit(timeMs) : AONA_MSG.outOfMemory;
-      throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error });
-    }
-    throw error;
-  }
+  return await workerInSlot<TAonaWorkerAnswer>(
+    deps.analysisSlots,
+    ticket,
+    deps.env.ANALYSIS_WAIT_MS,
+    { name: 'aona', input, limits: { heapMb: AONA_HEAP_MB, timeMs } },
+    {
+      busy: AONA_MSG.busy,
+      tooHeavy: (death) => (death === 'time' ? AONA_MSG.timeLimit(timeMs) : AONA_MSG.outOfMemory),
+    },
+  );
 }
 
 const isAnalysis = (label: string): label is TAonaAnalysis => (AONA_ANALYSES as readonly string[]).includes(label);

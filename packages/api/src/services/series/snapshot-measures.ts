@@ -2,10 +2,10 @@ import type { TStoredMeasures } from '@tieline/db';
 import { networkMeasures, type TNetworkData } from '@tieline/graph';
 import { SERIES_MSG } from '@tieline/validation';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
-import { type SlotTicket, SlotWaitExpired } from '../../workers/fair-slots';
-import { METRICS_WORKER_LIMITS, runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import type { SlotTicket } from '../../workers/fair-slots';
+import { METRICS_WORKER_LIMITS } from '../../workers/script-worker';
 import type { SeriesMeasuresInput } from '../../workers/series-measures';
+import { workerInSlot } from '../../workers/slot-run';
 
 // Each snapshot's measures are computed once, when it joins a series (a version never changes). Small
 // documents are measured here; larger ones (Louvain over tens of thousands of ties) in the
@@ -19,13 +19,14 @@ const BATCH_CHARS = 64 * 1024 * 1024;
 /**
  * The measures of `count` documents (JSON text as stored, read one at a time by `load`), in order.
  * `waitMs`: how long a request waits for a slot (429 after); jobs wait as long as it takes.
+ * `inlineChars`: the largest document measured here (tests lower it to reach the worker).
  */
 export async function measureDocuments(
   deps: Pick<Deps, 'analysisSlots'>,
   ticket: SlotTicket,
   count: number,
   load: (i: number) => Promise<string>,
-  waitMs = Number.POSITIVE_INFINITY,
+  { waitMs = Number.POSITIVE_INFINITY, inlineChars = INLINE_CHARS }: { waitMs?: number; inlineChars?: number } = {},
 ): Promise<TStoredMeasures[]> {
   const out: TStoredMeasures[] = new Array(count);
   let batch: { at: number[]; jsons: string[]; size: number } = { at: [], jsons: [], size: 0 };
@@ -40,7 +41,7 @@ export async function measureDocuments(
   };
   for (let i = 0; i < count; i++) {
     const json = await load(i);
-    if (json.length <= INLINE_CHARS) {
+    if (json.length <= inlineChars) {
       out[i] = networkMeasures(JSON.parse(json) as TNetworkData);
       continue;
     }
@@ -53,28 +54,11 @@ export async function measureDocuments(
   return out;
 }
 
-async function inSlot(
-  deps: Pick<Deps, 'analysisSlots'>,
-  ticket: SlotTicket,
-  input: SeriesMeasuresInput,
-  waitMs: number,
-) {
-  try {
-    return await deps.analysisSlots.run(
-      ticket,
-      () => runScriptWorker<TStoredMeasures[]>('series-measures', input, undefined, METRICS_WORKER_LIMITS),
-      waitMs,
-    );
-  } catch (error) {
-    if (error instanceof SlotWaitExpired) {
-      throw new AppError('TOO_MANY_REQUESTS', SERIES_MSG.busy(error.running, error.position), {
-        retryAfterSeconds: 10,
-        details: { position: error.position, running: error.running },
-      });
-    }
-    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
-      throw new AppError('SERVICE_UNAVAILABLE', SERIES_MSG.tooHeavy, { cause: error });
-    }
-    throw error;
-  }
-}
+const inSlot = (deps: Pick<Deps, 'analysisSlots'>, ticket: SlotTicket, input: SeriesMeasuresInput, waitMs: number) =>
+  workerInSlot<TStoredMeasures[]>(
+    deps.analysisSlots,
+    ticket,
+    waitMs,
+    { name: 'series-measures', input, limits: METRICS_WORKER_LIMITS },
+    { busy: SERIES_MSG.busy, tooHeavy: () => SERIES_MSG.tooHeavy },
+  );
