@@ -8,48 +8,18 @@
 // run, alternated. Then the metrics of that network: every metric with 2 threads as the metrics job
 // computes them, and igraph's betweenness + closeness on the same graph (all layers as one edge list).
 // Imported by bench/run.mjs as `query`; needs `pnpm build`, psql, and /usr/bin/python3 with igraph.
-import { execFileSync, execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, root } from './lib.mjs';
+import { INTERACTIONS, PEOPLE, passiveBenchData } from './passive-bench-data.mjs';
 
-const PEOPLE = 20_000;
-const INTERACTIONS = 5_000_000;
-const PAIRS = 100_000;
 const ROUNDS = 3;
 const PYTHON = '/usr/bin/python3';
 
-const psql = (url, sql) =>
-  execFileSync('psql', [url, '-qAtc', sql], { maxBuffer: 1 << 30 })
-    .toString()
-    .trim();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** The interactions, written by PostgreSQL itself (a fixed seed): pairs of the pool, and noise. */
-const FILL = (account, connection) => `
-select setseed(0.2026);
-insert into passive_interactions
-  (account_id, connection_id, at, type, from_id, to_id, conversation, message_key, recipients, weight)
-select '${account}', '${connection}', now() - random() * interval '89 days',
-  case when r < 0.4 then 'reply' when r < 0.7 then 'mention' when r < 0.9 then 'reaction' else 'directMessage' end,
-  base + a, base + b, 'C' || (g % 500), 'm' || g, 1, 1
-from (
-  select g, r, base,
-    case when g % 20 = 0 then na else k % ${PEOPLE} end as a,
-    case when g % 20 = 0 then (na + off) % ${PEOPLE}
-      else (k % ${PEOPLE} + 1 + (k / ${PEOPLE}) * 4001 + ((k % ${PEOPLE}) * 7) % 997) % ${PEOPLE} end as b
-  from (
-    select g, random() as r, floor(random() * ${PAIRS})::int as k, floor(random() * ${PEOPLE})::int as na,
-      1 + floor(random() * ${PEOPLE - 1})::int as off,
-      (select min(id) from passive_people where account_id = '${account}') as base
-    from generate_series(1, ${INTERACTIONS}) g
-  ) s
-) x;
-analyze passive_interactions;
-analyze passive_people;`;
 
 const IGRAPH = `
 import igraph as ig, json, sys, time
@@ -88,73 +58,17 @@ async function graphBundle(dir) {
 }
 
 export async function passiveQuery({ results, startServer }) {
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `tieline_bench_q_${process.pid}`;
-  const dbUrl = pgUrl.replace(/\/[^/]*$/, `/${dbName}`);
-  execSync(`psql "${pgUrl}" -qc "create database ${dbName}"`);
   const dir = mkdtempSync(join(tmpdir(), 'tieline-bench-query-'));
-  const app = await startServer(4395, { DATABASE_URL: dbUrl, SEED_DEMO: 'no' });
-  const postgres = createRequire(join(root, 'packages/db/package.json'))('postgres');
-  const db = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  // The last 90 days (89 and a bit, so none falls in tomorrow).
+  const bench = await passiveBenchData({
+    startServer,
+    port: 4395,
+    tag: 'query',
+    from: new Date(Date.now() - 89 * 86_400_000),
+    days: 89,
+  });
+  const { db, call, accountId, fillMs } = bench;
   try {
-    const api = `${app.base}/api/base`;
-    const account = {
-      name: 'Bench Owner',
-      username: `bench${process.pid}`,
-      email: `bench${process.pid}@example.com`,
-      password: 'bench horse battery',
-    };
-    const signed = await fetch(`${api}/userLogins/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    const cookie = signed.headers.getSetCookie()[0].split(';')[0];
-    psql(dbUrl, `update users set modules = modules || '{"passiveData": {"enabled": true}}'::jsonb`);
-    // A new connection per call: a kept-alive socket sits idle while PostgreSQL fills, and the server closes it.
-    const call = (method, path, body) =>
-      new Promise((resolve, reject) => {
-        const req = http.request(`${api}${path}`, {
-          method,
-          agent: false,
-          headers: { cookie, 'content-type': 'application/json' },
-        });
-        req.on('response', (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-        });
-        req.on('error', reject);
-        req.end(body === undefined ? undefined : JSON.stringify(body));
-      });
-    await call('GET', '/passiveData/queries');
-    const accountId = psql(dbUrl, 'select id from passive_accounts');
-    const connectionId = psql(
-      dbUrl,
-      `insert into passive_connections (account_id, source, method, name, status) values ('${accountId}', 'slack', 'export', 'Bench', 'done') returning id`,
-    );
-    psql(
-      dbUrl,
-      `insert into passive_people (account_id, key, name, email, attributes)
-       select '${accountId}', 'p' || i || '@bench.local', 'Person ' || i, 'p' || i || '@bench.local',
-         jsonb_build_object('department', 'Department ' || (i % 12)) from generate_series(0, ${PEOPLE - 1}) i`,
-    );
-    // The monthly partitions the last 90 days need, named as the server names them.
-    for (let m = 0; m < 5; m++) {
-      const now = new Date();
-      const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 1));
-      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-      const name = `passive_interactions_y${start.getUTCFullYear()}m${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
-      psql(
-        dbUrl,
-        `create table if not exists ${name} partition of passive_interactions for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
-      );
-    }
-    let t = performance.now();
-    psql(dbUrl, FILL(accountId, connectionId));
-    const fillMs = performance.now() - t;
-    console.error(`query: ${INTERACTIONS} interactions written in ${Math.round(fillMs)} ms`);
-
     const query = {
       name: 'Bench network',
       sources: ['slack'],
@@ -169,7 +83,7 @@ export async function passiveQuery({ results, startServer }) {
     let groups = 0;
     let run;
     for (let round = 0; round < ROUNDS; round++) {
-      t = performance.now();
+      const t = performance.now();
       groups = (await db.unsafe(bare)).length;
       runs.bare.push(performance.now() - t);
       const { body } = await call('POST', `/passiveData/queries/${made.body._id}/run`, {});
@@ -230,12 +144,10 @@ export async function passiveQuery({ results, startServer }) {
       },
     };
   } catch (error) {
-    console.error(app.output());
+    console.error(bench.app.output());
     throw error;
   } finally {
-    await db.end();
-    await app.stop();
+    await bench.end();
     rmSync(dir, { recursive: true, force: true });
-    execSync(`psql "${pgUrl}" -qc "drop database if exists ${dbName} with (force)"`);
   }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|searchBroad|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|compare|stability|networks|explorer|query|ingest|o365ingest|isolation]`.
+// Tieline benchmarks. Run `pnpm build` first, then `pnpm bench [startup|bundles|signin|authed|lists|xlsx|install|editor|welcome|search|searchBroad|saves|direct|emails|export|dashboard|metrics|aona|aonaDistance|compare|stability|networks|explorer|query|series|ingest|o365ingest|isolation]`.
 // Each figure is reported with a same-run baseline so noisy machines compare by ratio.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { median, root } from './lib.mjs';
 import { lists } from './list-upload.mjs';
 import { networkApi } from './network-api.mjs';
 import { passiveQuery } from './passive-query.mjs';
+import { passiveSeries } from './passive-series.mjs';
 import { search } from './respondent-api.mjs';
 import { searchBroad } from './search-broad.mjs';
 import { welcome } from './welcome.mjs';
@@ -336,7 +337,8 @@ const all = {
   networks: () => networkApi({ results, startServer }),
   explorer: () => explorerBench({ results, startServer }),
   query: () => passiveQuery({ results, startServer }),
-  metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results, startServer }),
+  series: () => passiveSeries({ results, startServer }),
+  metrics: async () => (await import('./network-metrics.mjs')).networkMetrics({ results }),
   aona: async () => (await import('./aona.mjs')).aona({ results }),
   aonaDistance: async () => (await import('./aona-distance.mjs')).aonaDistance({ results }),
   compare: async () => (await import('./change.mjs')).compareBench({ results }),

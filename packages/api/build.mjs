@@ -36,6 +36,7 @@ await build({
   entryPoints: ['../graph/src/node/stability-worker.ts'],
   outfile: 'dist/stability-worker.js',
 });
+await build({ ...options, entryPoints: ['src/workers/series-measures.ts'], outfile: 'dist/series-measures.js' });
 // A Slack export is read (upload check and import) in this worker thread, under a heap cap and a time limit.
 await build({ ...options, entryPoints: ['src/workers/slack-export.ts'], outfile: 'dist/slack-export.js' });
 // Meltwater exports and uploaded spreadsheets are parsed in worker threads too (issue 36).

@@ -18,6 +18,7 @@ import { organizationProcedures } from './routers/organizations/organizations.ro
 import { outboxRouter } from './routers/outbox/outbox.router';
 import { passiveDataRouter } from './routers/passive-data/passive-data.router';
 import { responsesRouter } from './routers/responses/responses.router';
+import { seriesRouter } from './routers/series/series.router';
 import { supportRouter } from './routers/support/support.router';
 import { surveysRouter } from './routers/surveys/surveys.router';
 import { profileRouter } from './routers/users/profile.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   responses: responsesRouter,
   nodes: nodesRouter,
   networks: networksRouter,
+  series: seriesRouter,
   apiKeys: apiKeysRouter,
   billing: billingRouter,
   passiveData: passiveDataRouter,

@@ -161,6 +161,8 @@ describe('OpenAPI document', () => {
         '/saml/acs/{orgId}',
         '/saml/login/{orgId}',
         '/saml/metadata/{orgId}',
+        '/series',
+        '/series/{id}',
         '/surveys/image/{imageUuid}',
         '/surveys/uploadImage/{id}',
         '/users/avatar',

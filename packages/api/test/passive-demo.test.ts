@@ -1,19 +1,27 @@
 import {
+  and,
   aonaResults,
   eq,
   networks,
+  networkVersions,
   organizations,
   passiveConnections,
+  passiveInteractions,
+  passivePeople,
   passiveQueries,
   passiveQueryRuns,
+  seriesSnapshots,
   users,
 } from '@tieline/db';
-import { round12 } from '@tieline/graph';
-import { MODULES, type TReadinessAnswer, ZAonaResult } from '@tieline/validation';
+import { round12, type TNetworkData } from '@tieline/graph';
+import { INTERACTION_LAYERS, MODULES, type TReadinessAnswer, ZAonaResult, ZQueryInput } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passiveQueryRunJob } from '../src/jobs/definitions/passive-query-run';
 import { readDocument } from '../src/network-store/store-network';
 import { seedDemo } from '../src/seed/demo';
+import { queueQueryRun } from '../src/services/passive-data/queries-schedule';
 import { startTestApp, type TestApp } from './helpers';
+import { weeklyTies } from './passive-series-count';
 
 // The demo organization shows passive data working on the embedded database, with no outside service:
 // its Slack export imported and a query's network made at first start (docs/passive-data.md).
@@ -91,5 +99,63 @@ describe('demo data', { timeout: 300_000 }, () => {
     // The top 6 by energy, ties by name: Ana Alvarez among them, Ben Brown (flagged by the old rule) not.
     const flagged = result.scores.filter((s) => s.role.includes('Energizer')).map((s) => s.name);
     expect(flagged.sort()).toEqual(['Ana Alvarez', 'Ana Brown', 'Ana Cohen', 'Ana Diallo', 'Ana Evans', 'Dara Cohen']);
+  });
+
+  it('builds a weekly series of the demo export whose ties are, week by week, an independent recount', async () => {
+    const deps = { ...app.server.deps, mailer: app.server.mailer };
+    const { db } = deps;
+    const [demo] = await db.select().from(passiveQueries);
+    const types = ['reply', 'mention', 'reaction', 'directMessage'];
+    const definition = ZQueryInput.parse({
+      name: 'Weekly',
+      sources: ['slack'],
+      types,
+      lastDays: 91,
+      snapshotInterval: 'week',
+    });
+    const [query] = await db
+      .insert(passiveQueries)
+      .values({ accountId: demo!.accountId, ownerId: demo!.ownerId, name: 'Weekly', definition })
+      .returning();
+    const runId = await queueQueryRun(deps, query!.id);
+    const before = Date.now();
+    await passiveQueryRunJob.handle(deps, { runId: runId! });
+    const [ran] = await db.select().from(passiveQueries).where(eq(passiveQueries.id, query!.id));
+    const snapshots = await db
+      .select()
+      .from(seriesSnapshots)
+      .where(eq(seriesSnapshots.seriesId, ran!.seriesId!))
+      .orderBy(seriesSnapshots.position);
+    // 91 days and today: 14 weeks, or 15 when the window starts late in a week.
+    expect(snapshots.length).toBeGreaterThanOrEqual(14);
+    const served = new Map<string, string[]>();
+    for (const s of snapshots) {
+      const [v] = await db
+        .select({ data: networkVersions.data })
+        .from(networkVersions)
+        .where(and(eq(networkVersions.networkId, s.networkId), eq(networkVersions.version, s.dataVersion)));
+      const data = JSON.parse(v!.data) as TNetworkData;
+      const lines = data.edges.map((e) => {
+        const type = types.find((t) => INTERACTION_LAYERS[t as 'reply'] === data.layers[e.layer])!;
+        return `${type}: ${data.nodes[e.source]!.name} -> ${data.nodes[e.target]!.name} ${e.weight}`;
+      });
+      served.set(s.label, lines.sort());
+    }
+    // The recount: raw rows of the demo connection, in JavaScript. The window: the first whole day of
+    // the last 91 days up to the end of today, UTC.
+    const rows = await db.select().from(passiveInteractions).where(eq(passiveInteractions.accountId, demo!.accountId));
+    const people = await db.select().from(passivePeople).where(eq(passivePeople.accountId, demo!.accountId));
+    const day = (t: number) => Math.floor(t / 86_400_000) * 86_400_000;
+    const recount = weeklyTies(rows, new Map(people.map((p) => [p.id, p])), {
+      types,
+      minimum: 2,
+      maxRecipients: 25,
+      from: new Date(day(before - 91 * 86_400_000)),
+      to: new Date(day(before) + 86_400_000),
+    });
+    for (const label of served.keys()) if (!recount.has(label)) recount.set(label, []);
+    expect(served).toEqual(recount);
+    const total = [...served.values()].reduce((n, lines) => n + lines.length, 0);
+    expect(total).toBeGreaterThan(100);
   });
 });

@@ -6,7 +6,7 @@ import type { TNetworkData } from '@tieline/graph';
 import { describe, expect, it } from 'vitest';
 import { pseudonym } from '../src/connectors/store/context';
 import { labelResolver, pseudonymizeDocument } from '../src/services/passive-data/pseudonymize-document';
-import { shortId } from '../src/services/passive-data/query-network';
+import { shortId } from '../src/services/passive-data/query-document';
 
 const keyOf = (plain: string) => `h:${createHmac('sha256', 'k').update(plain.toLowerCase()).digest('base64url')}`;
 const excludedAddresses = ['zed@x.com'];

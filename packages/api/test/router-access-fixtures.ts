@@ -21,6 +21,7 @@ import {
   MSG,
   NETWORK_MSG,
   newQuestion,
+  SERIES_MSG,
   type TModuleName,
 } from '@tieline/validation';
 import { generateApiKey } from '../src/auth/api-keys';
@@ -207,6 +208,31 @@ export function onNetwork(input: (networkId: string) => unknown): Row {
       id: (f) => networkOf(f, f.other),
       input,
       answer: { status: 404, message: NETWORK_MSG.notFound },
+    },
+  };
+}
+
+/** A series of `owner`'s holding one network of theirs. */
+export async function seriesOf(f: Fixtures, owner: SeededUser) {
+  const { addSnapshots, insertSeries } = await import('../src/network-store/store-series');
+  const networkId = await networkOf(f, owner);
+  const measures = { people: 1, ties: 0, density: 0, meanDegree: 0, reciprocity: 0, transitivity: 0, modularity: 0 };
+  return await f.app.server.deps.db.transaction(async (tx) => {
+    const id = await insertSeries(tx, { ownerId: owner.userId, name: 'Waves' });
+    await addSnapshots(tx, id, 0, [{ networkId, dataVersion: 1, label: 'One', from: null, to: null, measures }]);
+    return id;
+  });
+}
+
+/** A series of the caller's; another person's answers 404 with the series message (access/series.ts). */
+export function onSeries(input: (seriesId: string) => unknown): Row {
+  return {
+    rule: 'signedIn',
+    input: async (f) => input(await seriesOf(f, f.me)),
+    foreign: {
+      id: (f) => seriesOf(f, f.other),
+      input,
+      answer: { status: 404, message: SERIES_MSG.notFound },
     },
   };
 }

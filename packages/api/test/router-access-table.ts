@@ -2,7 +2,7 @@
 // to add a row). Kept apart so the test file reads as the rules it checks.
 import { randomUUID } from 'node:crypto';
 import { tempUsers } from '@tieline/db';
-import { API_KEY_MSG, MSG, ORGANIZATION_MSG } from '@tieline/validation';
+import { API_KEY_MSG, MSG, NETWORK_MSG, ORGANIZATION_MSG } from '@tieline/validation';
 import { generate } from 'otplib';
 import { generateToken, hashToken } from '../src/auth/tokens';
 import { newAccount, seedUser, turnOnTwoFactor } from './helpers';
@@ -15,9 +15,11 @@ import {
   emailedToken,
   linkedSurvey,
   listHidden,
+  networkOf,
   onDiscover,
   onNetwork,
   onResponse,
+  onSeries,
   onSurvey,
   onSurveyVerified,
   type Row,
@@ -270,6 +272,18 @@ export const PROCEDURES: Record<string, Row> = {
   'networks.views.create': onNetwork((id) => ({ id, name: 'View', state: { v: 1 } })),
   'networks.views.update': onNetwork((id) => ({ id, viewId: randomUUID(), version: 1, name: 'Renamed' })),
   'networks.views.delete': onNetwork((id) => ({ id, viewId: randomUUID() })),
+  'series.list': { rule: 'signedIn' },
+  'series.get': onSeries((id) => ({ id })),
+  'series.delete': onSeries((id) => ({ id })),
+  'series.create': {
+    rule: 'signedIn',
+    input: async (f) => ({ name: 'Waves', snapshots: [{ networkId: await networkOf(f, f.me), label: 'One' }] }),
+    foreign: {
+      id: (f) => networkOf(f, f.other),
+      input: (networkId) => ({ name: 'Waves', snapshots: [{ networkId, label: 'One' }] }),
+      answer: { status: 404, message: NETWORK_MSG.notFound },
+    },
+  },
   'discover.list': { rule: 'signedIn', input: () => ({ search: 'karate' }) },
   'discover.describe': onDiscover((id) => ({ id })),
   'discover.duplicate': onDiscover((id) => ({ id })),

@@ -48,6 +48,7 @@ export * from './respondent';
 export * from './responses-dashboard';
 export * from './responses-history';
 export * from './rules';
+export * from './series';
 export * from './strict';
 export * from './support';
 export * from './surveys';

@@ -26,6 +26,8 @@ export const NETWORK_MSG = {
   noSuchAttribute: 'The network has no category attribute of that name',
   noSuchLayer: 'The network has no layer of that number',
   metricsFlag: "metrics must be 'true' or 'false'",
+  version: 'version must be a whole number from 1',
+  versionGone: 'That version of the network is no longer kept',
   /** An export waited for metrics that could not be computed (`reason`: the job's own words, when it has any). */
   exportMetricsFailed: (reason: string | null) =>
     `The metrics of this network could not be computed${reason ? ` (${reason})` : ''}. Export it without metrics instead.`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEmail, ZId, zLine, zMultiline } from './common';
 import { UPLOAD_ROWS_MSG } from './lists-messages';
 import { NETWORK_MSG } from './networks-messages';
+import { ZNetworkSeriesRef } from './series';
 import { strictNumber, zFlag } from './strict';
 
 // Networks: the list, management, sharing and metrics calls (platform spec §2 networks routes, §7
@@ -47,6 +48,8 @@ export const ZNetworkSummary = z.object({
   access: z.enum(['Owner', ...NETWORK_PERMISSIONS]),
   /** Bumped by every change; a write names the version it was based on. */
   version: z.number().int(),
+  /** The current document's version (a series snapshot names one); bumped only when the network itself changes. */
+  dataVersion: z.number().int(),
   nodeCount: z.number().int(),
   edgeCount: z.number().int(),
   layers: z.array(z.string()),
@@ -60,6 +63,8 @@ export const ZNetworkSummary = z.object({
   passive: z.boolean(),
   /** Made from a network held through a share (or from such a copy): never published to Discover. */
   copiedFromShare: z.boolean(),
+  /** The series the caller can see that hold a version of this network. */
+  series: z.array(ZNetworkSeriesRef),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -107,18 +112,28 @@ export type TCombineNetworksInput = z.infer<typeof ZCombineNetworksInput>;
 export const ZNetworkFromSurveyInput = z.object({ surveyId: ZId, name: ZNetworkName.optional() });
 
 /** Metrics options. `layer`: one layer's index, or all layers merged when absent. */
-export const ZNetworkMetricsInput = z.object({
+const ZMetricsOptions = z.object({
   id: ZId,
   layer: z.coerce.number().int().min(0).max(999).optional(),
   groupAttribute: z.string().max(300).optional(),
 });
+/** A kept data version in a query string (a series snapshot's); the current one when absent. */
+const ZVersionParam = z.coerce
+  .number({ error: NETWORK_MSG.version })
+  .int(NETWORK_MSG.version)
+  .min(1, NETWORK_MSG.version)
+  .max(2_147_483_647, NETWORK_MSG.version)
+  .optional();
+export const ZNetworkMetricsInput = ZMetricsOptions.extend({ version: ZVersionParam });
 export type TNetworkMetricsInput = z.infer<typeof ZNetworkMetricsInput>;
+/** GET /networks/{id}/data?version=: the current document, or a kept version of it. */
+export const ZNetworkDataInput = z.object({ id: ZId, version: ZVersionParam });
 
 /**
  * GET /networks/{id}/export/{fileType}?layer=&groupAttribute=&metrics=: the metrics' options as for
  * /metrics; `metrics=false` writes the network alone, at once (docs/exports.md).
  */
-export const ZNetworkExportQuery = ZNetworkMetricsInput.extend({
+export const ZNetworkExportQuery = ZMetricsOptions.extend({
   metrics: z.enum(['true', 'false'], { error: NETWORK_MSG.metricsFlag }).optional(),
 });
 export type TNetworkExportQuery = z.infer<typeof ZNetworkExportQuery>;

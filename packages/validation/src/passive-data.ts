@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZId, zLine } from './common';
 import { PASSIVE_MSG } from './passive-data-messages';
+import { SNAPSHOT_INTERVALS, ZSnapshotInterval } from './series';
 import { strictNumber, zFlag } from './strict';
 
 // Passive data (platform spec §1 sources, §2 /passivedata): connections to collaboration tools, the
@@ -127,6 +128,8 @@ const ZQueryFields = z.object({
   schedule: z.enum(['manual', 'daily']).default('manual'),
   /** Meetings weighted by their count, or by their hours together. */
   meetingWeight: z.enum(['count', 'hours']).default('count'),
+  /** One network (none), or a series of one snapshot per ISO week or calendar month (UTC). */
+  snapshotInterval: ZSnapshotInterval.default('none'),
 });
 
 type TQueryFields = z.output<typeof ZQueryFields>;
@@ -184,11 +187,14 @@ export const ZQuery = z.object({
   attributes: z.array(z.string()),
   schedule: z.enum(['manual', 'daily']),
   meetingWeight: z.enum(['count', 'hours']),
+  snapshotInterval: z.enum(SNAPSHOT_INTERVALS),
   _id: ZId,
   ownerId: ZId,
   /** Whether the caller may change or delete it: its creator, or an Owner or Admin of the account. */
   canEdit: z.boolean(),
   networkId: ZId.nullable(),
+  /** The series its runs build (snapshotInterval week or month), once a run has made it. */
+  seriesId: ZId.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   runs: z.array(ZQueryRun),

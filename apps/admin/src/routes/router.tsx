@@ -124,6 +124,13 @@ const networkRoutes = [
       { path: ':id/publish', ...networkPage('PublishDialog') },
     ],
   },
+  {
+    path: 'networks/series/:id',
+    ...page(async () => {
+      const { SeriesPage } = await import('../features/series/series-page');
+      return <SeriesPage />;
+    }),
+  },
 ];
 // The explorer is outside the networks module's layout: a network shared with someone opens without it.
 const explorerRoute = {

@@ -6,6 +6,7 @@ import {
   networkMetrics,
   networks,
   networkVersions,
+  seriesSnapshots,
   sql,
   type TDiscoverOrigin,
   type Tx,
@@ -91,14 +92,33 @@ export async function saveVersion(
     if (!row) throw new AppError('CONFLICT', NETWORK_MSG.stale);
     if (!document) return row;
     await tx.insert(networkVersions).values({ networkId, version: row.dataVersion, data: document.json });
-    const oldest = row.dataVersion - NETWORK_MANAGE_LIMITS.versionsKept + 1;
-    const before = (v: typeof networkVersions.version | typeof networkMetrics.version) => lt(v, oldest);
-    await tx
-      .delete(networkVersions)
-      .where(and(eq(networkVersions.networkId, networkId), before(networkVersions.version)));
-    await tx.delete(networkMetrics).where(and(eq(networkMetrics.networkId, networkId), before(networkMetrics.version)));
+    await pruneVersions(tx, networkId, row.dataVersion);
     return row;
   });
+}
+
+/**
+ * Drops the network's documents older than the kept window (and their cached metrics), except those a
+ * series holds: a series keeps all its snapshots.
+ */
+export async function pruneVersions(db: Db | Tx, networkId: string, current: number): Promise<void> {
+  const oldest = current - NETWORK_MANAGE_LIMITS.versionsKept + 1;
+  const gone = (v: typeof networkVersions.version | typeof networkMetrics.version) =>
+    and(
+      lt(v, oldest),
+      sql`not exists (select 1 from ${seriesSnapshots} s where s.network_id = ${networkId}::uuid and s.data_version = ${v})`,
+    );
+  await db.delete(networkVersions).where(and(eq(networkVersions.networkId, networkId), gone(networkVersions.version)));
+  await db.delete(networkMetrics).where(and(eq(networkMetrics.networkId, networkId), gone(networkMetrics.version)));
+}
+
+/** A kept version's document as stored (JSON text); null when that version is not kept. */
+export async function versionText(db: Db | Tx, networkId: string, version: number): Promise<string | null> {
+  const [found] = await db
+    .select({ data: networkVersions.data })
+    .from(networkVersions)
+    .where(and(eq(networkVersions.networkId, networkId), eq(networkVersions.version, version)));
+  return found?.data ?? null;
 }
 
 /** The network's current document as stored (JSON text). */

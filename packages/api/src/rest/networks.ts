@@ -79,7 +79,7 @@ export function networksRest(deps: Deps): express.Router {
     res.status(202).json(answer);
   });
 
-  // GET /api/base/networks/:id/metrics?layer=&groupAttribute=: 202 { state, progress } while the job
+  // GET /api/base/networks/:id/metrics?layer=&groupAttribute=&version=: 202 { state, progress } while the job
   // computes, then 200 { network, nodes, ona }.
   routes.get('/networks/:id/metrics', async (req, res) => {
     const caller = await signedIn(req, res, { module: 'networks', byShare: true });
@@ -205,7 +205,14 @@ export const NETWORKS_REST_PATHS = {
       tags: ['networks'],
       signedIn: true,
       path: NETWORK_ID,
-      query: { layer: METRICS_QUERY.layer, groupAttribute: METRICS_QUERY.groupAttribute },
+      query: {
+        layer: METRICS_QUERY.layer,
+        groupAttribute: METRICS_QUERY.groupAttribute,
+        version: {
+          type: 'integer',
+          description: 'A kept data version (a series snapshot); the current one when absent',
+        } as never,
+      },
       ok: {
         200: { description: 'The metrics: network, nodes, ona (docs/network-metrics.md)', json: { type: 'object' } },
         202: COMPUTING,

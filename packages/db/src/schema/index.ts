@@ -10,6 +10,7 @@ export * from './organizations';
 export * from './passive-data';
 export * from './passive-staging';
 export * from './saml';
+export * from './series';
 export * from './support';
 export * from './surveys';
 export * from './system';

@@ -17,6 +17,7 @@ import {
 import { at, createdAt, id } from './columns';
 import { networks } from './networks';
 import { organizations } from './organizations';
+import { series } from './series';
 import { users } from './users';
 
 // Passive data: collaboration metadata (who interacted with whom, when, how, where; never content)
@@ -234,6 +235,8 @@ export const passiveQueries = pgTable(
     definition: jsonb().$type<Record<string, unknown>>().notNull(),
     /** The network its runs write (a new version per run). */
     networkId: uuid().references(() => networks.id, { onDelete: 'set null' }),
+    /** The series its runs build (snapshotInterval week or month): versions of `networkId`, rebuilt by each run. */
+    seriesId: uuid().references(() => series.id, { onDelete: 'set null' }),
     /** Daily queries: when the next run is due; claimed atomically by one server. */
     nextRunAt: at(),
     createdAt: createdAt(),

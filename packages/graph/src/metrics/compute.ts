@@ -6,6 +6,7 @@ import { allPairs } from './all-pairs';
 import { eigenvector, hits, katz, pagerank } from './centrality';
 import { communities } from './community';
 import { buildCsr, plainAllocate, type TAllocate, type TCsr } from './csr';
+import { densityOf } from './measures';
 import { ona } from './ona';
 import type { TPathGraph, TPathTotals } from './paths';
 import { clustering, components, coreNumbers, reciprocity } from './structure';
@@ -102,13 +103,12 @@ export function assembleMetrics(
       community: comm.community[v]!,
     };
   });
-  const pairs = n * (n - 1);
   const result: TMetricsResult = {
     network: {
       nodes: n,
       edges: csr.edges,
       selfLoops: csr.selfLoops,
-      density: pairs > 0 ? (csr.directed ? csr.edges : 2 * csr.edges) / pairs : 0,
+      density: densityOf(csr),
       reciprocity: local.reciprocity,
       transitivity: clus.transitivity,
       diameter: totals.diameter,

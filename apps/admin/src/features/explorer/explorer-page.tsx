@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Explorer } from './explorer';
 import { StabilityProvider } from './stability/stability-context';
+import { SeriesExplorer } from './time/series-explorer';
 
 // Spec §8: a network action that fails says 'Something went wrong'.
 const FAILED = 'Something went wrong';
@@ -32,9 +33,11 @@ export function ExplorerPage() {
     );
   }
   const key = `${id}:${q.data.network.version}`;
+  // A network in a series gets the time slider over its snapshots.
+  const Shown = q.data.network.series.length > 0 ? SeriesExplorer : Explorer;
   return (
     <StabilityProvider key={key} networkId={id}>
-      <Explorer key={key} network={q.data.network} data={q.data.data} />
+      <Shown key={key} network={q.data.network} data={q.data.data} />
     </StabilityProvider>
   );
 }

@@ -1,8 +1,9 @@
 import type { TNetworkData } from '@tieline/graph';
-import { freeArea, SigmaView, type TDrawing, type TRect } from '@tieline/sigma-engine';
+import { freeArea, SigmaView, type TDrawing, type TPositions, type TRect } from '@tieline/sigma-engine';
 import type { TNetworkSummary } from '@tieline/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useStableCallback } from '../../lib/use-stable-callback';
 import { AnalysisPanels, type TRightPanel } from './analysis/analysis-panels';
 import { useExplorerMetrics } from './analysis/use-explorer-metrics';
 import { CanvasToolbar } from './canvas/canvas-toolbar';
@@ -44,7 +45,19 @@ function relativeRect(el: Element | null, to: DOMRect): TRect | null {
   return { x: r.left - to.left, y: r.top - to.top, width: r.width, height: r.height };
 }
 
-export function Explorer({ network, data }: { network: TNetworkSummary; data: TNetworkData }) {
+export function Explorer({
+  network,
+  data,
+  start,
+  onSigma,
+}: {
+  network: TNetworkSummary;
+  data: TNetworkData;
+  /** Where the layout starts (a series' step: the last snapshot's places), instead of a fresh disc. */
+  start?: TPositions;
+  /** The renderer, for a series' time slider to read positions from before it steps. */
+  onSigma?: (sigma: SigmaView | null) => void;
+}) {
   const { viewId, layerIndex } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -79,7 +92,15 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
   useEffect(() => {
     if (needsMetrics) setMetricsWanted(true);
   }, [needsMetrics]);
-  const metricsState = useExplorerMetrics(network._id, groupAttribute, state.metricsLayer, metricsWanted);
+  const metricsState = useExplorerMetrics(
+    network._id,
+    groupAttribute,
+    state.metricsLayer,
+    metricsWanted,
+    network.dataVersion,
+  );
+  const [startAt] = useState(() => start ?? null);
+  const reportSigma = useStableCallback((v: SigmaView | null) => onSigma?.(v));
   const metrics = metricsState.metrics;
 
   const adj = useMemo(() => adjacency(data, state.layers), [data, state.layers]);
@@ -93,7 +114,7 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
     const v = new SigmaView(
       container,
       data,
-      discLayout(data.nodes.length),
+      startAt ?? discLayout(data.nodes.length),
       {
         onClickNode: (node) => {
           setFocused(node);
@@ -119,11 +140,15 @@ export function Explorer({ network, data }: { network: TNetworkSummary; data: TN
       { layerColor, drawing: chosenDrawing() },
     );
     setSigma(v);
+    reportSigma(v);
     // The first picture leaves the legend's corner free.
     v.fit(false);
-    if (data.nodes.length > 0) v.startForce({ fresh: true });
-    return () => v.kill();
-  }, [data]);
+    if (data.nodes.length > 0) v.startForce({ fresh: !startAt });
+    return () => {
+      reportSigma(null);
+      v.kill();
+    };
+  }, [data, startAt, reportSigma]);
 
   useEffect(() => {
     sigma?.apply({

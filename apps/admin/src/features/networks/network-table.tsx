@@ -41,6 +41,24 @@ function NameLink({ n }: { n: TNetworkSummary }) {
   );
 }
 
+/** The series holding a version of the network, each a link to its page. */
+function SeriesMarks({ n }: { n: TNetworkSummary }) {
+  if (n.series.length === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-1 text-xs">
+      <Badge variant="secondary">Series</Badge>
+      {n.series.map((s, i) => (
+        <span key={s._id}>
+          <Link to={`/networks/series/${s._id}`} className="underline-offset-4 hover:underline">
+            {s.name}
+          </Link>
+          {i < n.series.length - 1 ? ',' : ''}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function AccessBadge({ access }: { access: TNetworkSummary['access'] }) {
   return (
     <Badge className="self-start" variant={access === 'Owner' ? 'default' : access === 'Edit' ? 'secondary' : 'muted'}>
@@ -67,6 +85,7 @@ function networkColumns(actions: NetworkTableProps['actions']): DataTableColumn<
               {n.surveyPending ? ' · New answers are waiting: refreshing…' : ''}
             </p>
           ) : null}
+          <SeriesMarks n={n} />
         </>
       ),
     },

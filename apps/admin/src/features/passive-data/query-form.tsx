@@ -41,6 +41,7 @@ const NEW_QUERY: TForm = {
   attributes: [],
   schedule: 'manual',
   meetingWeight: 'count',
+  snapshotInterval: 'none',
 };
 
 /** A new query: the connected sources (Slack when none is) with every type of theirs. */
@@ -240,6 +241,22 @@ export function QueryForm({
             )}
           />
         ) : null}
+        <Controller
+          control={form.control}
+          name="snapshotInterval"
+          render={({ field }) => (
+            <SelectField
+              label="Snapshots"
+              value={field.value ?? 'none'}
+              onChange={field.onChange}
+              options={[
+                { value: 'none', label: 'One network over the whole window' },
+                { value: 'week', label: 'A series: one snapshot per week (ISO, UTC)' },
+                { value: 'month', label: 'A series: one snapshot per month (UTC)' },
+              ]}
+            />
+          )}
+        />
         <Controller
           control={form.control}
           name="schedule"

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DataTable, type DataTableColumn, Spinner, toast } from '@tieline/ui';
 import type { TQuery, TQueryInput } from '@tieline/validation';
 import { Play, TriangleAlert } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useTRPC } from '../../lib/trpc';
@@ -107,6 +107,14 @@ export function EditQueryPage() {
           <Play aria-hidden="true" /> Run now
         </Button>
       </div>
+      {q.seriesId ? (
+        <p className="mb-3 text-sm">
+          Its runs build a series, one snapshot per {q.snapshotInterval === 'month' ? 'month' : 'week'}:{' '}
+          <Link to={`/networks/series/${q.seriesId}`} className="underline">
+            open the series
+          </Link>
+        </p>
+      ) : null}
       <Runs query={q} />
       <h2 className="mt-8 mb-3 text-lg font-semibold">Definition</h2>
       <QueryForm

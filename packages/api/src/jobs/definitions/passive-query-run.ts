@@ -1,8 +1,10 @@
 import { eq, networks } from '@tieline/db';
 import { NETWORK_MANAGE_LIMITS } from '@tieline/validation';
-import { documentOf, insertNetwork, saveVersion } from '../../network-store/store-network';
+import { insertNetwork, saveVersion } from '../../network-store/store-network';
 import { runStatus } from '../../services/passive-data/queries-schedule';
-import { executeRun, failRun, type NetworkWriter } from '../../services/passive-data/query-run';
+import { executeRun, failRun, type NetworkWriter, type SnapshotMeasurer } from '../../services/passive-data/query-run';
+import { measureDocuments } from '../../services/series/snapshot-measures';
+import { slotAccount } from '../../workers/fair-slots';
 import { defineJob } from '../define';
 import { JOB_PAYLOADS } from '../payloads';
 
@@ -10,12 +12,10 @@ import { JOB_PAYLOADS } from '../payloads';
  * The query's network as the networks feature stores any network: a new version of the one it wrote
  * before, or, the first time or when its owner deleted it, a new network of the query's owner.
  */
-const writeNetwork: NetworkWriter = async (tx, target, data) => {
-  const document = documentOf(data);
+const writeNetwork: NetworkWriter = async (tx, target, document) => {
   const [network] = target.networkId ? await tx.select().from(networks).where(eq(networks.id, target.networkId)) : [];
   if (network) {
-    return (await saveVersion(tx, network.id, network.version, document, { passiveAccountId: target.passiveAccountId }))
-      .id;
+    return await saveVersion(tx, network.id, network.version, document, { passiveAccountId: target.passiveAccountId });
   }
   const made = await insertNetwork(tx, {
     ownerId: target.ownerId,
@@ -24,7 +24,7 @@ const writeNetwork: NetworkWriter = async (tx, target, data) => {
     document,
     passiveAccountId: target.passiveAccountId,
   });
-  return made.id;
+  return made;
 };
 
 /**
@@ -36,7 +36,17 @@ export const passiveQueryRunJob = defineJob({
   kind: 'passive-query-run',
   schema: JOB_PAYLOADS['passive-query-run'],
   title: 'the query',
-  run: (deps, { runId }) => executeRun(deps.db, deps.secrets, writeNetwork, runId),
+  run: (deps, { runId }) => {
+    // A series' snapshots are measured in one of the server's analysis slots when large (issue 36).
+    const measure: SnapshotMeasurer = (owner, jsons) =>
+      measureDocuments(
+        deps,
+        { account: slotAccount(owner), user: owner.userId, label: 'seriesMeasures' },
+        jsons.length,
+        async (i) => jsons[i]!,
+      );
+    return executeRun(deps.db, deps.secrets, { write: writeNetwork, measure }, runId);
+  },
   onGiveUp: (deps, { runId }, end) =>
     end.died ? runStatus.failed(deps.db, runId, end.message) : failRun(deps.db, runId),
 });

@@ -2,6 +2,7 @@ import type { TMetricsResult, TNetworkData } from '@tieline/graph';
 import {
   ZCombineNetworksInput,
   ZDeleteNetworksInput,
+  ZNetworkDataInput,
   ZNetworkIdInput,
   ZNetworkListInput,
   ZNetworkMetricsInput,
@@ -51,8 +52,17 @@ export const networksRouter = router({
     .query(({ ctx, input }) => getNetwork(ctx.deps, ctx.caller, input)),
 
   data: networkByShareProcedure
-    .meta(rest('GET', '/networks/{id}/data', 'The network with its nodes, layers and edges', { errorResponses: read }))
-    .input(ZNetworkIdInput)
+    .meta(
+      rest(
+        'GET',
+        '/networks/{id}/data',
+        'The network with its nodes, layers and edges (a kept version with ?version=)',
+        {
+          errorResponses: read,
+        },
+      ),
+    )
+    .input(ZNetworkDataInput)
     .output(z.object({ network: ZNetworkSummary, data: ZNetworkData }))
     .query(({ ctx, input }) => networkData(ctx.deps, ctx.caller, input)),
 

@@ -2,10 +2,10 @@ import { computeMetrics, type TMetricsResult, type TNetworkData } from '@tieline
 import { DISCOVER_MSG, type TDiscoverDescribe } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
-import { SlotWaitExpired, slotAccount } from '../../workers/fair-slots';
+import { slotAccount } from '../../workers/fair-slots';
 import type { MetricsWorkerData } from '../../workers/network-metrics';
-import { METRICS_WORKER_LIMITS, runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import { METRICS_WORKER_LIMITS } from '../../workers/script-worker';
+import { workerInSlot } from '../../workers/slot-run';
 
 // {id}/describe's generated summary, from @tieline/graph's metrics of the snapshot (layers merged,
 // unweighted, Louvain seeded: the same snapshot gives the same summary). Small networks are measured
@@ -43,25 +43,14 @@ async function metricsOf(
   if (data.nodes.length < WORKER_FROM.nodes && data.edges.length < WORKER_FROM.edges) return computeMetrics(data);
   const input: MetricsWorkerData = { json, options: {}, threads: deps.env.METRICS_THREADS };
   const ticket = { account: slotAccount(caller.actor), user: caller.actor.userId, label: 'discoverSummary' };
-  try {
-    const text = await deps.analysisSlots.run(
-      ticket,
-      () => runScriptWorker<string>('network-metrics', input, undefined, METRICS_WORKER_LIMITS),
-      deps.env.ANALYSIS_WAIT_MS,
-    );
-    return JSON.parse(text) as TMetricsResult;
-  } catch (error) {
-    if (error instanceof SlotWaitExpired) {
-      throw new AppError('TOO_MANY_REQUESTS', DISCOVER_MSG.busy(error.running, error.position), {
-        retryAfterSeconds: 10,
-        details: { position: error.position, running: error.running },
-      });
-    }
-    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
-      throw new AppError('SERVICE_UNAVAILABLE', DISCOVER_MSG.tooHeavy, { cause: error });
-    }
-    throw error;
-  }
+  const text = await workerInSlot<string>(
+    deps.analysisSlots,
+    ticket,
+    deps.env.ANALYSIS_WAIT_MS,
+    { name: 'network-metrics', input, limits: METRICS_WORKER_LIMITS },
+    { busy: DISCOVER_MSG.busy, tooHeavy: () => DISCOVER_MSG.tooHeavy },
+  );
+  return JSON.parse(text) as TMetricsResult;
 }
 
 const text = (v: string | number) => (typeof v === 'number' ? String(v) : v);

@@ -30,7 +30,7 @@ export async function updateNetwork(
     ...(input.description !== undefined ? { description: input.description } : {}),
   };
   const row = await saveVersion(deps.db, network.id, input.version, data, fields);
-  return await summaryOf(deps, row, access);
+  return await summaryOf(deps, row, access, caller.actor);
 }
 
 /**

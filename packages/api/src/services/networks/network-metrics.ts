@@ -6,7 +6,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
-import { readDocument } from '../../network-store/store-network';
+import { documentText, versionText } from '../../network-store/store-network';
 
 // GET /api/base/networks/{id}/metrics: metrics are computed by a job (network-metrics) in worker
 // threads and cached per data version and options. The first request queues the job; every request
@@ -48,8 +48,15 @@ export async function networkMetricsState(
   input: TNetworkMetricsInput,
 ): Promise<TMetricsState> {
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  const options = checkOptions(await readDocument(deps.db, network), input);
-  const state = await metricsStateOf(deps, caller, network, options, { retryFailed: true });
+  // A series snapshot's version (kept while a series holds it); one no longer kept is 404.
+  const version = input.version ?? network.dataVersion;
+  const json =
+    version === network.dataVersion
+      ? await documentText(deps.db, network)
+      : await versionText(deps.db, network.id, version);
+  if (json === null) throw new AppError('NOT_FOUND', NETWORK_MSG.versionGone);
+  const options = checkOptions(JSON.parse(json) as TNetworkData, input);
+  const state = await metricsStateOf(deps, caller, network, options, { retryFailed: true, version });
   if (state.state === 'failed') throw new AppError('INTERNAL_SERVER_ERROR', NETWORK_MSG.failed);
   return state;
 }
@@ -65,9 +72,9 @@ export async function metricsStateOf(
   caller: SignedInCaller,
   network: NetworkRow,
   options: TMetricsOptionsKey,
-  opts: { retryFailed: boolean },
+  opts: { retryFailed: boolean; version?: number },
 ): Promise<TMetricsState | { state: 'failed'; error: string }> {
-  const key = { networkId: network.id, version: network.dataVersion, options: optionsKey(options) };
+  const key = { networkId: network.id, version: opts.version ?? network.dataVersion, options: optionsKey(options) };
   let [row] = await readState(deps.db, key);
   if (row?.state === 'failed' && !opts.retryFailed) return { state: 'failed', error: row.error ?? '' };
   if (!row || row.state === 'failed') {

@@ -1,10 +1,12 @@
 import { asc, type Db, desc, eq, networkShares, networks, sql, userLogins, users } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
-import type { TNetworkAccess, TNetworkListInput, TNetworkSummary } from '@tieline/validation';
+import { NETWORK_MSG, type TNetworkAccess, type TNetworkListInput, type TNetworkSummary } from '@tieline/validation';
 import { accessOf, type NetworkRow, requireNetwork, shareJoin, visibleNetworks } from '../../access/networks';
-import type { SignedInCaller } from '../../auth/actor';
+import { seriesRefsOf } from '../../access/series';
+import type { Actor, SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
-import { readDocument } from '../../network-store/store-network';
+import { AppError } from '../../errors';
+import { documentText, versionText } from '../../network-store/store-network';
 
 const SORT_COLUMNS = {
   name: sql`lower(${networks.name})`,
@@ -17,6 +19,7 @@ export function networkWire(
   owner: { id: string; name: string; email: string },
   access: TNetworkAccess,
   surveyPending = false,
+  series: TNetworkSummary['series'] = [],
 ): TNetworkSummary {
   return {
     _id: row.id,
@@ -26,6 +29,7 @@ export function networkWire(
     owner: { _id: owner.id, name: owner.name, email: owner.email },
     access,
     version: row.version,
+    dataVersion: row.dataVersion,
     nodeCount: row.nodeCount,
     edgeCount: row.edgeCount,
     layers: row.layers,
@@ -34,6 +38,7 @@ export function networkWire(
     surveyPending: row.surveyId !== null && surveyPending,
     passive: row.passiveAccountId !== null,
     copiedFromShare: row.copiedFromShare,
+    series,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -69,6 +74,7 @@ export async function listNetworks(
   input: TNetworkListInput,
 ): Promise<TNetworkSummary[]> {
   const order = input.sortDirection === 'asc' ? asc : desc;
+  const series = await seriesRefsOf(deps.db, caller.actor, null);
   const rows = await deps.db
     .select(withOwner())
     .from(networks)
@@ -83,36 +89,51 @@ export async function listNetworks(
       { id: r.network.ownerId, name: r.ownerName, email: r.ownerEmail },
       accessOf(caller.actor, r.network, r.permission),
       r.surveyPending === true,
+      series.get(r.network.id),
     ),
   );
 }
 
-/** One network's summary, for the caller that may see it. */
-export async function summaryOf(deps: Deps, row: NetworkRow, access: TNetworkAccess): Promise<TNetworkSummary> {
-  const [[owner], pending] = await Promise.all([
+/**
+ * One network's summary, for the caller that may see it; with `actor`, the series of it they can see
+ * (a network made just now is in none).
+ */
+export async function summaryOf(
+  deps: Deps,
+  row: NetworkRow,
+  access: TNetworkAccess,
+  actor?: Actor,
+): Promise<TNetworkSummary> {
+  const [[owner], pending, series] = await Promise.all([
     deps.db
       .select({ name: userLogins.name, email: userLogins.email })
       .from(users)
       .innerJoin(userLogins, eq(userLogins.id, users.userLoginId))
       .where(eq(users.id, row.ownerId)),
     isSurveyPending(deps.db, row),
+    actor ? seriesRefsOf(deps.db, actor, [row.id]) : new Map<string, TNetworkSummary['series']>(),
   ]);
   const who = { id: row.ownerId, name: owner?.name ?? '', email: owner?.email ?? '' };
-  return networkWire(row, who, access, pending);
+  return networkWire(row, who, access, pending, series.get(row.id));
 }
 
 export async function getNetwork(deps: Deps, caller: SignedInCaller, input: { id: string }) {
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  return await summaryOf(deps, network, access);
+  return await summaryOf(deps, network, access, caller.actor);
 }
 
-/** The network and its current document (the explorer's load). */
+/** The network and its current document (the explorer's load), or a kept version's (a series' step). */
 export async function networkData(
   deps: Deps,
   caller: SignedInCaller,
-  input: { id: string },
+  input: { id: string; version?: number | undefined },
 ): Promise<{ network: TNetworkSummary; data: TNetworkData }> {
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  const [summary, data] = await Promise.all([summaryOf(deps, network, access), readDocument(deps.db, network)]);
-  return { network: summary, data };
+  const version = input.version ?? network.dataVersion;
+  const [summary, json] = await Promise.all([
+    summaryOf(deps, network, access, caller.actor),
+    version === network.dataVersion ? documentText(deps.db, network) : versionText(deps.db, network.id, version),
+  ]);
+  if (json === null) throw new AppError('NOT_FOUND', NETWORK_MSG.versionGone);
+  return { network: summary, data: JSON.parse(json) as TNetworkData };
 }

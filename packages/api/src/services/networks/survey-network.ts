@@ -54,7 +54,7 @@ export async function refreshSurveyNetwork(
 ): Promise<TNetworkSummary> {
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'edit');
   const row = await refreshFromSurvey(deps.db, network);
-  return await summaryOf(deps, row, access);
+  return await summaryOf(deps, row, access, caller.actor);
 }
 
 /** Rebuilds one network from its survey; the row unchanged when the answers give the same network. */

@@ -1,7 +1,7 @@
 import { nameKey, type TAttributeDef, type TNetworkData } from '@tieline/graph';
 import { pseudonym } from '../../connectors/store/context';
 import { foldRare } from './pseudonym-view';
-import { shortId } from './query-network';
+import { shortId } from './query-document';
 
 // One network document as pseudonymization leaves it (the passive-pseudonymize job rewrites every
 // kept version of the account's passive networks with it): node names become the pseudonyms query

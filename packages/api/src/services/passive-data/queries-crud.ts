@@ -64,6 +64,7 @@ function queryOf(actor: Actor, row: QueryRow, runs: RunRow[]): TQuery {
     ownerId: row.ownerId,
     canEdit: canEdit(actor, row),
     networkId: row.networkId,
+    seriesId: row.seriesId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     runs: runs.map(runOf),

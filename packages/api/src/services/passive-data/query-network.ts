@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import { and, type Db, eq, inArray, isNotNull, passiveConnections, rowsOf, type SQL, sql } from '@tieline/db';
-import { attributeOf, nameKey, type TAttributeDef, type TAttributeValue, type TNetworkData } from '@tieline/graph';
 import {
-  INTERACTION_LAYERS,
   RECIPIENT_LIMITED_TYPES,
   RELATION_TYPES,
   SYMMETRIC_TYPES,
@@ -12,12 +9,12 @@ import {
 import type { PassiveAccount } from '../../access/passive-data';
 import type { SecretBox } from '../../auth/secrets';
 import { contextOf, type StoreContext } from '../../connectors/store/context';
-import { foldRare, personShown } from './pseudonym-view';
 
 // A query's network, worked out in the database: one aggregate statement groups the window's
 // interactions by (type, from, to) and drops what the query leaves out (people, pairs below the
-// minimum), so only the kept ties reach JavaScript; then the people of those ties become the nodes.
-// The definitions users read are in docs/passive-data.md.
+// minimum), so only the kept ties reach JavaScript; then the people of those ties become the nodes
+// (query-document.ts). A series run (snapshotInterval week or month) groups by the period as well, in
+// the same one statement. The definitions users read are in docs/passive-data.md.
 
 const DAY = 86_400_000;
 
@@ -26,6 +23,15 @@ export interface QueryTie {
   a: number;
   b: number;
   weight: number;
+  /** A series run's period (its first day, YYYY-MM-DD); absent for relations, which hold in every period. */
+  period?: string;
+}
+
+/** A series run's cut: the window [from, to) at UTC day boundaries, grouped by ISO week or month too. */
+export interface PeriodCut {
+  interval: 'week' | 'month';
+  from: Date;
+  to: Date;
 }
 
 /** The window's bounds: [from, to) instants, never before the account's retention. */
@@ -135,9 +141,13 @@ export const withCtes = (ctes: readonly SQL[]) => sql`with ${sql.join([...ctes],
  * types (meetings, stored once per pair) give both directions of a directed network. Pairs whose
  * total over the chosen types is below the minimum are dropped from every layer.
  */
-function interactionCtes(f: TieFilter, types: TInteractionType[], people: PeopleFilter): SQL[] {
+function interactionCtes(f: TieFilter, types: TInteractionType[], people: PeopleFilter, cut?: PeriodCut): SQL[] {
   const { query } = f;
-  const { from, to } = windowOf(query, f.account, f.now);
+  const { from, to } = cut ?? windowOf(query, f.account, f.now);
+  // With a cut the period (a UTC timestamp: the week's Monday, the month's first day) leads every key.
+  const key = (alias: string) => (cut ? sql.raw(`${alias}.period, `) : sql``);
+  const by = cut ? sql`1, 2, 3, 4` : sql`1, 2, 3`;
+  const period = cut ? sql.raw(`date_trunc('${cut.interval}', i.at at time zone 'UTC') as period, `) : sql``;
   const limited = types.filter((t) => RECIPIENT_LIMITED_TYPES.includes(t));
   const symmetric = types.filter((t) => SYMMETRIC_TYPES.includes(t));
   const directed = query.direction === 'directed';
@@ -150,20 +160,20 @@ function interactionCtes(f: TieFilter, types: TInteractionType[], people: People
   // Folding to unordered pairs (undirected, or a mutual type) happens on grouped rows, never per row.
   let ties: SQL;
   if (!directed) {
-    ties = sql`select p.type, least(p.a, p.b) as a, greatest(p.a, p.b) as b, sum(p.n) as n, sum(p.w) as w from paired p group by 1, 2, 3`;
+    ties = sql`select ${key('p')}p.type, least(p.a, p.b) as a, greatest(p.a, p.b) as b, sum(p.n) as n, sum(p.w) as w from paired p group by ${by}`;
   } else if (symmetric.length === 0) {
-    ties = sql`select p.type, p.a, p.b, p.n, p.w from paired p`;
+    ties = sql`select ${key('p')}p.type, p.a, p.b, p.n, p.w from paired p`;
   } else {
     const mutual = sql`p.type = any(${textArray(symmetric)})`;
-    ties = sql`select m.type, m.a, m.b, sum(m.n) as n, sum(m.w) as w from (
-        select p.type, p.a, p.b, p.n, p.w from paired p where not ${mutual}
-        union all select p.type, least(p.a, p.b), greatest(p.a, p.b), p.n, p.w from paired p where ${mutual}
-        union all select p.type, greatest(p.a, p.b), least(p.a, p.b), p.n, p.w from paired p where ${mutual}
-      ) m group by 1, 2, 3`;
+    ties = sql`select ${key('m')}m.type, m.a, m.b, sum(m.n) as n, sum(m.w) as w from (
+        select ${key('p')}p.type, p.a, p.b, p.n, p.w from paired p where not ${mutual}
+        union all select ${key('p')}p.type, least(p.a, p.b), greatest(p.a, p.b), p.n, p.w from paired p where ${mutual}
+        union all select ${key('p')}p.type, greatest(p.a, p.b), least(p.a, p.b), p.n, p.w from paired p where ${mutual}
+      ) m group by ${by}`;
   }
   return [
     sql`counted as (
-        select i.type, i.from_id as a, i.to_id as b, count(*) as n, ${weight} as w
+        select ${period}i.type, i.from_id as a, i.to_id as b, count(*) as n, ${weight} as w
         from passive_interactions i
         where i.account_id = ${f.account.id}::uuid
           and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
@@ -171,11 +181,12 @@ function interactionCtes(f: TieFilter, types: TInteractionType[], people: People
           and i.at >= ${from.toISOString()}::timestamptz
           ${to ? sql`and i.at < ${to.toISOString()}::timestamptz` : sql``}
           ${limited.length > 0 ? sql`and (i.recipients <= ${query.maxRecipients} or not i.type = any(${textArray(limited)}))` : sql``}
-        group by 1, 2, 3
+        group by ${by}
       )`,
     sql`paired as (select * from counted t where ${people.where})`,
     sql`ties as (${ties})`,
-    sql`strong as (select k.a, k.b, sum(k.n) as n from ties k group by k.a, k.b having sum(k.n) >= ${query.minInteractions})`,
+    sql`strong as (select ${key('k')}k.a, k.b, sum(k.n) as n from ties k group by ${key('k')}k.a, k.b
+      having sum(k.n) >= ${query.minInteractions})`,
   ];
 }
 
@@ -209,16 +220,26 @@ const splitTypes = (f: TieFilter) => {
   };
 };
 
-/** The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database. */
-async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
+/**
+ * The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database;
+ * with a cut, one statement still, the period a key of every group (the minimum applies per period).
+ */
+async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[], cut?: PeriodCut): Promise<QueryTie[]> {
   const people = peopleCondition(f);
-  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
+  const rows = rowsOf<{ period?: string; type: TInteractionType; a: number; b: number; w: number }>(
     await db.execute(sql`
-      ${withCtes([...people.ctes, ...interactionCtes(f, types, people)])}
-      select t.type, t.a::float8 as a, t.b::float8 as b, t.w::float8 as w
-      from ties t join strong s on s.a = t.a and s.b = t.b`),
+      ${withCtes([...people.ctes, ...interactionCtes(f, types, people, cut)])}
+      select ${cut ? sql`to_char(t.period, 'YYYY-MM-DD') as period, ` : sql``}t.type, t.a::float8 as a, t.b::float8 as b,
+        t.w::float8 as w
+      from ties t join strong s on s.a = t.a and s.b = t.b ${cut ? sql`and s.period = t.period` : sql``}`),
   );
-  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.w) }));
+  return rows.map((r) => ({
+    type: r.type,
+    a: Number(r.a),
+    b: Number(r.b),
+    weight: Number(r.w),
+    ...(r.period ? { period: r.period } : {}),
+  }));
 }
 
 /** Relations (Microsoft People, Reports to): all kept, weight as stored, undirected folds both ways. */
@@ -256,128 +277,12 @@ export function pairCtes(f: TieFilter): SQL[] | null {
   return ctes;
 }
 
-export async function queryTies(db: Db, f: TieFilter): Promise<QueryTie[]> {
+/** The query's kept ties; with a cut, the interactions' ties per period (relations have none). */
+export async function queryTies(db: Db, f: TieFilter, cut?: PeriodCut): Promise<QueryTie[]> {
   if (f.connectionIds.length === 0) return [];
   const { interactions, relations } = splitTypes(f);
   return [
-    ...(interactions.length > 0 ? await interactionTies(db, f, interactions) : []),
+    ...(interactions.length > 0 ? await interactionTies(db, f, interactions, cut) : []),
     ...(relations.length > 0 ? await relationTies(db, f, relations) : []),
   ];
-}
-
-interface PersonRow {
-  id: number;
-  key: string;
-  name: string;
-  email: string | null;
-  title: string | null;
-  attributes: Record<string, string>;
-}
-
-/** A short stable id for telling apart people who share a name and have no email. */
-export const shortId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 6).toUpperCase();
-
-/**
- * Node names: the display name, then "Name (email)" where two people share a name, then the short id
- * where there is no email (always the case under pseudonymization); any clash left gets " (2)".
- */
-export function nodeNames(people: readonly PersonRow[]): string[] {
-  const base = people.map((p) => p.name.trim() || p.email || `Person ${shortId(p.key)}`);
-  const count = new Map<string, number>();
-  for (const n of base) count.set(nameKey(n), (count.get(nameKey(n)) ?? 0) + 1);
-  const named = base.map((n, i) => {
-    if (count.get(nameKey(n))! < 2) return n;
-    const p = people[i]!;
-    return `${n} (${p.email ?? shortId(p.key)})`;
-  });
-  const used = new Set<string>();
-  return named.map((n) => {
-    let name = n;
-    for (let k = 2; used.has(nameKey(name)); k++) name = `${n} (${k})`;
-    used.add(nameKey(name));
-    return name;
-  });
-}
-
-/**
- * Profile values are text: a category when at most 20 distinct values are each held twice on average,
- * the rule network uploads use (services/networks/formats/infer.ts), so the explorer colours by them.
- */
-function categoryOrText(cells: readonly (string | null)[]): 'category' | 'text' {
-  const filled = cells.filter((c) => c !== null);
-  const distinct = new Set(filled).size;
-  return filled.length > 0 && distinct <= 20 && filled.length >= 2 * distinct ? 'category' : 'text';
-}
-
-/**
- * Node attributes asked for (profile fields, and `title` from the title column). Under
- * pseudonymization a value fewer than the account's minimum group size of the network's people hold
- * shows as "Other", so a rare value (the one person in Legal) does not re-identify anyone.
- */
-function nodeAttributes(people: readonly PersonRow[], keys: readonly string[], account: PassiveAccount) {
-  const columns = keys.map((key) => {
-    const cells = people.map((p) => {
-      const v = key === 'title' ? (p.title ?? attributeOf(p.attributes, 'title')) : attributeOf(p.attributes, key);
-      return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
-    });
-    return account.pseudonymize ? foldRare(cells, account.minimumGroupSize) : cells;
-  });
-  const defs: TAttributeDef[] = keys.map((key, i) => ({ key, type: categoryOrText(columns[i]!) }));
-  return { defs, columns };
-}
-
-/** The network document of the ties: nodes are the people in a kept tie, sorted by name. */
-export async function networkOf(
-  db: Db,
-  secrets: SecretBox,
-  account: PassiveAccount,
-  query: TQueryInput,
-  ties: readonly QueryTie[],
-): Promise<TNetworkData> {
-  const ids = new Set<number>();
-  for (const t of ties) {
-    ids.add(t.a);
-    ids.add(t.b);
-  }
-  // Under pseudonymization a person not converted yet is named as the conversion will name them.
-  const shown = personShown(account, secrets);
-  const people =
-    ids.size === 0
-      ? []
-      : rowsOf<PersonRow>(
-          await db.execute(sql`
-            select p.id::float8 as id, p.key, p.name, p.email, p.title, p.attributes from passive_people p
-            where p.account_id = ${account.id}::uuid and p.id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
-        ).map((p) => ({ ...p, ...shown(p), id: Number(p.id) }));
-  const names = nodeNames(people);
-  const order = people.map((_, i) => i).sort((x, y) => nameKey(names[x]!).localeCompare(nameKey(names[y]!)));
-  const { defs, columns } = nodeAttributes(people, query.attributes, account);
-  const indexOf = new Map<number, number>();
-  const nodes = order.map((i, at) => {
-    indexOf.set(people[i]!.id, at);
-    // From pairs, so a query attribute named `__proto__` is a key like any other.
-    const attributes: Record<string, TAttributeValue> = Object.fromEntries(
-      defs.map((d, k) => [d.key, columns[k]![i]!] as const),
-    );
-    return { name: names[i]!, attributes };
-  });
-  const types = query.types as TInteractionType[];
-  const layerOf = new Map(types.map((t, i) => [t, i]));
-  const edges = ties
-    .map((t) => ({
-      source: indexOf.get(t.a)!,
-      target: indexOf.get(t.b)!,
-      layer: layerOf.get(t.type)!,
-      weight: t.weight,
-      attributes: {},
-    }))
-    .sort((x, y) => x.layer - y.layer || x.source - y.source || x.target - y.target);
-  return {
-    directed: query.direction === 'directed',
-    layers: types.map((t) => INTERACTION_LAYERS[t]),
-    nodeAttributes: defs,
-    edgeAttributes: [],
-    nodes,
-    edges,
-  };
 }

@@ -1,32 +1,43 @@
-import { type Db, eq, passiveAccounts, passiveQueries, passiveQueryRuns, sql, type Tx } from '@tieline/db';
+import { type Db, eq, passiveAccounts, passiveQueries, passiveQueryRuns, sql, type TStoredMeasures } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
 import { PASSIVE_MSG } from '@tieline/validation';
 import type { SecretBox } from '../../auth/secrets';
+import { documentOf } from '../../network-store/store-network';
+import { deleteSeriesRow } from '../../network-store/store-series';
 import { definitionOf } from './queries-crud';
 import { runStatus } from './queries-schedule';
-import { networkOf, queryTies, tieFilterOf } from './query-network';
+import { networkOf } from './query-document';
+import { queryTies, tieFilterOf } from './query-network';
+import { periodsOf } from './query-periods';
+import { seriesDocuments, storeSeries, type VersionWriter } from './query-series';
 
 // One run of a query (the passive-query-run job): the network worked out in the database, then stored
 // as a normal network of the query's owner: the first run makes it, later runs add a version (a new
 // network when the owner deleted the old one). A query that matches nothing fails with a message
-// saying so rather than writing an empty version over a good one.
+// saying so rather than writing an empty version over a good one. With a snapshot interval the run
+// builds the query's series instead (query-series.ts): one version per period, the last one current.
 
 /**
- * Stores the document as the query's network (a new version of `networkId` when it still exists, else a
- * new network of the owner) inside the run's transaction; answers the network's id. The networks
- * feature's writer, handed in by the job, so this service does not reach into another feature's.
+ * Stores a document as the query's network (a new version of `networkId` when it still exists, else a
+ * new network of the owner) inside the run's transaction; answers the network's id and version. The
+ * networks feature's writer, handed in by the job, so this service does not reach into another feature's.
  */
-export type NetworkWriter = (
-  tx: Tx,
-  target: { networkId: string | null; ownerId: string; name: string; passiveAccountId: string },
-  data: TNetworkData,
-) => Promise<string>;
+export type NetworkWriter = VersionWriter;
+
+/**
+ * Measures a series' documents (JSON text as stored) for its snapshots, bounded like other analyses
+ * (the series feature's, handed in by the job); `owner` is whose account the work counts against.
+ */
+export type SnapshotMeasurer = (
+  owner: { userId: string; organizationId: string | null },
+  jsons: readonly string[],
+) => Promise<TStoredMeasures[]>;
 
 /** Runs the query of `runId`; throws what should be retried, records what should not. */
 export async function executeRun(
   db: Db,
   secrets: SecretBox,
-  write: NetworkWriter,
+  store: { write: NetworkWriter; measure: SnapshotMeasurer },
   runId: string,
   now = new Date(),
 ): Promise<void> {
@@ -43,29 +54,55 @@ export async function executeRun(
   await db.update(passiveQueryRuns).set({ connectionIds: filter.connectionIds }).where(eq(passiveQueryRuns.id, runId));
   // A query reads exactly the connections it chose: one gone since means no run, not a smaller network.
   if (filter.missing > 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.connectionsGone(filter.missing)));
-  const ties = await queryTies(db, filter);
+  const interval = definition.snapshotInterval;
+  const cut = interval === 'none' ? null : periodsOf(definition, interval, account, now);
+  const ties = await queryTies(db, filter, cut?.cut);
   await runStatus.progress(db, runId, 0.6);
   if (ties.length === 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.noPeople));
-  const data = await networkOf(db, secrets, account, definition, ties);
-  const warnings = emptyAttributes(data).map((name) => PASSIVE_MSG.attributeEmpty(name, data.nodes.length));
+  const snapshots = cut ? await seriesDocuments(db, secrets, account, definition, ties, cut.periods) : null;
+  const data = snapshots ? null : await networkOf(db, secrets, account, definition, ties);
+  const document = data ? documentOf(data) : snapshots!.at(-1)!.document;
+  const last = data ?? (JSON.parse(document.json) as TNetworkData);
+  const warnings = emptyAttributes(last).map((name) => PASSIVE_MSG.attributeEmpty(name, last.nodes.length));
+  const owner = { userId: query.ownerId, organizationId: account.organizationId };
+  const measures = snapshots
+    ? await store.measure(
+        owner,
+        snapshots.map((s) => s.document.json),
+      )
+    : [];
   await runStatus.progress(db, runId, 0.8);
   await db.transaction(async (tx) => {
     // The query row locked: a run and an edit of the query (or a second run's tail) never cross.
     const [current] = await tx
-      .select({ networkId: passiveQueries.networkId, ownerId: passiveQueries.ownerId, name: passiveQueries.name })
+      .select({
+        networkId: passiveQueries.networkId,
+        seriesId: passiveQueries.seriesId,
+        ownerId: passiveQueries.ownerId,
+        name: passiveQueries.name,
+      })
       .from(passiveQueries)
       .where(eq(passiveQueries.id, query.id))
       .for('update');
     if (!current) return;
-    const networkId = await write(tx, { ...current, passiveAccountId: account.id }, data);
-    await tx.update(passiveQueries).set({ networkId }).where(eq(passiveQueries.id, query.id));
+    const target = { ...current, passiveAccountId: account.id };
+    let networkId: string;
+    let seriesId: string | null = null;
+    if (snapshots) {
+      ({ networkId, seriesId } = await storeSeries(tx, store.write, target, snapshots, measures));
+    } else {
+      networkId = (await store.write(tx, target, document)).id;
+      // A query run without an interval makes no series: the one an earlier run built goes.
+      if (current.seriesId) await deleteSeriesRow(tx, current.seriesId);
+    }
+    await tx.update(passiveQueries).set({ networkId, seriesId }).where(eq(passiveQueries.id, query.id));
     await tx
       .update(passiveQueryRuns)
       .set({
         status: 'done',
         progress: 1,
-        people: data.nodes.length,
-        ties: data.edges.length,
+        people: document.counts.nodeCount,
+        ties: document.counts.edgeCount,
         networkId,
         error: null,
         warnings,

@@ -28,6 +28,8 @@ export function useExplorerMetrics(
   groupAttribute: string | null,
   layer: number | null,
   enabled: boolean,
+  /** The data version shown (a series' snapshot); the network's current one when absent. */
+  version?: number,
 ): TMetricsState {
   const trpc = useTRPC();
   const q = useQuery({
@@ -35,6 +37,7 @@ export function useExplorerMetrics(
       id,
       ...(groupAttribute ? { groupAttribute } : {}),
       ...(layer !== null ? { layer } : {}),
+      ...(version !== undefined ? { version } : {}),
     }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,

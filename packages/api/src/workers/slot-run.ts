@@ -1,0 +1,40 @@
+import { AppError } from '../errors';
+import { type FairSlots, type SlotTicket, SlotWaitExpired } from './fair-slots';
+import { runScriptWorker, WorkerDiedError, type WorkerLimits } from './script-worker';
+
+// A request's analysis in a worker, in one of the server's analysis slots (issue 36), its refusals said
+// as each feature words them: AONA runs, Discover summaries, a series' snapshot measures.
+
+export interface SlotRefusals {
+  /** 429: every slot stayed taken for the whole wait; the place in line it had, and the runs holding them. */
+  busy: (running: number, position: number) => string;
+  /** 503: the worker ran out of memory or past its time limit. */
+  tooHeavy: (death: 'memory' | 'time') => string;
+}
+
+export async function workerInSlot<T>(
+  slots: FairSlots,
+  ticket: SlotTicket,
+  waitMs: number,
+  worker: { name: string; input: unknown; limits: Partial<WorkerLimits> },
+  refusals: SlotRefusals,
+): Promise<T> {
+  try {
+    return await slots.run(
+      ticket,
+      () => runScriptWorker<T>(worker.name, worker.input, undefined, worker.limits),
+      waitMs,
+    );
+  } catch (error) {
+    if (error instanceof SlotWaitExpired) {
+      throw new AppError('TOO_MANY_REQUESTS', refusals.busy(error.running, error.position), {
+        retryAfterSeconds: 10,
+        details: { position: error.position, running: error.running },
+      });
+    }
+    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
+      throw new AppError('SERVICE_UNAVAILABLE', refusals.tooHeavy(error.reason), { cause: error });
+    }
+    throw error;
+  }
+}
