@@ -1,9 +1,9 @@
 // The all-pairs part (betweenness, closeness, harmonic closeness, diameter, mean path length) as a list
 // of units that one thread runs in order or several threads share. Unweighted graphs take the batched
-// kernels: closeness by the bit-parallel BFS over every source (bit-closeness.ts), betweenness by
-// batched Brandes (brandes-batch.ts) on the graph left once leaves are folded (leaf-peel.ts). Weighted
-// graphs keep one Brandes pass per source (paths.ts), which is also the reference the tests compare
-// the batched kernels with.
+// kernels: betweenness by batched Brandes (brandes-batch.ts), whose searches give the closeness sums
+// too; when enough leaves can be folded (leaf-peel.ts), Brandes runs on the graph left and closeness
+// by the bit-parallel BFS over every source (bit-closeness.ts). Weighted graphs keep one Brandes pass
+// per source (paths.ts), which is also the reference the tests compare the batched kernels with.
 
 import {
   addClosenessBatch,
