@@ -7,21 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { quantile } from './lib.mjs';
+import { quantile, random } from './lib.mjs';
 import { ms, open, seedList, withDatabase } from './respondent-api.mjs';
 
 const SEARCHES = 100;
-
-/** A small seeded generator, so every run searches the same strings. */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const personName = (i) => `Person ${String(i).padStart(5, '0')}`;
 
