@@ -2,7 +2,7 @@
 // an N-row xlsx through the REST upload, the personal links read from the database.
 // - search: GET /api/base/nodes/getMatchingNodes over a 100,000-name respondent list with a personal
 //   link, typical queries one at a time; p95 of the server's time (Server-Timing) and of the client's, per query against GET /api/health in the same run, on
-//   PostgreSQL and PGlite. `EXPLAIN ANALYZE` of its one SQL statement on PostgreSQL (prepared, as the server runs it) says where it goes.
+//   PostgreSQL and PGlite. `EXPLAIN ANALYZE` of its statements on PostgreSQL (prepared, as the server runs them) says where it goes.
 // Imported by bench/run.mjs as the `search` entry (and its seeding by answer-saves.mjs). Needs `pnpm build` and psql.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -242,45 +242,43 @@ async function searchOn(engine, startServer, env, rows) {
 }
 
 /**
- * Execution time of the search's one statement for each query in PostgreSQL, prepared and run past the
- * five executions after which PostgreSQL may keep a generic plan, as the server's connections run it
- * (the SQL of services/nodes/matching-nodes.ts, parameters in order: list, name, sort limit, cap, page
- * size, offset).
+ * Execution time of the search's statements for each query in PostgreSQL (services/nodes/name-search.ts;
+ * parameters in order: list, name, walk rows, cap, page size, offset), prepared and run past the five
+ * executions after which PostgreSQL may keep a generic plan, as the server's connections run them: the
+ * walk of the name index (every search of 3+ characters) and the sorted matches (when the walk does not
+ * hold the page; a page found by the walk counts through the same CTE).
  */
 function explain(url, listId) {
-  const folded = 'tieline_fold($2)';
-  const complete = `c.n < case when length(${folded}) >= 3 then $3 else $4 end`;
-  const statement = `prepare search(uuid, text, int, int, int, int) as
-    with m as materialized (
-      (select id, name, search_name from nodes where length(${folded}) >= 3 and list_id = $1
-        and search_name like '%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' limit $3)
-      union all
-      (select id, name, search_name from nodes where length(${folded}) between 1 and 2 and list_id = $1
-        and strpos(search_name, ${folded}) > 0 limit $4)
-      union all
-      (select id, name, search_name from nodes where length(${folded}) = 0 and list_id = $1 limit $4)),
-    c as (select count(*)::int as n from m)
-    select least(c.n, $4) as n, p.id, p.name from c left join lateral (
-      (select id, name, search_name from m where ${complete} order by search_name, id limit $5 offset $6)
-      union all
-      (select id, name, search_name from nodes where not (${complete}) and list_id = $1
-        and strpos(search_name, ${folded}) > 0 order by search_name, id limit $5 offset $6)
-    ) p on true order by p.search_name, p.id`;
+  const folded = '(select tieline_fold($2))';
+  const like = `(select '%' || replace(replace(replace(tieline_fold($2), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
+  const statements = {
+    walk: `select h.n, h.id, nodes.name from (
+      select (count(*) over ())::int as n, row_number() over (order by search_name, id) as r, id, search_name
+      from (select id, search_name from (select id, search_name from nodes where list_id = $1
+        order by search_name, id limit $3) k where strpos(search_name, ${folded}) > 0 limit $4) hits) h
+      join nodes on nodes.id = h.id where h.r > $6 and h.r <= $6 + $5 order by h.search_name, h.id`,
+    matches: `with m as materialized (select id, name, search_name from nodes where list_id = $1 and search_name like ${like})
+      select (select count(*)::int from (select 1 from m limit $4) c) as n, p.id, p.name from (select 1) one
+      left join lateral (select id, name, search_name from m order by search_name, id limit $5 offset $6) p on true
+      order by p.search_name, p.id`,
+  };
   const out = {};
   for (const [label, name] of Object.entries(QUERIES)) {
-    // The count's cap as searchCountCap (packages/validation) sets it: 100 for one or two letters.
-    const cap = [...name.trim()].length < 3 ? 100 : 1000;
-    const execute = `execute search('${listId}', '${name.replace(/'/g, "''")}', 3000, ${cap}, 100, 0)`;
-    const script = [
-      statement,
-      ...Array.from({ length: 6 }, () => execute),
-      `explain (analyze, format json) ${execute}`,
-    ];
-    const runs = Array.from({ length: 5 }, () => {
-      const printed = execFileSync('psql', [url, '-qAt', ...script.flatMap((c) => ['-c', c])]).toString();
-      return JSON.parse(printed.slice(printed.search(/^\[$/m)))[0]['Execution Time'];
-    });
-    out[label] = { statementMs: ms(quantile(runs, 0.5)) };
+    if ([...name.trim()].length < 3) continue;
+    out[label] = {};
+    for (const [step, body] of Object.entries(statements)) {
+      const execute = `execute search('${listId}', '${name.replace(/'/g, "''")}', 5000, 1000, 100, 0)`;
+      const script = [
+        `prepare search(uuid, text, int, int, int, int) as ${body}`,
+        ...Array.from({ length: 6 }, () => execute),
+        `explain (analyze, format json) ${execute}`,
+      ];
+      const runs = Array.from({ length: 5 }, () => {
+        const printed = execFileSync('psql', [url, '-qAt', ...script.flatMap((c) => ['-c', c])]).toString();
+        return JSON.parse(printed.slice(printed.search(/^\[$/m)))[0]['Execution Time'];
+      });
+      out[label][`${step}Ms`] = ms(quantile(runs, 0.5));
+    }
   }
   return out;
 }

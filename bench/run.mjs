@@ -23,7 +23,8 @@ import { searchBroad } from './search-broad.mjs';
 import { welcome } from './welcome.mjs';
 import { xlsxRead } from './xlsx-read.mjs';
 
-const server = join(root, 'packages/api/dist/server.js');
+// BENCH_SERVER: another build of the server (e.g. packages/api/dist-old/server.js) to compare in one run.
+const server = process.env.BENCH_SERVER ?? join(root, 'packages/api/dist/server.js');
 const only = process.argv.slice(2);
 const results = {};
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;

@@ -7,23 +7,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { quantile } from './lib.mjs';
+import { cpuMs, quantile, random } from './lib.mjs';
 import { ms, open, seedList, withDatabase } from './respondent-api.mjs';
 
 const SEARCHES = 100;
 
-/** A small seeded generator, so every run searches the same strings. */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 const personName = (i) => `Person ${String(i).padStart(5, '0')}`;
+
+/** Which kind of pattern (as search sees it, trimmed): what decides its cost. */
+function kindOf(name) {
+  const q = name.trim();
+  if (q.length < 3) return 'one or two characters';
+  if (/^n \d$/.test(q)) return q === 'n 0' ? 'every name' : 'a block of 10,000 late in name order';
+  if (/^\d{3}$/.test(q)) return 'a hundred or so';
+  return 'every name';
+}
 
 /** Three letters at a random offset of a random listed name. */
 export function broadQueries(people, n, seed = 37) {
@@ -60,12 +58,23 @@ async function broadOn(startServer, env, people) {
     const healths = [];
     const queries = broadQueries(people, SEARCHES);
     const slowest = [];
+    // The server's CPU (PGlite runs in it) per search of each kind: what the machine's other work does not
+    // stretch, as it does the times.
+    const cpu = {};
     for (const [i, name] of queries.entries()) {
       if (i % 5 === 0) healths.push(await health());
+      const before = cpuMs([s.srv.pid]);
       const t = await search(name);
+      const kind = kindOf(name);
+      cpu[kind] ??= { searches: 0, ms: 0 };
+      cpu[kind].searches++;
+      cpu[kind].ms += cpuMs([s.srv.pid]) - before;
       searches.push(t);
       slowest.push({ name, serverMs: ms(t.server), count: t.body.count, first: t.body.nodes[0]?.name ?? null });
     }
+    const healthCpu = cpuMs([s.srv.pid]);
+    for (let i = 0; i < 100; i++) await health();
+    const cpuPerHealth = (cpuMs([s.srv.pid]) - healthCpu) / 100;
     const p = (xs, q, key) =>
       ms(
         quantile(
@@ -83,6 +92,11 @@ async function broadOn(startServer, env, people) {
       baselineHealthP95Ms: p(healths, 0.95, 'wall'),
       ratio: +(p(searches, 0.95, 'wall') / p(healths, 0.95, 'wall')).toFixed(1),
       budgetMs: 20,
+      cpuMsPerSearch: ms(Object.values(cpu).reduce((a, c) => a + c.ms, 0) / SEARCHES),
+      baselineCpuMsPerHealth: ms(cpuPerHealth),
+      cpuMsByKind: Object.fromEntries(
+        Object.entries(cpu).map(([kind, c]) => [kind, { searches: c.searches, cpuMs: ms(c.ms / c.searches) }]),
+      ),
       slowest: slowest.sort((a, b) => b.serverMs - a.serverMs).slice(0, 8),
     };
   } finally {

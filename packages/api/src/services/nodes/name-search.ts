@@ -42,8 +42,8 @@ type Row = { n: number; id: string | null; name: string | null };
  * - 3+ characters: walk the name index for SEARCH_WALK_ROWS names. A broad pattern finds its page there
  *   (and its count, when every name matched). Otherwise the matches are found through the trigram index
  *   and sorted: a narrow pattern, or a broad one whose names begin late in name order ("n 4" in
- *   "Person 40000"..."Person 49999", which a walk would reach after 40,000 names). The count, up to the
- *   cap, through the trigram index or the table, whichever the planner expects to be cheaper.
+ *   "Person 40000"..."Person 49999", which a walk would reach after 40,000 names), with their count up
+ *   to the cap in the same read.
  * - 1-2 characters (no trigram): up to `cap` matches in the list's stored order; fewer means all of
  *   them, sorted; else the name index is walked until the page.
  */
