@@ -1,4 +1,4 @@
-import { type Db, eq, lists, rowsOf, sql } from '@tieline/db';
+import { and, type Db, eq, lists, rowsOf, sql, surveys, users } from '@tieline/db';
 import {
   MSG,
   necessaryListIds,
@@ -8,7 +8,7 @@ import {
   type TMatchingNodes,
 } from '@tieline/validation';
 import { surveyOfTestEmail } from '../../access/respondent-view';
-import { questionsAt, questionsOf, requireSurvey, respondentListOf } from '../../access/surveys';
+import { questionsAt, questionsOf, respondentListOf, visibleSurveys } from '../../access/surveys';
 import type { Caller } from '../../auth/actor';
 import { requireModule } from '../../auth/modules';
 import { enforceAll, LIMITS } from '../../auth/rate-limit';
@@ -105,9 +105,12 @@ async function requireSearchable(db: Db, caller: Caller, input: MatchingNodesInp
   if (!caller.actor) throw notFound();
   // The owner's own search (the builder's preview) is the surveys module's, as the builder is.
   requireModule(caller.actor, 'surveys');
-  const [list] = await db.select({ surveyId: lists.surveyId }).from(lists).where(eq(lists.id, input.listId));
-  if (!list) throw notFound();
-  await requireSurvey(db, caller.actor, list.surveyId).catch(() => {
-    throw notFound();
-  });
+  // One read: the list joined to its survey's access (not the survey's row, questions and all).
+  const [visible] = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .innerJoin(surveys, eq(surveys.id, lists.surveyId))
+    .innerJoin(users, eq(users.id, surveys.ownerId))
+    .where(and(eq(lists.id, input.listId), visibleSurveys(caller.actor)));
+  if (!visible) throw notFound();
 }
