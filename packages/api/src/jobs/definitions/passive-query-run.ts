@@ -44,6 +44,7 @@ export const passiveQueryRunJob = defineJob({
         { account: slotAccount(owner), user: owner.userId, label: 'seriesMeasures' },
         jsons.length,
         async (i) => jsons[i]!,
+        { threads: deps.env.METRICS_THREADS },
       );
     return executeRun(deps.db, deps.secrets, { write: writeNetwork, measure }, runId);
   },

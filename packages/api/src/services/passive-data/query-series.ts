@@ -34,10 +34,14 @@ export async function seriesDocuments(
     if (t.period === undefined) always.push(t);
     else byPeriod.get(t.period)?.push(t);
   }
-  return periods.map((period) => ({
-    period,
-    document: documentOf(tieDocument(named, account, query, [...byPeriod.get(period.key)!, ...always])),
-  }));
+  const snapshots: RunSnapshot[] = [];
+  for (const period of periods) {
+    const document = documentOf(tieDocument(named, account, query, [...byPeriod.get(period.key)!, ...always]));
+    snapshots.push({ period, document });
+    // A turn of the event loop between documents: the server keeps answering, and the job its lease.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return snapshots;
 }
 
 /** Writes one document as a version of the query's network (the job's writer): the network's id and version. */
