@@ -128,12 +128,14 @@ export function tieDocument(
   const order = people.map((_, i) => i).sort((x, y) => people[x]!.rank - people[y]!.rank);
   const { defs, columns } = nodeAttributes(people, query.attributes, account);
   const indexOf = new Map<number, number>();
+  // Set key by key (a series makes its people's nodes in every snapshot); from pairs when a query
+  // attribute is named `__proto__`, so it is a key like any other.
+  const plain = !defs.some((d) => d.key === '__proto__');
   const nodes = order.map((i, at) => {
     indexOf.set(people[i]!.id, at);
-    // From pairs, so a query attribute named `__proto__` is a key like any other.
-    const attributes: Record<string, TAttributeValue> = Object.fromEntries(
-      defs.map((d, k) => [d.key, columns[k]![i]!] as const),
-    );
+    let attributes: Record<string, TAttributeValue> = {};
+    if (plain) for (let k = 0; k < defs.length; k++) attributes[defs[k]!.key] = columns[k]![i]!;
+    else attributes = Object.fromEntries(defs.map((d, k) => [d.key, columns[k]![i]!] as const));
     return { name: people[i]!.shownName, attributes };
   });
   const types = query.types as TInteractionType[];

@@ -49,14 +49,11 @@ async function periodInteractionTies(
       ? [sql`e.a`, sql`e.b`]
       : [sql`i.from_id`, sql`i.to_id`];
   // A tie's weight is its count, or for meetings under meetingWeight 'hours' the hours stored as each
-  // meeting's weight; the minimum per pair always counts interactions.
-  const hours = query.meetingWeight === 'hours';
-  const columns: SQL[] = types.map((t, k) => {
-    const n = sql`count(*) filter (where i.type = ${t})`;
-    const w = hours && t === 'meeting' ? sql`sum(i.weight) filter (where i.type = ${t})` : n;
-    return sql`${n}::float8 as ${sql.raw(`n${k}`)}, coalesce(${w}, 0)::float8 as ${sql.raw(`w${k}`)}`;
-  });
-  const shown = types.map((_, k) => sql.raw(`t.n${k}, t.w${k}`));
+  // meeting's weight (a column of its own); the minimum per pair always counts interactions.
+  const hours = query.meetingWeight === 'hours' && types.includes('meeting');
+  const columns: SQL[] = types.map((t, k) => sql`count(*) filter (where i.type = ${t})::int as ${sql.raw(`n${k}`)}`);
+  if (hours) columns.push(sql`coalesce(sum(i.weight) filter (where i.type = 'meeting'), 0)::float8 as hours`);
+  const shown = [...types.map((_, k) => sql.raw(`t.n${k}`)), ...(hours ? [sql.raw('t.hours')] : [])];
   const counted = sql`counted as (
       select date_trunc(${sql.raw(`'${cut.interval}'`)}, i.at at time zone 'UTC') as period, ${a} as a, ${b} as b,
         ${sql.join(columns, sql`, `)}
@@ -75,14 +72,22 @@ async function periodInteractionTies(
   const rows = rowsOf<Record<string, string | number>>(
     await db.execute(sql`
       ${withCtes([...people.ctes, counted])}
-      select to_char(t.period, 'YYYY-MM-DD') as period, t.a::float8 as a, t.b::float8 as b, ${sql.join(shown, sql`, `)}
+      select (t.period::date - date '1970-01-01') as day, t.a::float8 as a, t.b::float8 as b, ${sql.join(shown, sql`, `)}
       from counted t where ${people.where}`),
   );
   const ties: QueryTie[] = [];
+  const periods = new Map<number, string>();
   for (const r of rows) {
-    const [pa, pb, period] = [Number(r.a), Number(r.b), String(r.period)];
+    const day = Number(r.day);
+    let period = periods.get(day);
+    if (period === undefined) {
+      period = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      periods.set(day, period);
+    }
+    const [pa, pb] = [Number(r.a), Number(r.b)];
     types.forEach((type, k) => {
-      if (Number(r[`n${k}`]) > 0) ties.push({ type, a: pa, b: pb, weight: Number(r[`w${k}`]), period });
+      const n = Number(r[`n${k}`]);
+      if (n > 0) ties.push({ type, a: pa, b: pb, weight: hours && type === 'meeting' ? Number(r.hours) : n, period });
     });
   }
   return ties;
