@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { root } from './lib.mjs';
 
 export const PEOPLE = 20_000;
-export const INTERACTIONS = 5_000_000;
+/** BENCH_PASSIVE_INTERACTIONS sets fewer for a quick look (the figures in docs are of 5,000,000). */
+export const INTERACTIONS = Number(process.env.BENCH_PASSIVE_INTERACTIONS ?? 5_000_000);
 const PAIRS = 100_000;
 const DAY = 86_400_000;
 

@@ -107,6 +107,7 @@ test('a weekly query makes a series: its page, and the explorer stepping through
       const query = await (await page.request.get(`/api/base/passiveData/queries/${id}`)).json();
       const headers = { origin: new URL(page.url()).origin };
       await page.request.delete(`/api/base/passiveData/queries/${id}`, { headers });
+      if (query.seriesId) await page.request.delete(`/api/base/series/${query.seriesId}`, { headers });
       if (query.networkId) await page.request.delete(`/api/base/networks/${query.networkId}`, { headers });
     }
   }

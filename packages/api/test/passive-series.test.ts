@@ -182,6 +182,89 @@ describe('a weekly query', () => {
   });
 });
 
+describe('every rule as a run over the period alone', () => {
+  let office: ReturnType<typeof clientOf>;
+  beforeAll(async () => {
+    const owner = await passiveUser(app);
+    office = clientOf(app, owner);
+    const account = await accountOf(app, owner);
+    await app.server.deps.db
+      .update(passiveAccounts)
+      .set({ retentionDays: 3650 })
+      .where(eq(passiveAccounts.id, account.id));
+    const o365 = await slackConnection(
+      app,
+      { ...account, retentionDays: 3650 },
+      [person('A', 'Ada', 'ada@x.com'), person('B', 'Bo', 'bo@x.com'), person('C', 'Cai', 'cai@x.com')].concat(
+        person('D', 'Dov', 'dov@x.com'),
+        person('X', 'Xi', 'xi@partner.com', { external: true }),
+      ),
+      'office365',
+    );
+    const at = (d: string, h = 9) => new Date(`${d}T${String(h).padStart(2, '0')}:00:00Z`);
+    type Kind = 'email' | 'meeting' | 'reportsTo';
+    const one = (when: Date, type: Kind, from: string, to: string, recipients = 1, weight?: number) => ({
+      conversation: 'M1',
+      at: when,
+      recipients,
+      interactions: [{ type, from, to, ...(weight === undefined ? {} : { weight }) }],
+    });
+    await o365.add([
+      // Week 2026-W02: meetings both ways (hours), emails, one to too many people, one with an outsider.
+      one(at('2026-01-05'), 'meeting', 'A', 'B', 2, 1.5),
+      one(at('2026-01-06'), 'meeting', 'B', 'A', 2, 0.5),
+      one(at('2026-01-06'), 'email', 'A', 'B'),
+      one(at('2026-01-07'), 'email', 'B', 'A'),
+      one(at('2026-01-07'), 'email', 'C', 'D'),
+      one(at('2026-01-08'), 'email', 'C', 'D', 40),
+      one(at('2026-01-08'), 'email', 'C', 'D'),
+      one(at('2026-01-09'), 'email', 'A', 'X'),
+      one(at('2026-01-09'), 'email', 'A', 'X'),
+      // 2026-W03: a meeting alone, an email pair both ways once each.
+      one(at('2026-01-13'), 'meeting', 'C', 'A', 3, 2),
+      one(at('2026-01-14'), 'email', 'D', 'B'),
+      one(at('2026-01-15'), 'email', 'B', 'D'),
+      // 2026-W04 holds only the relation (a relation holds in every period).
+      one(at('2025-12-01'), 'reportsTo', 'B', 'A'),
+    ]);
+  });
+
+  const window = { from: '2026-01-05', to: '2026-01-25' };
+  const edges = (data: TNetworkData) =>
+    data.edges
+      .map((e) => `${data.layers[e.layer]} ${data.nodes[e.source]!.name}>${data.nodes[e.target]!.name} ${e.weight}`)
+      .sort();
+
+  it.each([
+    { direction: 'directed', meetingWeight: 'hours', minInteractions: 2 },
+    { direction: 'undirected', meetingWeight: 'count', minInteractions: 2 },
+    { direction: 'directed', meetingWeight: 'count', minInteractions: 1, includeExternal: true },
+  ])('%o: each weekly snapshot is the network of a run over its week alone', async (rules) => {
+    const base = { sources: ['office365'], types: ['email', 'meeting', 'reportsTo'], maxRecipients: 25, ...rules };
+    const made = await office.post('/passiveData/queries', {
+      ...base,
+      ...window,
+      name: 'Weeks',
+      snapshotInterval: 'week',
+    });
+    const started = await office.post(`/passiveData/queries/${made.body._id}/run`);
+    expect(started.status).toBe(202);
+    await app.server.worker.drain();
+    const query = (await office.get(`/passiveData/queries/${made.body._id}`)).body;
+    const snapshots = (await office.get(`/series/${query.seriesId}`)).body.snapshots;
+    expect(snapshots.map((x: { label: string }) => x.label)).toEqual(['2026-W02', '2026-W03', '2026-W04']);
+    for (const snap of snapshots as { from: string; to: string; networkId: string; dataVersion: number }[]) {
+      const alone = await office.post('/passiveData/queries', { ...base, from: snap.from, to: snap.to, name: 'Alone' });
+      await office.post(`/passiveData/queries/${alone.body._id}/run`);
+      await app.server.worker.drain();
+      const single = (await office.get(`/passiveData/queries/${alone.body._id}`)).body;
+      const got = await office.get(`/networks/${snap.networkId}/data?version=${snap.dataVersion}`);
+      const want = await office.get(`/networks/${single.networkId}/data`);
+      expect(edges(got.body.data), `${snap.from} ${JSON.stringify(rules)}`).toEqual(edges(want.body.data));
+    }
+  });
+});
+
 describe('periods', () => {
   const query = (over: Partial<TQueryInput>) =>
     ZQueryInput.parse({ ...QUERY, from: undefined, to: undefined, ...over });

@@ -258,6 +258,8 @@ describe('who sees a series', () => {
     expect((await restOf(app, me).get(`/series/${id}`)).status).toBe(404);
     expect((await restOf(app, me).get('/series')).body.map((s: { _id: string }) => s._id)).not.toContain(id);
     expect((await restOf(app, me).get(`/networks/${mine.id}`)).body.series).toEqual([]);
+    // Its owner can still delete it.
+    expect((await restOf(app, me).call('DELETE', `/api/base/series/${id}`)).body).toEqual({ ok: true });
   });
 
   it('lets a person who sees every snapshot read a series but only its owner delete it', async () => {
@@ -327,7 +329,7 @@ describe('measures of large snapshots', () => {
     const jsons = docs.map((d) => JSON.stringify(d));
     const ticket = { account: 'user:test', user: me.userId, label: 'seriesMeasures' };
     const load = async (i: number) => jsons[i]!;
-    const measured = await measureDocuments(app.server.deps, ticket, 3, load, { inlineChars: 0 });
+    const measured = await measureDocuments(app.server.deps, ticket, 3, load, { inlineChars: 0, threads: 2 });
     expect(measured).toEqual(docs.map((d) => networkMeasures(d)));
     // Every slot of the server held: a request waits its allowance, then is told its place.
     const slots = app.server.deps.analysisSlots;

@@ -57,7 +57,7 @@ export async function queryOfSeries(db: Db | Tx, seriesId: string): Promise<stri
 /**
  * The series and its snapshots in order, when the actor may see it: 404 otherwise (a snapshot's network
  * they cannot see included), 403 for a passive network they may not open or a query's series without the
- * passiveData module, and for `owner` when it is not theirs.
+ * passiveData module, and for `owner` when it is not theirs (its owner passes whatever its networks).
  */
 export async function requireSeries(
   db: Db | Tx,
@@ -74,7 +74,9 @@ export async function requireSeries(
     .orderBy(asc(seriesSnapshots.position));
   const own = row.ownerId === actor.userId;
   if (!own && snapshots.length === 0) throw new AppError('NOT_FOUND', SERIES_MSG.notFound);
-  for (const networkId of new Set(snapshots.map((s) => s.networkId))) {
+  // Its owner may always delete it, even once a network in it is no longer theirs to see.
+  const networkIds = need === 'owner' && own ? [] : new Set(snapshots.map((s) => s.networkId));
+  for (const networkId of networkIds) {
     try {
       await requireNetwork(db, actor, networkId, 'view');
     } catch (error) {

@@ -12,6 +12,20 @@ export interface SlotRefusals {
   tooHeavy: (death: 'memory' | 'time') => string;
 }
 
+/** The refusal a caller gets for `error` (a wait past its allowance, a worker's death), or the error itself. */
+export function slotRefusal(error: unknown, refusals: SlotRefusals): unknown {
+  if (error instanceof SlotWaitExpired) {
+    return new AppError('TOO_MANY_REQUESTS', refusals.busy(error.running, error.position), {
+      retryAfterSeconds: 10,
+      details: { position: error.position, running: error.running },
+    });
+  }
+  if (error instanceof WorkerDiedError && error.reason !== 'exit') {
+    return new AppError('SERVICE_UNAVAILABLE', refusals.tooHeavy(error.reason), { cause: error });
+  }
+  return error;
+}
+
 export async function workerInSlot<T>(
   slots: FairSlots,
   ticket: SlotTicket,
@@ -26,15 +40,6 @@ export async function workerInSlot<T>(
       waitMs,
     );
   } catch (error) {
-    if (error instanceof SlotWaitExpired) {
-      throw new AppError('TOO_MANY_REQUESTS', refusals.busy(error.running, error.position), {
-        retryAfterSeconds: 10,
-        details: { position: error.position, running: error.running },
-      });
-    }
-    if (error instanceof WorkerDiedError && error.reason !== 'exit') {
-      throw new AppError('SERVICE_UNAVAILABLE', refusals.tooHeavy(error.reason), { cause: error });
-    }
-    throw error;
+    throw slotRefusal(error, refusals);
   }
 }

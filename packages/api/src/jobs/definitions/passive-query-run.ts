@@ -38,12 +38,13 @@ export const passiveQueryRunJob = defineJob({
   title: 'the query',
   run: (deps, { runId }) => {
     // A series' snapshots are measured in one of the server's analysis slots when large (issue 36).
-    const measure: SnapshotMeasurer = (owner, jsons) =>
+    const measure: SnapshotMeasurer = (owner, count, load) =>
       measureDocuments(
         deps,
         { account: slotAccount(owner), user: owner.userId, label: 'seriesMeasures' },
-        jsons.length,
-        async (i) => jsons[i]!,
+        count,
+        load,
+        { threads: deps.env.METRICS_THREADS },
       );
     return executeRun(deps.db, deps.secrets, { write: writeNetwork, measure }, runId);
   },

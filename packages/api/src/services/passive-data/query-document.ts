@@ -82,8 +82,11 @@ export function peopleIdsOf(ties: readonly QueryTie[]): Set<number> {
   return ids;
 }
 
-/** A person of a network with the name it shows (nodeNames over all the people named together). */
-export type NamedPerson = PersonRow & { shownName: string };
+/**
+ * A person of a network with the name it shows (nodeNames over all the people named together) and its
+ * place among them by name, so each snapshot of a series sorts its nodes without comparing names again.
+ */
+export type NamedPerson = PersonRow & { shownName: string; rank: number };
 
 /** The people of `ids` by id, named together (a series names all its snapshots' people at once). */
 export async function namedPeople(
@@ -103,7 +106,15 @@ export async function namedPeople(
             where p.account_id = ${account.id}::uuid and p.id = any(${`{${[...ids].join(',')}}`}::bigint[])`),
         ).map((p) => ({ ...p, ...shown(p), id: Number(p.id) }));
   const names = nodeNames(people);
-  return new Map(people.map((p, i) => [p.id, { ...p, shownName: names[i]! }]));
+  const keys = names.map(nameKey);
+  const rank = new Array<number>(people.length);
+  people
+    .map((_, i) => i)
+    .sort((x, y) => keys[x]!.localeCompare(keys[y]!))
+    .forEach((i, at) => {
+      rank[i] = at;
+    });
+  return new Map(people.map((p, i) => [p.id, { ...p, shownName: names[i]!, rank: rank[i]! }]));
 }
 
 /** The network document of the ties: nodes are the people in a kept tie (from `named`), sorted by name. */
@@ -114,17 +125,17 @@ export function tieDocument(
   ties: readonly QueryTie[],
 ): TNetworkData {
   const people = [...peopleIdsOf(ties)].map((id) => named.get(id)!);
-  const order = people
-    .map((_, i) => i)
-    .sort((x, y) => nameKey(people[x]!.shownName).localeCompare(nameKey(people[y]!.shownName)));
+  const order = people.map((_, i) => i).sort((x, y) => people[x]!.rank - people[y]!.rank);
   const { defs, columns } = nodeAttributes(people, query.attributes, account);
   const indexOf = new Map<number, number>();
+  // Set key by key (a series makes its people's nodes in every snapshot); from pairs when a query
+  // attribute is named `__proto__`, so it is a key like any other.
+  const plain = !defs.some((d) => d.key === '__proto__');
   const nodes = order.map((i, at) => {
     indexOf.set(people[i]!.id, at);
-    // From pairs, so a query attribute named `__proto__` is a key like any other.
-    const attributes: Record<string, TAttributeValue> = Object.fromEntries(
-      defs.map((d, k) => [d.key, columns[k]![i]!] as const),
-    );
+    let attributes: Record<string, TAttributeValue> = {};
+    if (plain) for (let k = 0; k < defs.length; k++) attributes[defs[k]!.key] = columns[k]![i]!;
+    else attributes = Object.fromEntries(defs.map((d, k) => [d.key, columns[k]![i]!] as const));
     return { name: people[i]!.shownName, attributes };
   });
   const types = query.types as TInteractionType[];

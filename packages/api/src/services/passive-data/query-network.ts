@@ -13,8 +13,9 @@ import { contextOf, type StoreContext } from '../../connectors/store/context';
 // A query's network, worked out in the database: one aggregate statement groups the window's
 // interactions by (type, from, to) and drops what the query leaves out (people, pairs below the
 // minimum), so only the kept ties reach JavaScript; then the people of those ties become the nodes
-// (query-document.ts). A series run (snapshotInterval week or month) groups by the period as well, in
-// the same one statement. The definitions users read are in docs/passive-data.md.
+// (query-document.ts). A series run (snapshotInterval week or month) reads its window in one statement
+// too, the period a key of every group (query-period-ties.ts). The definitions users read are in
+// docs/passive-data.md.
 
 const DAY = 86_400_000;
 
@@ -46,7 +47,8 @@ export function windowOf(query: TQueryInput, account: Pick<PassiveAccount, 'rete
   return { from: from < kept ? kept : from, to };
 }
 
-const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
+export const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
 
 /** People of the account in the given lists: by key (email lists), or as members of a Slack channel or group. */
 const membersOf = (accountId: string, listIds: readonly string[]) => sql`
@@ -71,7 +73,7 @@ export interface TieFilter {
   now: Date;
 }
 
-interface PeopleFilter {
+export interface PeopleFilter {
   ctes: SQL[];
   where: SQL;
 }
@@ -108,7 +110,7 @@ export async function tieFilterOf(
 }
 
 /** Person filters of the query, as a condition on the pair columns `a` and `b` of `t`. */
-function peopleCondition(f: TieFilter): PeopleFilter {
+export function peopleCondition(f: TieFilter): PeopleFilter {
   const { account, query } = f;
   const dropped: SQL[] = [];
   if (!query.includeExternal) dropped.push(sql`p.external`);
@@ -141,13 +143,9 @@ export const withCtes = (ctes: readonly SQL[]) => sql`with ${sql.join([...ctes],
  * types (meetings, stored once per pair) give both directions of a directed network. Pairs whose
  * total over the chosen types is below the minimum are dropped from every layer.
  */
-function interactionCtes(f: TieFilter, types: TInteractionType[], people: PeopleFilter, cut?: PeriodCut): SQL[] {
+function interactionCtes(f: TieFilter, types: TInteractionType[], people: PeopleFilter): SQL[] {
   const { query } = f;
-  const { from, to } = cut ?? windowOf(query, f.account, f.now);
-  // With a cut the period (a UTC timestamp: the week's Monday, the month's first day) leads every key.
-  const key = (alias: string) => (cut ? sql.raw(`${alias}.period, `) : sql``);
-  const by = cut ? sql`1, 2, 3, 4` : sql`1, 2, 3`;
-  const period = cut ? sql.raw(`date_trunc('${cut.interval}', i.at at time zone 'UTC') as period, `) : sql``;
+  const { from, to } = windowOf(query, f.account, f.now);
   const limited = types.filter((t) => RECIPIENT_LIMITED_TYPES.includes(t));
   const symmetric = types.filter((t) => SYMMETRIC_TYPES.includes(t));
   const directed = query.direction === 'directed';
@@ -160,20 +158,20 @@ function interactionCtes(f: TieFilter, types: TInteractionType[], people: People
   // Folding to unordered pairs (undirected, or a mutual type) happens on grouped rows, never per row.
   let ties: SQL;
   if (!directed) {
-    ties = sql`select ${key('p')}p.type, least(p.a, p.b) as a, greatest(p.a, p.b) as b, sum(p.n) as n, sum(p.w) as w from paired p group by ${by}`;
+    ties = sql`select p.type, least(p.a, p.b) as a, greatest(p.a, p.b) as b, sum(p.n) as n, sum(p.w) as w from paired p group by 1, 2, 3`;
   } else if (symmetric.length === 0) {
-    ties = sql`select ${key('p')}p.type, p.a, p.b, p.n, p.w from paired p`;
+    ties = sql`select p.type, p.a, p.b, p.n, p.w from paired p`;
   } else {
     const mutual = sql`p.type = any(${textArray(symmetric)})`;
-    ties = sql`select ${key('m')}m.type, m.a, m.b, sum(m.n) as n, sum(m.w) as w from (
-        select ${key('p')}p.type, p.a, p.b, p.n, p.w from paired p where not ${mutual}
-        union all select ${key('p')}p.type, least(p.a, p.b), greatest(p.a, p.b), p.n, p.w from paired p where ${mutual}
-        union all select ${key('p')}p.type, greatest(p.a, p.b), least(p.a, p.b), p.n, p.w from paired p where ${mutual}
-      ) m group by ${by}`;
+    ties = sql`select m.type, m.a, m.b, sum(m.n) as n, sum(m.w) as w from (
+        select p.type, p.a, p.b, p.n, p.w from paired p where not ${mutual}
+        union all select p.type, least(p.a, p.b), greatest(p.a, p.b), p.n, p.w from paired p where ${mutual}
+        union all select p.type, greatest(p.a, p.b), least(p.a, p.b), p.n, p.w from paired p where ${mutual}
+      ) m group by 1, 2, 3`;
   }
   return [
     sql`counted as (
-        select ${period}i.type, i.from_id as a, i.to_id as b, count(*) as n, ${weight} as w
+        select i.type, i.from_id as a, i.to_id as b, count(*) as n, ${weight} as w
         from passive_interactions i
         where i.account_id = ${f.account.id}::uuid
           and i.connection_id = any(${textArray(f.connectionIds)}::uuid[])
@@ -181,12 +179,11 @@ function interactionCtes(f: TieFilter, types: TInteractionType[], people: People
           and i.at >= ${from.toISOString()}::timestamptz
           ${to ? sql`and i.at < ${to.toISOString()}::timestamptz` : sql``}
           ${limited.length > 0 ? sql`and (i.recipients <= ${query.maxRecipients} or not i.type = any(${textArray(limited)}))` : sql``}
-        group by ${by}
+        group by 1, 2, 3
       )`,
     sql`paired as (select * from counted t where ${people.where})`,
     sql`ties as (${ties})`,
-    sql`strong as (select ${key('k')}k.a, k.b, sum(k.n) as n from ties k group by ${key('k')}k.a, k.b
-      having sum(k.n) >= ${query.minInteractions})`,
+    sql`strong as (select k.a, k.b, sum(k.n) as n from ties k group by k.a, k.b having sum(k.n) >= ${query.minInteractions})`,
   ];
 }
 
@@ -212,7 +209,7 @@ function relationCtes(f: TieFilter, types: TInteractionType[], people: PeopleFil
   ];
 }
 
-const splitTypes = (f: TieFilter) => {
+export const splitTypes = (f: TieFilter) => {
   const types = f.query.types as TInteractionType[];
   return {
     interactions: types.filter((t) => !RELATION_TYPES.includes(t)),
@@ -220,30 +217,20 @@ const splitTypes = (f: TieFilter) => {
   };
 };
 
-/**
- * The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database;
- * with a cut, one statement still, the period a key of every group (the minimum applies per period).
- */
-async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[], cut?: PeriodCut): Promise<QueryTie[]> {
+/** The kept ties of the interaction types (relations apart): one statement, GROUP BY in the database. */
+async function interactionTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
   const people = peopleCondition(f);
-  const rows = rowsOf<{ period?: string; type: TInteractionType; a: number; b: number; w: number }>(
+  const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
     await db.execute(sql`
-      ${withCtes([...people.ctes, ...interactionCtes(f, types, people, cut)])}
-      select ${cut ? sql`to_char(t.period, 'YYYY-MM-DD') as period, ` : sql``}t.type, t.a::float8 as a, t.b::float8 as b,
-        t.w::float8 as w
-      from ties t join strong s on s.a = t.a and s.b = t.b ${cut ? sql`and s.period = t.period` : sql``}`),
+      ${withCtes([...people.ctes, ...interactionCtes(f, types, people)])}
+      select t.type, t.a::float8 as a, t.b::float8 as b, t.w::float8 as w
+      from ties t join strong s on s.a = t.a and s.b = t.b`),
   );
-  return rows.map((r) => ({
-    type: r.type,
-    a: Number(r.a),
-    b: Number(r.b),
-    weight: Number(r.w),
-    ...(r.period ? { period: r.period } : {}),
-  }));
+  return rows.map((r) => ({ type: r.type, a: Number(r.a), b: Number(r.b), weight: Number(r.w) }));
 }
 
 /** Relations (Microsoft People, Reports to): all kept, weight as stored, undirected folds both ways. */
-async function relationTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
+export async function relationTies(db: Db, f: TieFilter, types: TInteractionType[]): Promise<QueryTie[]> {
   const people = peopleCondition(f);
   const rows = rowsOf<{ type: TInteractionType; a: number; b: number; w: number }>(
     await db.execute(sql`
@@ -277,12 +264,11 @@ export function pairCtes(f: TieFilter): SQL[] | null {
   return ctes;
 }
 
-/** The query's kept ties; with a cut, the interactions' ties per period (relations have none). */
-export async function queryTies(db: Db, f: TieFilter, cut?: PeriodCut): Promise<QueryTie[]> {
+export async function queryTies(db: Db, f: TieFilter): Promise<QueryTie[]> {
   if (f.connectionIds.length === 0) return [];
   const { interactions, relations } = splitTypes(f);
   return [
-    ...(interactions.length > 0 ? await interactionTies(db, f, interactions, cut) : []),
+    ...(interactions.length > 0 ? await interactionTies(db, f, interactions) : []),
     ...(relations.length > 0 ? await relationTies(db, f, relations) : []),
   ];
 }

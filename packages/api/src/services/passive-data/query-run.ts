@@ -8,6 +8,7 @@ import { definitionOf } from './queries-crud';
 import { runStatus } from './queries-schedule';
 import { networkOf } from './query-document';
 import { queryTies, tieFilterOf } from './query-network';
+import { seriesTies } from './query-period-ties';
 import { periodsOf } from './query-periods';
 import { seriesDocuments, storeSeries, type VersionWriter } from './query-series';
 
@@ -25,12 +26,14 @@ import { seriesDocuments, storeSeries, type VersionWriter } from './query-series
 export type NetworkWriter = VersionWriter;
 
 /**
- * Measures a series' documents (JSON text as stored) for its snapshots, bounded like other analyses
- * (the series feature's, handed in by the job); `owner` is whose account the work counts against.
+ * Measures a series' documents (JSON text as stored, `load` answering each once made) for its
+ * snapshots, bounded like other analyses (the series feature's, handed in by the job); `owner` is whose
+ * account the work counts against.
  */
 export type SnapshotMeasurer = (
   owner: { userId: string; organizationId: string | null },
-  jsons: readonly string[],
+  count: number,
+  load: (i: number) => Promise<string>,
 ) => Promise<TStoredMeasures[]>;
 
 /** Runs the query of `runId`; throws what should be retried, records what should not. */
@@ -55,22 +58,22 @@ export async function executeRun(
   // A query reads exactly the connections it chose: one gone since means no run, not a smaller network.
   if (filter.missing > 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.connectionsGone(filter.missing)));
   const interval = definition.snapshotInterval;
-  const cut = interval === 'none' ? null : periodsOf(definition, interval, account, now);
-  const ties = await queryTies(db, filter, cut?.cut);
+  const split = interval === 'none' ? null : periodsOf(definition, interval, account, now);
+  const ties = split ? await seriesTies(db, filter, split.cut) : await queryTies(db, filter);
   await runStatus.progress(db, runId, 0.6);
   if (ties.length === 0) return void (await runStatus.failed(db, runId, PASSIVE_MSG.noPeople));
-  const snapshots = cut ? await seriesDocuments(db, secrets, account, definition, ties, cut.periods) : null;
+  const owner = { userId: query.ownerId, organizationId: account.organizationId };
+  const series = split
+    ? await seriesDocuments(db, secrets, account, definition, ties, split.periods, (count, load) =>
+        store.measure(owner, count, load),
+      )
+    : null;
+  const snapshots = series?.snapshots ?? null;
+  const measures = series?.measures ?? [];
   const data = snapshots ? null : await networkOf(db, secrets, account, definition, ties);
   const document = data ? documentOf(data) : snapshots!.at(-1)!.document;
   const last = data ?? (JSON.parse(document.json) as TNetworkData);
   const warnings = emptyAttributes(last).map((name) => PASSIVE_MSG.attributeEmpty(name, last.nodes.length));
-  const owner = { userId: query.ownerId, organizationId: account.organizationId };
-  const measures = snapshots
-    ? await store.measure(
-        owner,
-        snapshots.map((s) => s.document.json),
-      )
-    : [];
   await runStatus.progress(db, runId, 0.8);
   await db.transaction(async (tx) => {
     // The query row locked: a run and an edit of the query (or a second run's tail) never cross.

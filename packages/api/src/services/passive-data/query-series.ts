@@ -18,7 +18,11 @@ export interface RunSnapshot {
   document: TDocument;
 }
 
-/** One document per period, oldest first; a period without ties gives an empty document. */
+/**
+ * One document per period, oldest first (a period without ties gives an empty document), and their
+ * measures: each document is handed to `measure` as soon as it is made, so the measuring workers run
+ * while the next documents are made.
+ */
 export async function seriesDocuments(
   db: Db,
   secrets: SecretBox,
@@ -26,7 +30,8 @@ export async function seriesDocuments(
   query: TQueryInput,
   ties: readonly QueryTie[],
   periods: readonly Period[],
-): Promise<RunSnapshot[]> {
+  measure: (count: number, load: (i: number) => Promise<string>) => Promise<TStoredMeasures[]>,
+): Promise<{ snapshots: RunSnapshot[]; measures: TStoredMeasures[] }> {
   const named = await namedPeople(db, secrets, account, peopleIdsOf(ties));
   const byPeriod = new Map<string, QueryTie[]>(periods.map((p) => [p.key, []]));
   const always: QueryTie[] = [];
@@ -34,10 +39,36 @@ export async function seriesDocuments(
     if (t.period === undefined) always.push(t);
     else byPeriod.get(t.period)?.push(t);
   }
-  return periods.map((period) => ({
-    period,
-    document: documentOf(tieDocument(named, account, query, [...byPeriod.get(period.key)!, ...always])),
-  }));
+  const made = periods.map(() => later<string>());
+  const measuring = measure(periods.length, (i) => made[i]!.promise);
+  // Awaited below; a failure while the documents are still being made must not go unhandled meanwhile.
+  measuring.catch(() => undefined);
+  const snapshots: RunSnapshot[] = [];
+  try {
+    for (const [i, period] of periods.entries()) {
+      const document = documentOf(tieDocument(named, account, query, [...byPeriod.get(period.key)!, ...always]));
+      snapshots.push({ period, document });
+      made[i]!.resolve(document.json);
+      // A turn of the event loop between documents: the server keeps answering, and the job its lease.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (error) {
+    for (const m of made) m.reject(error);
+    throw error;
+  }
+  return { snapshots, measures: await measuring };
+}
+
+/** A promise and the functions that settle it. */
+function later<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 /** Writes one document as a version of the query's network (the job's writer): the network's id and version. */

@@ -35,7 +35,7 @@ export async function createSeries(deps: Deps, caller: SignedInCaller, input: TC
       if (json === null) throw new AppError('NOT_FOUND', SERIES_MSG.versionGone);
       return json;
     },
-    { waitMs: deps.env.ANALYSIS_WAIT_MS },
+    { waitMs: deps.env.ANALYSIS_WAIT_MS, threads: deps.env.METRICS_THREADS },
   );
   const id = await deps.db.transaction(async (tx) => {
     // The networks locked against a new version meanwhile, whose pruning could take a chosen version
