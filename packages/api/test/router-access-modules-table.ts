@@ -48,6 +48,7 @@ export const MODULE_OF: Record<string, ModuleRow> = {
   'userLogins.checkEmail': { none: ACCOUNT },
   'userLogins.heartbeat': { none: ACCOUNT },
   'users.me': { none: ACCOUNT },
+  'users.session': { none: SHELL },
   'users.accounts': { none: ACCOUNT },
   'profile.update': { none: ACCOUNT },
   'profile.changePassword': { none: ACCOUNT },

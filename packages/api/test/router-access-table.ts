@@ -116,6 +116,7 @@ export const PROCEDURES: Record<string, Row> = {
     },
   },
   'users.me': { rule: 'signedIn' },
+  'users.session': { rule: 'public' },
   // Seeded users have no password: a signed-in caller is admitted and told the password is wrong (400).
   'profile.update': {
     rule: 'signedIn',
