@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, zLine } from './common';
+import { strictNumber } from './strict';
 
 // Change over time (issue 34): two snapshots of a network compared, and the stability of rankings
 // (POST /api/base/networks/compare, POST /api/base/networks/{id}/stability). Formulas in
@@ -50,7 +51,7 @@ export const CHANGE_MSG = {
     `The stability of this network could not be computed${reason ? ` (${reason})` : ''}. Ask again to retry.`,
 } as const;
 
-const ZVersion = z.number({ error: CHANGE_MSG.version }).int(CHANGE_MSG.version).min(1, CHANGE_MSG.version);
+const ZVersion = strictNumber(z.number({ error: CHANGE_MSG.version }).int(CHANGE_MSG.version).min(1, CHANGE_MSG.version));
 
 export const ZCompareNetworksInput = z.object({
   baseNetworkId: ZId,
