@@ -48,7 +48,14 @@ describe('batched all-pairs kernels equal one Brandes pass per source', () => {
       for (let k = 0; k < 42; k++) {
         const seed = 1000 * SHAPES.indexOf(shape) + (directed ? 500 : 0) + k;
         const data = randomNetwork(seed, shape, directed, k < 40 ? 70 : 600);
-        compare(allPairs(pathGraph(buildCsr(data), {})), scalar(data), seed);
+        const want = scalar(data);
+        compare(allPairs(pathGraph(buildCsr(data), {})), want, seed);
+        // Betweenness alone (stability samples, comparisons): the same betweenness.
+        const alone = allPairs(pathGraph(buildCsr(data), {}), undefined, { closeness: false }).betweenness;
+        const bad = [...alone].flatMap((b, v) =>
+          Math.abs(b - want.betweenness[v]!) > 1e-12 * Math.max(1, want.betweenness[v]!) ? [v] : [],
+        );
+        expect(bad, `seed ${seed} betweenness alone`).toEqual([]);
       }
     });
   });

@@ -1,7 +1,8 @@
 // Normalized betweenness of a snapshot, as docs/network-metrics.md defines it (networkx's
 // normalization), from the metrics' own exported kernel, and the top brokers it ranks.
 import { round12 } from '../aona/fold';
-import { addSource, buildCsr, createPathTotals, createPathWorkspace, pathGraph } from '../metrics';
+import { buildCsr, pathGraph } from '../metrics';
+import { allPairs } from '../metrics/all-pairs';
 import type { TNetworkData, TNetworkEdge } from '../model';
 import { forEachTie, type TTies } from './snapshot';
 
@@ -28,11 +29,8 @@ export function tiesDocument(s: TTies): TNetworkData {
  */
 export function normalizedBetweenness(s: TTies): Float64Array {
   const csr = buildCsr(tiesDocument(s));
-  const g = pathGraph(csr, {});
-  const totals = createPathTotals(csr.n);
-  const ws = createPathWorkspace(csr.n);
-  for (let v = 0; v < csr.n; v++) addSource(g, ws, totals, v);
-  return normalized(totals.betweenness);
+  // The metrics' batched Brandes (leaves folded where there are enough), without the closeness searches.
+  return normalized(allPairs(pathGraph(csr, {}), undefined, { closeness: false }).betweenness);
 }
 
 /** Brandes sums over ordered sources, normalized by (n - 1)(n - 2) and rounded (0 when n <= 2). */

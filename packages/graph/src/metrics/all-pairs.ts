@@ -86,8 +86,16 @@ function sourcesInBfsOrder(g: TPathGraph, alloc: TAllocate): Int32Array {
   return sources;
 }
 
-/** Splits the work; `alloc` gives the arrays the workers share. */
-export function planAllPairs(graph: TPathGraph, alloc: TAllocate = plainAllocate): TAllPairsPlan {
+/**
+ * Splits the work; `alloc` gives the arrays the workers share. `closeness: false` leaves out the separate
+ * closeness searches (betweenness alone is wanted: stability samples, comparisons); the distance sums the
+ * betweenness searches give on their own are then partial.
+ */
+export function planAllPairs(
+  graph: TPathGraph,
+  alloc: TAllocate = plainAllocate,
+  { closeness = true }: { closeness?: boolean } = {},
+): TAllPairsPlan {
   const none = new Int32Array(0);
   if (graph.length) {
     const units = Math.ceil(graph.n / SCALAR_CHUNK);
@@ -112,7 +120,7 @@ export function planAllPairs(graph: TPathGraph, alloc: TAllocate = plainAllocate
   const closenessSources = peeled ? sourcesInBfsOrder(graph, alloc) : betweennessSources;
   const betweennessUnits = Math.ceil(betweennessSources.length / LANES);
   // Without folded leaves, the betweenness searches are the closeness searches too.
-  const closenessUnits = peeled ? Math.ceil(closenessSources.length / CLOSENESS_BATCH) : 0;
+  const closenessUnits = peeled && closeness ? Math.ceil(closenessSources.length / CLOSENESS_BATCH) : 0;
   return {
     graph,
     batched: true,
@@ -199,9 +207,13 @@ export function finishTotals(plan: TAllPairsPlan, totals: TPathTotals): TPathTot
   return totals;
 }
 
-/** The whole all-pairs part on this thread. */
-export function allPairs(graph: TPathGraph, onProgress?: (fraction: number) => void): TPathTotals {
-  const plan = planAllPairs(graph);
+/** The whole all-pairs part on this thread (`closeness: false`: betweenness alone, as planAllPairs says). */
+export function allPairs(
+  graph: TPathGraph,
+  onProgress?: (fraction: number) => void,
+  options: { closeness?: boolean } = {},
+): TPathTotals {
+  const plan = planAllPairs(graph, plainAllocate, options);
   const state = createAllPairsState(plan);
   const total = totalWeight(plan);
   let done = 0;
