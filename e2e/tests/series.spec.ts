@@ -6,7 +6,8 @@ import { networkRow, SHOTS } from './networks-helpers';
 // Series end to end (issue 34, docs/networks.md "Series"): the demo organization's Slack data as a
 // weekly query, run; the networks list marks its network; the series page shows the measures over time
 // (charts and a table), who joined and left, a person's betweenness rank over time, and the place of
-// the compare view; the explorer steps through the weeks with its time slider. Screenshots at 1280 and
+// the compare view; the explorer steps through the weeks with its time slider, keeping its styles, and
+// shows the ties born and dissolved since the week before. Screenshots at 1280 and
 // 360 px, axe on each page. The query and its network are deleted at the end (the demo is shared).
 
 const NAME = 'Weekly collaboration (e2e)';
@@ -90,8 +91,29 @@ test('a weekly query makes a series: its page, and the explorer stepping through
     await slider.getByRole('button', { name: 'Next snapshot' }).click();
     await expect(label).toContainText(/· 2 of \d+/);
     await expect(canvas).toHaveAttribute('data-layout', 'still', { timeout: 30_000 });
+    // Styles carry over a step: colour by community, then step on; the legend still says so.
+    const style = page.getByRole('complementary', { name: 'Explorer settings' });
+    await style.getByLabel('Color by', { exact: true }).selectOption({ label: 'Community' });
+    const legend = page.getByRole('region', { name: 'Legend' });
+    await expect(legend).toContainText('Color: Community', { timeout: 60_000 });
+    // The changes view: born ties in one colour, dissolved ones dashed, with a legend.
+    await slider.getByLabel('Show changes since the snapshot before').check();
+    const changes = page.getByTestId('changes-legend');
+    await expect(changes).toContainText(/Changes since \d{4}-W\d{2}/);
+    await expect(changes).toContainText(/Born ties\s*[\d,]+/);
+    const dissolved = Number(await page.getByTestId('explorer-changes').getAttribute('data-dissolved'));
+    await expect(changes).toContainText(`Dissolved ties (dashed)${dissolved.toLocaleString('en-US')}`);
+    await expect(canvas).toHaveAttribute('data-layout', 'still', { timeout: 30_000 });
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/series-explorer-1280.png` });
+    await slider.getByRole('button', { name: 'Previous snapshot' }).click();
+    await expect(label).toContainText(/· 1 of \d+/);
+    await expect(slider).toContainText('The first snapshot has none before it.');
+    await expect(legend).toContainText('Color: Community', { timeout: 60_000 });
+    await expect(changes).toBeHidden();
+    await slider.getByRole('button', { name: 'Next snapshot' }).click();
+    await expect(label).toContainText(/· 2 of \d+/);
+    await expect(changes).toBeVisible({ timeout: 20_000 });
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(slider).toBeVisible();
     await slider.getByRole('button', { name: 'Next snapshot' }).click();

@@ -11,8 +11,8 @@ import { pointerHeld, replaceCameraListener } from './sigma-internals';
 
 /** The camera is at rest once it has not moved for this long (and no button is held, no animation runs). */
 const REST_MS = 120;
-/** Layers that are not drawings: sigma's pointer layer, and our highlight, which is redrawn every step. */
-const FIXED = new Set(['mouse', 'highlight']);
+/** Layers that are not drawings: sigma's pointer layer, and our overlays, which are redrawn every step. */
+const FIXED = new Set(['mouse', 'highlight', 'changes']);
 
 export class CameraMotion {
   private readonly drawnWith = new Map<string, CameraState>();

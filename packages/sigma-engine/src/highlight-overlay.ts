@@ -1,5 +1,6 @@
 import type Graph from 'graphology';
 import type Sigma from 'sigma';
+import { fitCanvas, projector } from './overlay-canvas';
 
 // The hover/focus highlight on its own 2D canvas, between sigma's labels and its hover layer: a white
 // wash over the drawing, then the person, their neighbours and their ties drawn again on top. It
@@ -50,16 +51,8 @@ export class HighlightOverlay {
 
   draw() {
     const { width, height } = this.renderer.getDimensions();
-    const ratio = window.devicePixelRatio || 1;
-    if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
-      this.canvas.width = Math.round(width * ratio);
-      this.canvas.height = Math.round(height * ratio);
-      this.canvas.style.width = `${width}px`;
-      this.canvas.style.height = `${height}px`;
-    }
     const ctx = this.ctx;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, width, height);
+    fitCanvas(this.canvas, ctx, width, height);
     const key = this.node === null ? null : String(this.node);
     const container = this.renderer.getContainer();
     if (key === null || !this.graph.hasNode(key) || this.graph.getNodeAttribute(key, 'hidden')) {
@@ -67,7 +60,7 @@ export class HighlightOverlay {
       return;
     }
     container.dataset.highlight = key;
-    const toScreen = this.projector();
+    const toScreen = projector(this.renderer);
     ctx.fillStyle = WASH;
     ctx.fillRect(0, 0, width, height);
 
@@ -99,19 +92,6 @@ export class HighlightOverlay {
     }
     ctx.font = `600 13px ${FONT}`;
     if (this.named) this.label(centre, focus, true);
-  }
-
-  /** Graph coordinates to viewport pixels for the camera as it is now (sigma's own mapping lags while it moves). */
-  private projector() {
-    const r = this.renderer;
-    const camera = { cameraState: r.getCamera().getState() };
-    const o = r.graphToViewport({ x: 0, y: 0 }, camera);
-    const ex = r.graphToViewport({ x: 1, y: 0 }, camera);
-    const ey = r.graphToViewport({ x: 0, y: 1 }, camera);
-    return (p: { x: number; y: number }) => ({
-      x: o.x + p.x * (ex.x - o.x) + p.y * (ey.x - o.x),
-      y: o.y + p.x * (ex.y - o.y) + p.y * (ey.y - o.y),
-    });
   }
 
   private disc(p: { x: number; y: number }, attrs: TAttrs, ring: boolean) {

@@ -4,6 +4,7 @@ import { assignLayoutChanges, graphToByteArray } from 'graphology-layout-noverla
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import { CameraMotion } from './camera-motion';
+import { ChangesOverlay } from './changes-overlay';
 import { ForceLayout } from './force-layout';
 import { fitInside, insidePolygon, type TCamera, type TPositions, type TRect } from './geometry';
 import type { TPacerOptions } from './gpu-pacer';
@@ -59,7 +60,13 @@ export interface TDrawStyle {
   edgeColorByLayer: boolean;
   edgeWidthByWeight: boolean;
   labels: 'auto' | 'all' | 'none';
+  /** A series' changes view: 1 for each tie born since the snapshot before (drawn in BORN_COLOR, the rest muted). */
+  born?: Uint8Array | null;
 }
+
+/** Born ties in a series' changes view; the ties kept are drawn muted beside them. */
+export const BORN_COLOR = '#059669';
+const KEPT_COLOR = '#d1d5db';
 
 export interface TViewEvents {
   onClickNode(node: number): void;
@@ -79,6 +86,7 @@ export class SigmaView {
   /** Called once the next drawing is on screen (the force layout asks for positions then). */
   private afterDrawing: (() => void)[] = [];
   private readonly overlay: HighlightOverlay;
+  private readonly changes: ChangesOverlay;
   /** Null if sigma's internals changed: sigma then redraws at each camera step itself. */
   private readonly motion: CameraMotion | null;
   private readonly progressive: ProgressiveDraw | null;
@@ -132,6 +140,7 @@ export class SigmaView {
       const picker = new NodePicker(graph, this.renderer, data.nodes.length);
       replaceNodePicking(this.renderer, (p) => picker.pick(p));
     }
+    this.changes = new ChangesOverlay(this.renderer, graph);
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
     const gl = webGLContexts(this.renderer).nodes;
     const sliced = known && !!gl && slicedDrawing(options.drawing ?? 'auto', rendererName(gl));
@@ -145,7 +154,14 @@ export class SigmaView {
     // For tests and benchmarks: which drawing this canvas uses.
     container.dataset.drawing = this.progressive ? 'sliced' : 'whole';
     this.motion = known
-      ? new CameraMotion(this.renderer, () => this.overlay.draw(), new Set(this.progressive ? LATER_LAYERS : []))
+      ? new CameraMotion(
+          this.renderer,
+          () => {
+            this.changes.draw();
+            this.overlay.draw();
+          },
+          new Set(this.progressive ? LATER_LAYERS : []),
+        )
       : null;
     if (!this.progressive) {
       let renderStart = 0;
@@ -211,14 +227,22 @@ export class SigmaView {
     );
     let maxWeight = 1;
     for (const e of this.data.edges) if (e.weight > maxWeight) maxWeight = e.weight;
+    const born = style.born ?? null;
     this.graph.updateEachEdgeAttributes(
       (key, attrs) => {
-        const e = this.data.edges[Number(key)];
+        const i = Number(key);
+        const e = this.data.edges[i];
         if (!e) return attrs;
         return {
           ...attrs,
           hidden: !layers.has(e.layer),
-          color: style.edgeColorByLayer ? this.options.layerColor(e.layer) : '#9ca3af',
+          color: born
+            ? born[i] === 1
+              ? BORN_COLOR
+              : KEPT_COLOR
+            : style.edgeColorByLayer
+              ? this.options.layerColor(e.layer)
+              : '#9ca3af',
           size: style.edgeWidthByWeight ? 0.5 + 3.5 * (e.weight / maxWeight) : 1,
         };
       },
@@ -236,6 +260,11 @@ export class SigmaView {
     // Sigma 3.0.2 empties its edge index on a settings change and rebuilds it at the scheduled redraw; an
     // edge update before that frame (the next apply) throws "edge can't be repaint". Redraw now instead.
     this.renderer.refresh();
+  }
+
+  /** A series' changes view: the ties dissolved since the snapshot before, as node index pairs, drawn dashed; null: off. */
+  setDissolved(pairs: Int32Array | null) {
+    this.changes.set(pairs);
   }
 
   setPositions(p: TPositions) {

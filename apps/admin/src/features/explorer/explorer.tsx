@@ -19,6 +19,9 @@ import { FiltersPanel } from './filters/filters-panel';
 import { encode, layerColor } from './style/encoding';
 import { StylePanel } from './style/style-panel';
 import { TabbedAside } from './tabbed-aside';
+import type { TCarried } from './time/carry-state';
+import { ChangesLegend } from './time/changes-legend';
+import type { TTieChanges } from './time/tie-changes';
 import { useViews } from './views/use-views';
 import { ViewsPanel } from './views/views-panel';
 
@@ -50,6 +53,9 @@ export function Explorer({
   data,
   start,
   onSigma,
+  carried,
+  onCarry,
+  changes,
 }: {
   network: TNetworkSummary;
   data: TNetworkData;
@@ -57,6 +63,12 @@ export function Explorer({
   start?: TPositions;
   /** The renderer, for a series' time slider to read positions from before it steps. */
   onSigma?: (sigma: SigmaView | null) => void;
+  /** A series' step: the styles, filters and panel the snapshot before had (time/carry-state.ts). */
+  carried?: TCarried;
+  /** Told what a step should carry, as it changes. */
+  onCarry?: (c: TCarried) => void;
+  /** A series' changes view: ties born and dissolved since the snapshot before; null: off. */
+  changes?: TTieChanges | null;
 }) {
   const { viewId, layerIndex } = useParams();
   const location = useLocation();
@@ -64,10 +76,10 @@ export function Explorer({
   const base = `/networks/explore/${network._id}`;
   const views = useViews(network._id);
   const view = views.list.find((v) => v._id === viewId) ?? null;
-  const [state, setState] = useState<TExplorerState>(() => defaultState(data.layers.length));
+  const [state, setState] = useState<TExplorerState>(() => carried?.state ?? defaultState(data.layers.length));
   const [left, setLeft] = useState<TLeftPanel>('style');
   const [right, setRight] = useState<TRightPanel>('node');
-  const [focused, setFocused] = useState<number | null>(null);
+  const [focused, setFocused] = useState<number | null>(carried?.focused ?? null);
   const [forceRunning, setForceRunning] = useState(false);
   const [lasso, setLasso] = useState(false);
   const [sigma, setSigma] = useState<SigmaView | null>(null);
@@ -79,7 +91,11 @@ export function Explorer({
     () => data.nodeAttributes.filter((a) => a.type === 'category').map((a) => a.key),
     [data],
   );
-  const [groupAttribute, setGroupAttribute] = useState<string | null>(categoryKeys[0] ?? null);
+  const [groupAttribute, setGroupAttribute] = useState<string | null>(
+    carried ? carried.state.groupAttribute : (categoryKeys[0] ?? null),
+  );
+  const carry = useStableCallback((c: TCarried) => onCarry?.(c));
+  useEffect(() => carry({ state: { ...state, groupAttribute }, focused }), [carry, state, groupAttribute, focused]);
 
   const needsMetrics =
     isMetricSource(state.encoding.size) ||
@@ -159,8 +175,20 @@ export function Explorer({
       edgeColorByLayer: state.encoding.edgeColorByLayer,
       edgeWidthByWeight: state.encoding.edgeWidthByWeight,
       labels: state.encoding.labels,
+      born: changes?.born ?? null,
     });
-  }, [sigma, encoded, filtered, state]);
+  }, [sigma, encoded, filtered, state, changes]);
+  useEffect(() => sigma?.setDissolved(changes?.dissolved ?? null), [sigma, changes]);
+  // A carried layout other than the force layout is made again from this snapshot's people.
+  const [carriedLayout] = useState(() =>
+    carried && carried.state.layout.kind !== 'force' ? carried.state.layout : null,
+  );
+  const laidOut = useRef(false);
+  useEffect(() => {
+    if (!sigma || !carriedLayout || laidOut.current || (carriedLayout.kind === 'xy' && !metrics)) return;
+    laidOut.current = true;
+    runLayout(carriedLayout.kind, carriedLayout);
+  });
   useEffect(() => sigma?.setFocused(focused), [sigma, focused]);
   useEffect(() => sigma?.setSelection(state.selection), [sigma, state.selection]);
 
@@ -332,8 +360,10 @@ export function Explorer({
             selected={state.selection.length}
             metricsProgress={metricsState.progress}
             metricsPosition={metricsState.position}
-            layers={state.layers}
-          />
+            layers={changes ? [] : state.layers}
+          >
+            {changes ? <ChangesLegend changes={changes} /> : null}
+          </Legend>
         </div>
         <AnalysisPanels
           panel={right}

@@ -1,4 +1,4 @@
-import { type Ref, useMemo } from 'react';
+import { type ReactNode, type Ref, useMemo } from 'react';
 import { metricsProgressText } from '../analysis/use-explorer-metrics';
 import { shownCounts, type TLegend } from '../style/encoding';
 
@@ -15,6 +15,7 @@ export function Legend({
   metricsProgress,
   metricsPosition,
   layers,
+  children,
 }: {
   ref?: Ref<HTMLElement>;
   legend: TLegend;
@@ -26,6 +27,8 @@ export function Legend({
   metricsProgress: number | null;
   metricsPosition: number | null;
   layers: number[];
+  /** More to say (a series' changes view). */
+  children?: ReactNode;
 }) {
   const onLayers = legend.layers.filter((l) => layers.includes(l.index));
   const color = legend.color;
@@ -108,6 +111,7 @@ export function Legend({
           </ul>
         </div>
       ) : null}
+      {children}
     </section>
   );
 }

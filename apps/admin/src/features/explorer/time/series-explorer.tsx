@@ -2,18 +2,21 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TNetworkData } from '@tieline/graph';
 import type { SigmaView, TPositions } from '@tieline/sigma-engine';
 import type { TNetworkSummary } from '@tieline/validation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { Explorer } from '../explorer';
+import { carryState, type TCarried } from './carry-state';
 import { stablePositions } from './stable-positions';
+import { tieChanges } from './tie-changes';
 import { TimeSlider } from './time-slider';
 
 // The explorer of a network that belongs to a series: a time slider over the series' snapshots above
 // it. Each step loads that snapshot's version and starts its layout where the people were in the one
 // shown before (stable-positions.ts), so the picture stays put while ties come and go. The first series
-// the network is in is the one stepped through.
+// the network is in is the one stepped through. Styles, filters and the person panel carry over each step
+// (carry-state.ts); "Show changes" draws the ties born since the snapshot before and those dissolved.
 
-type TShown = { key: string; network: TNetworkSummary; data: TNetworkData; start?: TPositions };
+type TShown = { key: string; network: TNetworkSummary; data: TNetworkData; start?: TPositions; carried?: TCarried };
 
 const keyOf = (s: { networkId: string; dataVersion: number }) => `${s.networkId}:${s.dataVersion}`;
 
@@ -37,6 +40,20 @@ export function SeriesExplorer({ network, data }: { network: TNetworkSummary; da
     data,
   });
   const sigma = useRef<SigmaView | null>(null);
+  const carried = useRef<TCarried | null>(null);
+  const [showChanges, setShowChanges] = useState(false);
+  // The snapshot before the one shown, for the changes view (usually in the cache from stepping).
+  const shownIndex = snapshots.findIndex((s) => keyOf(s) === shown.key);
+  const previous = showChanges && shownIndex > 0 ? snapshots[shownIndex - 1] : undefined;
+  const before = useQuery({
+    ...trpc.networks.data.queryOptions({ id: previous?.networkId ?? network._id, version: previous?.dataVersion }),
+    enabled: !!previous,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const changes = useMemo(
+    () => (previous && before.data ? tieChanges(before.data.data, shown.data, previous.label) : null),
+    [previous, before.data, shown.data],
+  );
 
   useEffect(() => {
     if (!target || !step.data || step.isPlaceholderData || shown.key === keyOf(target)) return;
@@ -53,6 +70,7 @@ export function SeriesExplorer({ network, data }: { network: TNetworkSummary; da
       },
       data: next,
       ...(at ? { start: stablePositions(shown.data, at, next) } : {}),
+      ...(carried.current ? { carried: carryState(carried.current, shown.data, next) } : {}),
     });
   }, [target, step.data, step.isPlaceholderData, shown]);
 
@@ -64,6 +82,19 @@ export function SeriesExplorer({ network, data }: { network: TNetworkSummary; da
           index={index}
           loading={wanted !== null && (!step.data || step.isPlaceholderData || step.isFetching)}
           onStep={(i) => setWanted(Math.max(0, Math.min(snapshots.length - 1, i)))}
+          changes={showChanges}
+          onChanges={setShowChanges}
+          changesNote={
+            !showChanges
+              ? null
+              : shownIndex === 0
+                ? 'The first snapshot has none before it.'
+                : shownIndex < 0
+                  ? 'Step to a snapshot of the series to see its changes.'
+                  : previous && !before.data
+                    ? `Loading ${previous.label}…`
+                    : null
+          }
         />
       ) : null}
       <Explorer
@@ -71,6 +102,11 @@ export function SeriesExplorer({ network, data }: { network: TNetworkSummary; da
         network={shown.network}
         data={shown.data}
         {...(shown.start ? { start: shown.start } : {})}
+        {...(shown.carried ? { carried: shown.carried } : {})}
+        onCarry={(c) => {
+          carried.current = c;
+        }}
+        changes={changes}
         onSigma={(v) => {
           sigma.current = v;
         }}

@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@tieline/ui';
+import { Button, Checkbox, Label, Spinner } from '@tieline/ui';
 import type { TSeries } from '@tieline/validation';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
@@ -12,13 +12,22 @@ export function TimeSlider({
   index,
   loading,
   onStep,
+  changes,
+  onChanges,
+  changesNote,
 }: {
   series: TSeries;
   index: number | null;
   loading: boolean;
   onStep: (index: number) => void;
+  /** The changes view: ties born since the snapshot before and those dissolved. */
+  changes: boolean;
+  onChanges: (on: boolean) => void;
+  /** Why no changes are drawn while the view is on, if so. */
+  changesNote: string | null;
 }) {
   const sliderId = useId();
+  const changesId = useId();
   const count = series.snapshots.length;
   const shown = index === null ? null : series.snapshots[index];
   const last = count - 1;
@@ -34,7 +43,7 @@ export function TimeSlider({
           {series.name}
         </Link>
       </p>
-      <div className="flex w-full min-w-0 items-center gap-1 sm:w-auto sm:flex-1">
+      <div className="flex w-full min-w-0 items-center gap-1 sm:w-auto sm:min-w-48 sm:flex-1">
         <Button
           variant="ghost"
           size="icon"
@@ -74,6 +83,19 @@ export function TimeSlider({
           : 'Current version (not in the series)'}
       </p>
       {loading ? <Spinner label="Loading the snapshot" /> : null}
+      <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <div className="flex items-center gap-2">
+          <Checkbox id={changesId} checked={changes} onCheckedChange={(v) => onChanges(v === true)} />
+          <Label htmlFor={changesId} className="font-normal">
+            Show changes since the snapshot before
+          </Label>
+        </div>
+        {changesNote ? (
+          <p className="text-muted-foreground" aria-live="polite">
+            {changesNote}
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }
