@@ -51,7 +51,9 @@ export const CHANGE_MSG = {
     `The stability of this network could not be computed${reason ? ` (${reason})` : ''}. Ask again to retry.`,
 } as const;
 
-const ZVersion = strictNumber(z.number({ error: CHANGE_MSG.version }).int(CHANGE_MSG.version).min(1, CHANGE_MSG.version));
+const ZVersion = strictNumber(
+  z.number({ error: CHANGE_MSG.version }).int(CHANGE_MSG.version).min(1, CHANGE_MSG.version),
+);
 
 export const ZCompareNetworksInput = z.object({
   baseNetworkId: ZId,
