@@ -4,6 +4,7 @@ import {
   attributeChoices,
   eiReading,
   formatDelta,
+  formatRatio,
   layerChoices,
   qapReading,
   sortPersons,
@@ -49,7 +50,10 @@ describe('words', () => {
     expect(eiReading(null, null)).toMatch(/no E-I index/);
   });
 
-  it('signs changes with a true minus and no negative zero', () => {
+  it('writes negatives with a true minus and no negative zero', () => {
+    expect(formatRatio(-0.514)).toBe('−0.51');
+    expect(formatRatio(-0.0001)).toBe('0.00');
+    expect(formatRatio(null)).toBe('—');
     expect(formatDelta(3)).toBe('+3');
     expect(formatDelta(-0.0123, 3)).toBe('−0.012');
     expect(formatDelta(-0.0001, 3)).toBe('0.000');

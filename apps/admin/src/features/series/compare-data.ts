@@ -28,9 +28,11 @@ export function attributeChoices(base: TNetworkData | undefined, other: TNetwork
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
-/** A ratio (r, E-I, Jaccard, betweenness) to `digits` decimals; a dash when absent. */
+/** A ratio (r, E-I, Jaccard, betweenness) to `digits` decimals, negatives with the true minus; a dash when absent. */
 export function formatRatio(x: number | null, digits = 2): string {
-  return x === null ? '—' : x.toFixed(digits);
+  if (x === null) return '—';
+  const text = x.toFixed(digits);
+  return text.startsWith('-') ? (Number(text) === 0 ? text.slice(1) : `−${text.slice(1)}`) : text;
 }
 
 /** A p-value of a 1,000-permutation test: three decimals (its smallest, 1/1001, reads 0.001). */

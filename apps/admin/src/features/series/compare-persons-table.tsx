@@ -15,26 +15,26 @@ import {
 // them), and a "top broker" badge in each snapshot where they are one (docs/analysis.md). The API's
 // order, the largest change of betweenness first, until a header asks for another.
 
-const PER_PAGE = 50;
+const PER_PAGE = 25;
 /** The order the table arrives in: no column of the table sorts by |change|. */
 const API_ORDER: TPersonSort = { id: 'api', desc: true };
 
 type TStatusFilter = 'all' | TComparePerson['status'];
 
-const STATUS_WORD = { kept: 'kept', joined: 'joined', left: 'left' } as const;
-
 function StatusBadge({ status }: { status: TComparePerson['status'] }) {
   return (
-    <Badge variant={status === 'kept' ? 'muted' : 'outline'} className={status === 'left' ? 'border-dashed' : ''}>
-      {status === 'joined' ? '+ ' : status === 'left' ? '− ' : ''}
-      {STATUS_WORD[status]}
+    <Badge
+      variant={status === 'kept' ? 'muted' : 'outline'}
+      className={status === 'left' ? 'self-start border-dashed' : 'self-start'}
+    >
+      {status}
     </Badge>
   );
 }
 
 function Betweenness({ value, top }: { value: number | null; top: boolean | null }) {
   return (
-    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+    <span className="inline-flex flex-wrap items-center gap-1 md:justify-end">
       <span className="tabular-nums">{formatRatio(value, 3)}</span>
       {top ? (
         <Badge variant="secondary" data-testid="top-broker">
@@ -54,6 +54,7 @@ function columns(before: string, after: string): DataTableColumn<TComparePerson>
       cell: (p) => <span className="font-medium">{p.name}</span>,
       card: 'title',
       sortable: true,
+      className: 'whitespace-nowrap',
     },
     { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} />, card: 'badge', sortable: true },
     {

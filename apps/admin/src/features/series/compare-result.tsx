@@ -1,5 +1,5 @@
 import type { TCompareAnswer } from '@tieline/validation';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatCount, formatRatio, qapReading } from './compare-data';
 import { CompareDownload } from './compare-download';
 import { CompareGroups } from './compare-groups';
@@ -23,11 +23,15 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 function Three({ parts }: { parts: [string, number][] }) {
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1">
-      {parts.map(([word, n]) => (
-        <span key={word}>
-          <span className="text-xl font-semibold tabular-nums">{formatCount(n)}</span>{' '}
-          <span className="text-sm text-muted-foreground">{word}</span>
-        </span>
+      {parts.map(([word, n], i) => (
+        <Fragment key={word}>
+          {/* A space between the parts for whoever reads the text (a flex gap lays them out). */}
+          {i > 0 ? ' ' : null}
+          <span>
+            <span className="text-xl font-semibold tabular-nums">{formatCount(n)}</span>{' '}
+            <span className="text-sm text-muted-foreground">{word}</span>
+          </span>
+        </Fragment>
       ))}
     </span>
   );
@@ -49,7 +53,7 @@ export function CompareResult({ answer: a, asked }: { answer: TCompareAnswer; as
       </div>
 
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="compare-counts">
-        <Figure label="People">
+        <Figure label="People" testId="compare-people">
           <Three
             parts={[
               ['kept', a.people.kept],
@@ -58,7 +62,7 @@ export function CompareResult({ answer: a, asked }: { answer: TCompareAnswer; as
             ]}
           />
         </Figure>
-        <Figure label="Ties">
+        <Figure label="Ties" testId="compare-tie-counts">
           <Three
             parts={[
               ['kept', a.ties.kept],

@@ -63,15 +63,21 @@ export function CompareTies({ ties, directed }: { ties: TTieChange[]; directed: 
         onChange={setFilter}
         className="w-full sm:w-52"
       />
-      <DataTable
-        caption={`Ties born and dissolved${chosen.length > SHOWN ? `, the first ${SHOWN} of ${chosen.length}` : ''}`}
-        columns={cols}
-        data={shown}
-        getRowId={(t) => `${t.change}\u0000${t.source}\u0000${t.target}`}
-        density="compact"
-        empty="No tie was born or dissolved."
-        rowProps={(t) => ({ 'data-testid': `compare-tie-${t.change}` })}
-      />
+      <div
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: 200 rows scroll in a box of their own, so a keyboard must reach it (axe scrollable-region-focusable).
+        tabIndex={0}
+        className="max-h-[28rem] overflow-y-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <DataTable
+          caption={`Ties born and dissolved${chosen.length > SHOWN ? `, the first ${SHOWN} of ${chosen.length}` : ''}`}
+          columns={cols}
+          data={shown}
+          getRowId={(t) => `${t.change}\u0000${t.source}\u0000${t.target}`}
+          density="compact"
+          empty="No tie was born or dissolved."
+          rowProps={(t) => ({ 'data-testid': `compare-tie-${t.change}` })}
+        />
+      </div>
     </section>
   );
 }
