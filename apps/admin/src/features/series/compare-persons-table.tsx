@@ -32,9 +32,10 @@ function StatusBadge({ status }: { status: TComparePerson['status'] }) {
   );
 }
 
+/** The value, then its badge; in the table the badge sits left of the value, so the column's numbers align. */
 function Betweenness({ value, top }: { value: number | null; top: boolean | null }) {
   return (
-    <span className="inline-flex flex-wrap items-center gap-1 md:justify-end">
+    <span className="inline-flex flex-wrap items-center gap-1 md:flex-row-reverse">
       <span className="tabular-nums">{formatRatio(value, 3)}</span>
       {top ? (
         <Badge variant="secondary" data-testid="top-broker">
