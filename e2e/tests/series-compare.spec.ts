@@ -109,6 +109,15 @@ test('the series page compares two snapshots: counts, QAP, people, ties, E-I by 
   const networks: string[] = [];
   let seriesId = '';
   try {
+    // A snapshot of other people entirely, to see the API's refusal.
+    const elsewhere: Snapshot = {
+      people: new Map([
+        ['Zoe North', 'Sales'],
+        ['Yann West', 'Finance'],
+      ]),
+      ties: new Set([tie('Zoe North', 'Yann West')]),
+    };
+    networks.push(await upload(page, `Compare elsewhere ${id}`, json(elsewhere)));
     networks.push(await upload(page, `Compare before ${id}`, json(before)));
     networks.push(await upload(page, `Compare after ${id}`, json(after)));
     seriesId = await page.evaluate(
@@ -119,8 +128,9 @@ test('the series page compares two snapshots: counts, QAP, people, ties, E-I by 
           body: JSON.stringify({
             name,
             snapshots: [
-              { networkId: networks[0], label: 'January' },
-              { networkId: networks[1], label: 'June' },
+              { networkId: networks[0], label: 'Elsewhere' },
+              { networkId: networks[1], label: 'January' },
+              { networkId: networks[2], label: 'June' },
             ],
           }),
         });
@@ -132,14 +142,21 @@ test('the series page compares two snapshots: counts, QAP, people, ties, E-I by 
     await page.goto(`/networks/series/${seriesId}`);
     const view = page.getByTestId('series-compare-slot');
     await expect(view).toContainText('Compare two snapshots');
-    await expect(view.getByLabel('Before')).toHaveValue('0');
-    await expect(view.getByLabel('After')).toHaveValue('1');
+    // The last two snapshots to start with.
+    await expect(view.getByLabel('Before')).toHaveValue('1');
+    await expect(view.getByLabel('After')).toHaveValue('2');
 
     // The same snapshot twice: said, not asked.
     await view.getByLabel('After').selectOption({ label: 'January' });
     await expect(view.getByTestId('compare-same')).toBeVisible();
     await expect(view.getByRole('button', { name: 'Compare' })).toBeDisabled();
     await view.getByLabel('After').selectOption({ label: 'June' });
+
+    // No one in common: the API's words.
+    await view.getByLabel('Before').selectOption({ label: 'Elsewhere' });
+    await view.getByRole('button', { name: 'Compare' }).click();
+    await expect(view.getByRole('alert')).toHaveText('The two snapshots share no people', { timeout: 60_000 });
+    await view.getByLabel('Before').selectOption({ label: 'January' });
     await expect(view.getByLabel('Layer').getByRole('option')).toHaveText(['All layers', 'Collaboration']);
     await expect(view.getByLabel('Group by attribute').getByRole('option')).toHaveText(['No grouping', 'Department']);
 
