@@ -202,6 +202,9 @@ test('the series page compares two snapshots: counts, QAP, people, ties, E-I by 
     await result.getByLabel('Show ties').selectOption('dissolved');
     await expect(result.getByTestId('compare-tie-dissolved')).toHaveCount(ties.dissolved);
     await expect(result.getByTestId('compare-tie-born')).toHaveCount(0);
+    await result
+      .getByRole('region', { name: 'Ties born and dissolved' })
+      .screenshot({ path: `${SHOTS}/series-compare-ties-1280.png` });
 
     // By Department: E-I of each snapshot with its p, and the groups.
     await view.getByLabel('Group by attribute').selectOption('Department');

@@ -44,7 +44,7 @@ describe('words', () => {
 
   it('reads an E-I index with its test', () => {
     expect(eiReading(-0.5, 0.002)).toBe(
-      'More ties inside groups than between; more inward than chance: a silo signal (p 0.002).',
+      'More ties inside groups than between; more inward than chance: a silo signal.',
     );
     expect(eiReading(0.4, 0.9)).toMatch(/^More ties between groups than inside; not more inward/);
     expect(eiReading(null, null)).toMatch(/no E-I index/);

@@ -73,7 +73,7 @@ export function qapReading(qap: TCompareAnswer['qap']): { figures: string; words
   };
 }
 
-/** An E-I index with its p in plain words: where the snapshot's ties run relative to the groups. */
+/** An E-I index and its p in plain words (the figures are shown beside): where the ties run relative to the groups. */
 export function eiReading(ei: number | null, p: number | null): string {
   if (ei === null) return 'No ties between people who both have a value: no E-I index.';
   const lean =
@@ -85,7 +85,7 @@ export function eiReading(ei: number | null, p: number | null): string {
   if (p === null) return `${lean[0]!.toUpperCase()}${lean.slice(1)}.`;
   const test =
     p < SIGNIFICANCE ? 'more inward than chance: a silo signal' : 'not more inward than chance would make it';
-  return `${lean[0]!.toUpperCase()}${lean.slice(1)}; ${test} (p ${formatP(p)}).`;
+  return `${lean[0]!.toUpperCase()}${lean.slice(1)}; ${test}.`;
 }
 
 export type TPersonSort = { id: string; desc: boolean };

@@ -56,7 +56,7 @@ export function CompareGroups({
             [after, ei.other, ei.pOther],
           ] as const
         ).map(([label, value, p]) => (
-          <div key={label} className="flex flex-col gap-1 rounded-md border p-3">
+          <div key={label} className="flex flex-col gap-1 rounded-md border border-border p-3">
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="flex flex-col gap-1">
               <span className="font-semibold tabular-nums">

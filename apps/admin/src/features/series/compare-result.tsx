@@ -12,7 +12,7 @@ import type { TAsked } from './compare-view';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1 rounded-md border p-3" data-testid={testId}>
+    <div className="flex min-w-0 flex-col gap-1 rounded-md border border-border p-3" data-testid={testId}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="flex flex-col gap-1">{children}</dd>
     </div>

@@ -33,7 +33,7 @@ export function CompareTies({ ties, directed }: { ties: TTieChange[]; directed: 
       id: 'tie',
       header: directed ? 'From → to' : 'Between',
       cell: (t) => (
-        <span className={t.change === 'dissolved' ? 'text-muted-foreground line-through' : ''}>
+        <span className={t.change === 'dissolved' ? 'text-muted-foreground' : ''}>
           {t.source} {directed ? '→' : '–'} {t.target}
         </span>
       ),
@@ -66,7 +66,7 @@ export function CompareTies({ ties, directed }: { ties: TTieChange[]; directed: 
       <div
         // biome-ignore lint/a11y/noNoninteractiveTabindex: 200 rows scroll in a box of their own, so a keyboard must reach it (axe scrollable-region-focusable).
         tabIndex={0}
-        className="max-h-[28rem] overflow-y-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+        className="max-h-[28rem] overflow-y-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring"
       >
         <DataTable
           caption={`Ties born and dissolved${chosen.length > SHOWN ? `, the first ${SHOWN} of ${chosen.length}` : ''}`}

@@ -37,7 +37,7 @@ export function CompareView({
     <section
       aria-labelledby="compare-heading"
       data-testid="series-compare-slot"
-      className="flex min-w-0 flex-col gap-4 rounded-lg border p-3 sm:p-4"
+      className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-3 sm:p-4"
     >
       <h2 id="compare-heading" className="text-lg font-semibold">
         Compare two snapshots
