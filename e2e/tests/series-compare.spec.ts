@@ -161,9 +161,19 @@ test('the series page compares two snapshots: counts, QAP, people, ties, E-I by 
     await expect(view.getByLabel('Layer').getByRole('option')).toHaveText(['All layers', 'Collaboration']);
     await expect(view.getByLabel('Group by attribute').getByRole('option')).toHaveText(['No grouping', 'Department']);
 
+    // The compare can take seconds: held back here a moment, the wait is said.
+    const held = '**/api/trpc/networks.change.compare**';
+    await page.route(held, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await view.getByRole('button', { name: 'Compare' }).click();
+    await expect(view.getByRole('status').filter({ hasText: 'Comparing January with June' })).toBeVisible();
+    await expect(view.getByRole('button', { name: 'Comparing…' })).toBeDisabled();
+    await view.screenshot({ path: `${SHOTS}/series-compare-loading-1280.png` });
     const result = view.getByTestId('compare-result');
     await expect(result).toBeVisible({ timeout: 90_000 });
+    await page.unroute(held);
     await expect(result.getByTestId('compare-people')).toHaveText(
       `People${people.kept} kept ${people.joined} joined ${people.left} left`,
     );

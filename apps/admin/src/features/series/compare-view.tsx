@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TNetworkData } from '@tieline/graph';
 import { Button, SelectField, Spinner } from '@tieline/ui';
-import { NETWORK_MSG, type TCompareNetworksInput } from '@tieline/validation';
+import { NETWORK_MSG, type TCompareAnswer, type TCompareNetworksInput } from '@tieline/validation';
 import { GitCompareArrows } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -58,7 +58,10 @@ function Comparison({ snapshots, documents }: { snapshots: TSnapshot[]; document
   const [other, setOther] = useState(String(snapshots.length - 1));
   const [layer, setLayer] = useState('');
   const [attribute, setAttribute] = useState('');
-  const [asked, setAsked] = useState<TAsked | null>(null);
+  // The comparison asked last, and the answer shown: the previous answer stays, dimmed, while the next
+  // computes, so the page does not jump; a refusal removes it.
+  const [asking, setAsking] = useState<TAsked | null>(null);
+  const [shown, setShown] = useState<{ answer: TCompareAnswer; asked: TAsked } | null>(null);
   const compare = useMutation(trpc.networks.change.compare.mutationOptions({ meta: { silentError: true } }));
 
   const b = snapshots[Number(base)]!;
@@ -79,11 +82,14 @@ function Comparison({ snapshots, documents }: { snapshots: TSnapshot[]; document
     ...(attributeAsked ? { attribute: attributeAsked } : {}),
   };
   const run = () => {
-    setAsked({ input, before: b.label, after: o.label });
-    compare.mutate(input);
+    const asked = { input, before: b.label, after: o.label };
+    setAsking(asked);
+    compare.mutate(input, {
+      onSuccess: (answer) => setShown({ answer, asked }),
+      onError: () => setShown(null),
+    });
   };
-  const shown = compare.isSuccess && asked ? asked : null;
-  const changed = shown !== null && !sameInput(shown.input, input);
+  const changed = shown !== null && !compare.isPending && !sameInput(shown.asked.input, input);
 
   return (
     <>
@@ -127,9 +133,9 @@ function Comparison({ snapshots, documents }: { snapshots: TSnapshot[]; document
         </p>
       ) : null}
       <div aria-live="polite" className="flex flex-col gap-4">
-        {compare.isPending ? (
+        {compare.isPending && asking ? (
           <Spinner
-            label={`Comparing ${b.label} with ${o.label}: counting ties, then 1,000 permutations for the tests. This can take a few seconds.`}
+            label={`Comparing ${asking.before} with ${asking.after}: counting ties, then 1,000 permutations for the tests. This can take a few seconds.`}
             showLabel
           />
         ) : null}
@@ -140,11 +146,15 @@ function Comparison({ snapshots, documents }: { snapshots: TSnapshot[]; document
         ) : null}
         {shown && changed ? (
           <p className="text-sm text-muted-foreground">
-            Below: {shown.before} against {shown.after}. Press Compare for the choices above.
+            Below: {shown.asked.before} against {shown.asked.after}. Press Compare for the choices above.
           </p>
         ) : null}
       </div>
-      {shown && compare.data ? <CompareResult answer={compare.data} asked={shown} /> : null}
+      {shown ? (
+        <div aria-busy={compare.isPending} className={compare.isPending ? 'pointer-events-none opacity-50' : undefined}>
+          <CompareResult answer={shown.answer} asked={shown.asked} />
+        </div>
+      ) : null}
     </>
   );
 }
