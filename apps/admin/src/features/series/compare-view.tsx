@@ -64,11 +64,14 @@ function Comparison({ snapshots, documents }: { snapshots: TSnapshot[]; document
   const [shown, setShown] = useState<{ answer: TCompareAnswer; asked: TAsked } | null>(null);
   const compare = useMutation(trpc.networks.change.compare.mutationOptions({ meta: { silentError: true } }));
 
-  const b = snapshots[Number(base)]!;
-  const o = snapshots[Number(other)]!;
-  const loaded = documents[Number(base)] !== undefined && documents[Number(other)] !== undefined;
-  const layers = layerChoices(documents[Number(base)], documents[Number(other)]);
-  const attributes = attributeChoices(documents[Number(base)], documents[Number(other)]);
+  // A series read again may hold fewer snapshots (a query's run rebuilds it): a choice past its end reads as its last.
+  const bi = Math.min(Number(base), snapshots.length - 1);
+  const oi = Math.min(Number(other), snapshots.length - 1);
+  const b = snapshots[bi]!;
+  const o = snapshots[oi]!;
+  const loaded = documents[bi] !== undefined && documents[oi] !== undefined;
+  const layers = layerChoices(documents[bi], documents[oi]);
+  const attributes = attributeChoices(documents[bi], documents[oi]);
   // A layer or attribute the new pair does not offer reads as none (the API would refuse it).
   const layerAsked = layers.includes(layer) ? layer : '';
   const attributeAsked = attributes.includes(attribute) ? attribute : '';
@@ -98,8 +101,20 @@ function Comparison({ snapshots, documents }: { snapshots: TSnapshot[]; document
         ignored; directed only when both snapshots are.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <SelectField label="Before" value={base} options={options} onChange={setBase} className="w-full sm:w-44" />
-        <SelectField label="After" value={other} options={options} onChange={setOther} className="w-full sm:w-44" />
+        <SelectField
+          label="Before"
+          value={String(bi)}
+          options={options}
+          onChange={setBase}
+          className="w-full sm:w-44"
+        />
+        <SelectField
+          label="After"
+          value={String(oi)}
+          options={options}
+          onChange={setOther}
+          className="w-full sm:w-44"
+        />
         <SelectField
           label="Layer"
           value={layerAsked}
