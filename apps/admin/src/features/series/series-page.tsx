@@ -6,13 +6,13 @@ import { FullPageSpinner } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BetweennessRanks } from './betweenness-ranks';
-import { CompareSlot } from './compare-slot';
+import { CompareView } from './compare-view';
 import { MeasureTimeline } from './measure-timeline';
 import { PeopleChanges } from './people-changes';
 import { useSnapshotDocuments } from './series-data';
 
 // /networks/series/{id}: a series (issue 34): its measures over time, who joined and left, people's
-// betweenness rank over time, and the place of the compare view of two snapshots.
+// betweenness rank over time, and the compare view of any two snapshots.
 
 export function SeriesPage() {
   const { id = '' } = useParams();
@@ -74,7 +74,7 @@ export function SeriesPage() {
           <MeasureTimeline snapshots={snapshots} />
           <PeopleChanges snapshots={snapshots} documents={documents.data} />
           <BetweennessRanks snapshots={snapshots} documents={documents.data} />
-          <CompareSlot snapshots={snapshots} />
+          <CompareView snapshots={snapshots} documents={documents.data} />
         </>
       ) : null}
     </div>
