@@ -62,7 +62,7 @@ describe('emailing respondents', () => {
     const again = await emailRespondents(app, owner, surveyId);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(EMAIL_MSG.noRecipients);
-  });
+  }, 120_000); // 1,000 messages through the outbox: a loaded host takes over the default 30 s
 
   it('refuses what cannot be sent, with a clear message, and sends nothing', async () => {
     const owner = await verifiedOwner(app);
