@@ -397,7 +397,12 @@ async function underAttack(attack, template, env, startServer) {
     };
   } finally {
     probe?.stop();
-    // A server frozen or mid-import may not answer SIGTERM soon: the attack is over, kill it.
+    // A server frozen or mid-import may not answer SIGTERM soon: the attack is over, kill it (a profiled
+    // server, BENCH_SERVER_NODE_ARGS, is asked to stop first, so it writes its profile).
+    if (process.env.BENCH_SERVER_NODE_ARGS && isAlive(srv.pid)) {
+      process.kill(srv.pid, 'SIGTERM');
+      for (let i = 0; i < 100 && isAlive(srv.pid); i++) await sleep(100);
+    }
     if (isAlive(srv.pid)) process.kill(srv.pid, 'SIGKILL');
     await srv.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLimits } from '../src/connectors/slack/export-sync';
-import { runScriptWorker, WorkerDiedError } from '../src/workers/script-worker';
+import { RESULT_PART, runScriptWorker, WorkerDiedError } from '../src/workers/script-worker';
 import type { TSlackExportAnswer, TSlackExportWorkerInput } from '../src/workers/slack-export';
 import { zipOf } from './passive-slack-export-fixtures';
 
@@ -43,6 +43,35 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
       teamId: 'T1',
       people: 2,
     });
+  });
+
+  it("sends a result's long arrays in parts, a server turn each, and puts them back in place", async () => {
+    let turns = 0;
+    const ticking = setInterval(() => {
+      turns += 1;
+    }, 0);
+    const n = 5 * RESULT_PART + 7;
+    const answer = await runScriptWorker<Record<string, unknown>>('../../test/workers/long-answer', { n }).finally(() =>
+      clearInterval(ticking),
+    );
+    const rows = Array.from({ length: n }, (_, i) => ({ name: `P${i}`, cells: [String(i), 'x'] }));
+    expect(answer).toEqual({
+      ok: true,
+      list: {
+        name: 'Sheet',
+        rows,
+        nested: [[...rows.slice(0, 3)], Array.from({ length: RESULT_PART + 1 }, (_, i) => i)],
+      },
+      look: { '\u0000tieline-part:guess': 0 },
+      proto: JSON.parse('{"__proto__": {"polluted": true}}'),
+      bytes: new Uint8Array([1, 2, 3]),
+      // Six parts of the rows, two of the numbers.
+      partsSent: 8,
+    });
+    expect(Object.getPrototypeOf(answer.proto)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The server had turns while the parts came.
+    expect(turns).toBeGreaterThanOrEqual(8);
   });
 
   it('a worker past its heap cap dies of memory', async () => {

@@ -11,7 +11,7 @@ import {
 import { AONA_LIMITS, AONA_MSG } from '@tieline/validation';
 import type { AppErrorCode } from '../errors';
 import { documentOf as document, type TDocument } from '../network-store/store-network';
-import { post, workerInput } from './worker-side';
+import { postResult, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): one AONA analysis (packages/graph/src/aona, docs/analysis.md).
 // Documents arrive as the JSON text network_versions stores; a made or changed network goes back as
@@ -88,4 +88,4 @@ function answer(input: TAonaWorkerInput): TAonaWorkerAnswer {
   }
 }
 
-post<TAonaWorkerAnswer>({ kind: 'result', value: answer(await workerInput<TAonaWorkerInput>()) });
+await postResult<TAonaWorkerAnswer>(answer(await workerInput<TAonaWorkerInput>()));

@@ -12,7 +12,7 @@ import { AppError, type AppErrorCode, zodMessage } from '../errors';
 import { jsonNestsPast } from '../http/json-depth';
 import type { TDocument } from '../network-store/store-network';
 import { parseExport } from '../parsers/meltwater/parse-export';
-import { post, workerInput } from './worker-side';
+import { postResult, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): reads a Meltwater export (JSON, or NDJSON line by line) and
 // builds its network off the server's event loop: an 18 MB NDJSON took 5.2 s of CPU there (issue 36).
@@ -88,4 +88,4 @@ function answer(input: TMeltwaterParseInput): TMeltwaterParseAnswer {
   }
 }
 
-post<TMeltwaterParseAnswer>({ kind: 'result', value: answer(await workerInput<TMeltwaterParseInput>()) });
+await postResult<TMeltwaterParseAnswer>(answer(await workerInput<TMeltwaterParseInput>()));

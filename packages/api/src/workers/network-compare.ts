@@ -7,7 +7,7 @@ import {
 } from '@tieline/graph';
 import { compareSnapshotsParallel } from '@tieline/graph/node';
 import { CHANGE_LIMITS, CHANGE_MSG } from '@tieline/validation';
-import { post, workerInput } from './worker-side';
+import { postResult, workerInput } from './worker-side';
 
 // Worker (see script-worker.ts): two snapshots compared (packages/graph/src/change,
 // docs/analysis.md). Documents arrive as the JSON text network_versions stores, with each version's
@@ -64,4 +64,4 @@ async function answer(input: TCompareWorkerInput): Promise<TCompareWorkerAnswer>
   }
 }
 
-post<TCompareWorkerAnswer>({ kind: 'result', value: await answer(await workerInput<TCompareWorkerInput>()) });
+await postResult<TCompareWorkerAnswer>(await answer(await workerInput<TCompareWorkerInput>()));

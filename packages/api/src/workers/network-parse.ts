@@ -3,7 +3,7 @@ import { cleanCell, NETWORK_LIMITS, type TNetworkUploadErrorPayload } from '@tie
 import { AppError, type AppErrorCode } from '../errors';
 import { parseNetworkFile, type TBuildNotes } from '../services/networks/formats';
 import { type SheetRows, workbookBytes } from '../xlsx/write';
-import { post, workerInput } from './worker-side';
+import { postResult, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): reads a network file, or a survey's sheets as the responses
 // export would write them, and answers the network as JSON text (what network_versions stores, and a
@@ -75,4 +75,4 @@ async function answer(input: TNetworkParseInput): Promise<TNetworkParseAnswer> {
   }
 }
 
-post<TNetworkParseAnswer>({ kind: 'result', value: await answer(await workerInput<TNetworkParseInput>()) });
+await postResult<TNetworkParseAnswer>(await answer(await workerInput<TNetworkParseInput>()));

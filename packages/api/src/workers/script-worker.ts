@@ -21,7 +21,23 @@ import { fileURLToPath } from 'node:url';
 export type TWorkerMessage<T> =
   | { kind: 'progress'; fraction: number }
   | { kind: 'request'; value: unknown }
+  /** A piece of one of the result's long arrays (worker-side.ts postResult); answered once it is taken. */
+  | { kind: 'part'; mark: string; id: number; items: unknown[] }
   | { kind: 'result'; value: T };
+
+/** Elements of a result's long array per message (postResult): a few milliseconds of the server's thread each. */
+export const RESULT_PART = 2_000;
+
+/** The result with each of its parted arrays back in place (see postResult). */
+function joinParts(value: unknown, mark: string, parts: Map<number, unknown[]>): unknown {
+  if (Array.isArray(value)) return value.map((v) => joinParts(v, mark, parts));
+  if (typeof value !== 'object' || value === null) return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === mark) return parts.get((value as Record<string, number>)[mark]!) ?? [];
+  return Object.fromEntries(keys.map((k) => [k, joinParts((value as Record<string, unknown>)[k], mark, parts)]));
+}
 
 /** What the server sends a worker (worker-side.ts): its input first, then the answer to each request. */
 export type TParentMessage = { kind: 'input'; value: unknown } | { kind: 'answer'; value: unknown };
@@ -123,8 +139,19 @@ export function runScriptWorker<T>(
       process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4096);
     });
+    // The result's long arrays, as their parts arrive (postResult).
+    let mark: string | null = null;
+    const parts = new Map<number, unknown[]>();
     child.on('message', (message: TWorkerMessage<T> | { kind: 'error'; message: string }) => {
       if (message.kind === 'progress') return void onProgress?.(message.fraction);
+      if (message.kind === 'part') {
+        mark = message.mark;
+        const into = parts.get(message.id) ?? [];
+        for (const item of message.items) into.push(item);
+        parts.set(message.id, into);
+        // The next part comes once this turn is over: other calls are answered in between.
+        return void setImmediate(() => send({ kind: 'answer', value: null }));
+      }
       if (message.kind === 'error')
         return settle(() => reject(new Error(`The ${name} worker failed: ${message.message}`)));
       if (message.kind === 'request') {
@@ -137,7 +164,8 @@ export function runScriptWorker<T>(
         );
         return;
       }
-      settle(() => resolve(message.value));
+      const value = mark === null ? message.value : (joinParts(message.value, mark, parts) as T);
+      settle(() => resolve(value));
     });
     child.once('error', (error) => settle(() => reject(error)));
     // 'close': the process ended and its stderr is read to the end.

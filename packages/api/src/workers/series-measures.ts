@@ -1,5 +1,5 @@
 import { networkMeasures, type TNetworkData, type TNetworkMeasures } from '@tieline/graph';
-import { post as postToServer, workerInput } from './worker-side';
+import { postResult, post as postToServer, workerInput } from './worker-side';
 
 // Worker (see script-worker.ts): the per-snapshot measures of a series (networkMeasures, Louvain
 // included) for documents too large to measure on the server's event loop, one after the other so only
@@ -18,4 +18,4 @@ for (const [i, json] of jsons.entries()) {
   measures.push(networkMeasures(JSON.parse(json) as TNetworkData));
   post({ kind: 'progress', fraction: (i + 1) / jsons.length });
 }
-post({ kind: 'result', value: measures });
+await postResult(measures);

@@ -8,7 +8,7 @@ import { ExportFileError } from '../connectors/slack/export-zip';
 import type { SourcePerson } from '../connectors/store/people';
 import type { StagedConversation, StagedInteraction } from '../connectors/store/staging';
 import type { TWorkerMessage } from './script-worker';
-import { nextAnswer, post as postToServer, workerInput } from './worker-side';
+import { nextAnswer, postResult, post as postToServer, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts) that reads an uploaded Slack export, under the heap cap and time
 // limit its caller gives: at upload, its workspace (users.json); at import, everything, handed to the
@@ -59,8 +59,8 @@ async function run(input: TSlackExportWorkerInput): Promise<TSlackExportAnswer> 
 }
 
 try {
-  post({ kind: 'result', value: await run(await workerInput<TSlackExportWorkerInput>()) });
+  await postResult(await run(await workerInput<TSlackExportWorkerInput>()));
 } catch (error) {
   if (!(error instanceof ExportFileError)) throw error;
-  post({ kind: 'result', value: { ok: false, problem: error.problem, message: error.message } });
+  await postResult({ ok: false, problem: error.problem, message: error.message });
 }

@@ -1,7 +1,7 @@
 import { checkListRows, hasListHeadings, type TCheckedList, type TListType } from '@tieline/validation';
 import { readFirstSheet, readMatchingSheet, type TReadLimits, type TSheetRows } from '../xlsx/read';
 import { type TWorkbookPlace, type TWorkbookProblem, WorkbookError } from '../xlsx/workbook-error';
-import { post, workerInput } from './worker-side';
+import { postResult, workerInput } from './worker-side';
 
 // Worker thread (see script-worker.ts): reads an uploaded spreadsheet (a list, an organization's users,
 // network shares) into rows of strings, off the server's event loop (a 10 MB xlsx is seconds of CPU).
@@ -37,4 +37,4 @@ function answer(input: TXlsxReadInput): TXlsxReadAnswer {
   }
 }
 
-post<TXlsxReadAnswer>({ kind: 'result', value: answer(await workerInput<TXlsxReadInput>()) });
+await postResult<TXlsxReadAnswer>(answer(await workerInput<TXlsxReadInput>()));

@@ -79,7 +79,7 @@ async function membersOf(
 }
 
 /** Members written per statement: each short, so a large list never holds the database for long. */
-const MEMBERS_PER_STATEMENT = 2_000;
+const MEMBERS_PER_STATEMENT = 500;
 
 /**
  * Writes `keys` as a new generation of the list's members, one short statement at a time and outside
