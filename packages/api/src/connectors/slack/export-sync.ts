@@ -63,13 +63,14 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report, ste
     cursors: Object.fromEntries(await cursorsOf(db, id)),
     fieldLabels: fieldLabelsOf(connection.options),
   };
+  let skipped = 0;
   const onRequest = async (request: unknown) => {
     const r = request as TSlackExportRequest;
     if (r.type === 'step') {
       await step?.(r.label);
     } else if (r.type === 'people') await stagePeople(db, id, r.batch);
     else if (r.type === 'conversations') await stageConversations(db, id, r.batch);
-    else await stageInteractions(db, id, r.batch);
+    else skipped += await stageInteractions(db, id, r.batch, ctx.window);
     return null;
   };
   // Progress is a display: a write of it that fails must not fail the import. A worker that dies (out of
@@ -81,7 +82,7 @@ export const slackExportSync: Syncer = async (deps, connection, ctx, report, ste
     onRequest,
   });
   if (!answer.ok) throw new SyncError(answer.message);
-  const { newMessages } = await swapStaged(db, ctx);
+  const { newMessages } = await swapStaged(db, ctx, skipped);
   // The fields found (for labelling them in the connection's settings) and what this import added.
   const fields = 'summary' in answer ? answer.summary.fields : {};
   await db

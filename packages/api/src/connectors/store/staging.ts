@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { copyInto, copyValue, type Db, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { SyncError } from '../sync-error';
@@ -79,13 +80,40 @@ export async function stageConversations(db: Db, connectionId: string, batch: St
       cursor = excluded.cursor`);
 }
 
-export async function stageInteractions(db: Db, connectionId: string, batch: StagedInteraction[]): Promise<void> {
-  if (batch.length === 0) return;
-  const lines = batch.map(
-    ([at, type, from, to, conversation, key, recipients]) =>
-      `${connectionId}\t${new Date(at).toISOString()}\t${copyValue(type)}\t${copyValue(from)}\t${copyValue(to)}\t${copyValue(conversation)}\t${copyValue(key)}\t${recipients}\n`,
-  );
-  await db.transaction((tx) => copyInto(tx, 'passive_staged_interactions', STAGED_COLUMNS, lines));
+/**
+ * Staged rows per COPY: on the embedded database a COPY holds its one connection, and every other
+ * account's calls wait for it (a batch of 5,000 in one COPY, ~250 ms). Staging is scratch until the swap,
+ * so a batch may land in several.
+ */
+const STAGED_PER_COPY = 1_000;
+
+/**
+ * Stages a batch; answers how many of its interactions fall outside `window` (now - retention .. now +
+ * 1 day): those are not staged at all, only counted (the swap adds them to the import's skipped), so an
+ * export of far-off dates costs no writes.
+ */
+export async function stageInteractions(
+  db: Db,
+  connectionId: string,
+  batch: StagedInteraction[],
+  window: StoreContext['window'],
+): Promise<number> {
+  const first = window.from.getTime();
+  const last = window.to.getTime();
+  const inside = (at: number) => at >= first && at <= last;
+  const kept = batch.filter(([at]) => inside(at));
+  const skipped = batch.filter(([at, type]) => !inside(at) && type !== '').length;
+  for (let i = 0; i < kept.length; i += STAGED_PER_COPY) {
+    if (i > 0) await setImmediate();
+    const lines = kept
+      .slice(i, i + STAGED_PER_COPY)
+      .map(
+        ([at, type, from, to, conversation, key, recipients]) =>
+          `${connectionId}\t${new Date(at).toISOString()}\t${copyValue(type)}\t${copyValue(from)}\t${copyValue(to)}\t${copyValue(conversation)}\t${copyValue(key)}\t${recipients}\n`,
+      );
+    await db.transaction((tx) => copyInto(tx, 'passive_staged_interactions', STAGED_COLUMNS, lines));
+  }
+  return skipped;
 }
 
 /**
@@ -95,7 +123,12 @@ export async function stageInteractions(db: Db, connectionId: string, batch: Sta
  * dropped), the conversations with their new cursors; then empties the staging. Answers how many of
  * the messages it stored were not stored before (a later export repeats the days from each cursor).
  */
-export async function swapStaged(db: Db, ctx: StoreContext): Promise<{ newMessages: number }> {
+export async function swapStaged(
+  db: Db,
+  ctx: StoreContext,
+  /** Interactions stageInteractions left out (outside the window). */
+  skippedAtStaging = 0,
+): Promise<{ newMessages: number }> {
   const id = ctx.connectionId;
   // Times outside the context's window (now - retention .. now + 1 day) are skipped, as every other
   // connector's are (replaceMessages), and counted on the connection at the swap: no partition is made
@@ -109,7 +142,7 @@ export async function swapStaged(db: Db, ctx: StoreContext): Promise<{ newMessag
         returning s.type)
       select count(*) filter (where g.type <> '') as n from gone g`),
   );
-  const skipped = Number(outside?.n ?? 0);
+  const skipped = skippedAtStaging + Number(outside?.n ?? 0);
   const months = rowsOf<{ month: string; n: string }>(
     await db.execute(sql`
       select to_char(s.at at time zone 'UTC', 'YYYY-MM') as month, count(*) as n from passive_staged_interactions s
