@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { copyInto, copyValue, type Db, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { SyncError } from '../sync-error';
@@ -81,13 +80,6 @@ export async function stageConversations(db: Db, connectionId: string, batch: St
 }
 
 /**
- * Staged rows per COPY: on the embedded database a COPY holds its one connection, and every other
- * account's calls wait for it (a batch of 5,000 in one COPY, ~250 ms). Staging is scratch until the swap,
- * so a batch may land in several.
- */
-const STAGED_PER_COPY = 1_000;
-
-/**
  * Stages a batch; answers how many of its interactions fall outside `window` (now - retention .. now +
  * 1 day): those are not staged at all, only counted (the swap adds them to the import's skipped), so an
  * export of far-off dates costs no writes.
@@ -103,16 +95,12 @@ export async function stageInteractions(
   const inside = (at: number) => at >= first && at <= last;
   const kept = batch.filter(([at]) => inside(at));
   const skipped = batch.filter(([at, type]) => !inside(at) && type !== '').length;
-  for (let i = 0; i < kept.length; i += STAGED_PER_COPY) {
-    if (i > 0) await setImmediate();
-    const lines = kept
-      .slice(i, i + STAGED_PER_COPY)
-      .map(
-        ([at, type, from, to, conversation, key, recipients]) =>
-          `${connectionId}\t${new Date(at).toISOString()}\t${copyValue(type)}\t${copyValue(from)}\t${copyValue(to)}\t${copyValue(conversation)}\t${copyValue(key)}\t${recipients}\n`,
-      );
-    await db.transaction((tx) => copyInto(tx, 'passive_staged_interactions', STAGED_COLUMNS, lines));
-  }
+  if (kept.length === 0) return skipped;
+  const lines = kept.map(
+    ([at, type, from, to, conversation, key, recipients]) =>
+      `${connectionId}\t${new Date(at).toISOString()}\t${copyValue(type)}\t${copyValue(from)}\t${copyValue(to)}\t${copyValue(conversation)}\t${copyValue(key)}\t${recipients}\n`,
+  );
+  await db.transaction((tx) => copyInto(tx, 'passive_staged_interactions', STAGED_COLUMNS, lines));
   return skipped;
 }
 
