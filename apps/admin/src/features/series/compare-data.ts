@@ -1,8 +1,11 @@
 import type { TNetworkData } from '@tieline/graph';
-import type { TCompareAnswer } from '@tieline/validation';
+import type { TCompareAnswer, TCompareNetworksInput } from '@tieline/validation';
 
 // The compare view's arithmetic and words (issue 34 "Comparing two snapshots"; formulas in
 // docs/analysis.md): what can be asked of two snapshots, and how the answer reads.
+
+/** What was compared, to say so above the answer and to download the same comparison. */
+export type TAsked = { input: TCompareNetworksInput; before: string; after: string };
 
 export type TComparePerson = TCompareAnswer['persons'][number];
 export type TTieChange = TCompareAnswer['tieChanges'][number];

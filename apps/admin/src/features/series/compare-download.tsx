@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { UNREACHABLE } from '../../lib/errors';
 import { attachmentName, saveBlob } from '../../lib/save-blob';
-import type { TAsked } from './compare-view';
+import type { TAsked } from './compare-data';
 
 // The comparison shown, as a workbook (POST /api/base/networks/compare/xlsx with the same body): Summary,
 // Persons, Ties (all of them) and, with an attribute, Groups. The server computes it again, so it can

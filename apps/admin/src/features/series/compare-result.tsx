@@ -1,11 +1,11 @@
 import type { TCompareAnswer } from '@tieline/validation';
 import { Fragment, type ReactNode } from 'react';
+import type { TAsked } from './compare-data';
 import { formatCount, formatRatio, qapReading } from './compare-data';
 import { CompareDownload } from './compare-download';
 import { CompareGroups } from './compare-groups';
 import { ComparePersonsTable } from './compare-persons-table';
 import { CompareTies } from './compare-ties';
-import type { TAsked } from './compare-view';
 
 // One comparison's answer: what was compared, the counts and the QAP test, E-I by group (with an
 // attribute), each person's change, and the born and dissolved ties.

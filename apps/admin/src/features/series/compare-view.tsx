@@ -6,7 +6,7 @@ import { GitCompareArrows } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { attributeChoices, layerChoices } from './compare-data';
+import { attributeChoices, layerChoices, type TAsked } from './compare-data';
 import { CompareResult } from './compare-result';
 import type { TSnapshot } from './series-data';
 
@@ -14,9 +14,6 @@ import type { TSnapshot } from './series-data';
 // a before and an after (and, optionally, one layer and an attribute to group by), then
 // networks.change.compare answers the counts, QAP, E-I by group, each person's change and the born and
 // dissolved ties, and POST /api/base/networks/compare/xlsx the same as a workbook.
-
-/** What was compared, to say so above the answer and to download the same comparison. */
-export type TAsked = { input: TCompareNetworksInput; before: string; after: string };
 
 const sameInput = (a: TCompareNetworksInput, b: TCompareNetworksInput) =>
   a.baseNetworkId === b.baseNetworkId &&
