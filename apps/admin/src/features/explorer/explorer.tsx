@@ -8,7 +8,7 @@ import { AnalysisPanels, type TRightPanel } from './analysis/analysis-panels';
 import { useExplorerMetrics } from './analysis/use-explorer-metrics';
 import { CanvasToolbar } from './canvas/canvas-toolbar';
 import { LassoOverlay } from './canvas/lasso-overlay';
-import { circleLayout, discLayout, groupLayout, xyLayout } from './canvas/layouts';
+import { discLayout, fixedLayout } from './canvas/layouts';
 import { Legend } from './canvas/legend';
 import { SearchBox } from './canvas/search-box';
 import { DeleteLayerDialog } from './delete-layer-dialog';
@@ -234,14 +234,7 @@ export function Explorer({
       return;
     }
     sigma.stopForce();
-    const p =
-      kind === 'circular'
-        ? circleLayout(data.nodes.length)
-        : kind === 'group' && layout.groupBy
-          ? groupLayout(layout.groupBy, data)
-          : kind === 'xy' && layout.x && layout.y
-            ? xyLayout(layout.x as never, layout.y as never, data, metrics)
-            : null;
+    const p = fixedLayout(layout, data, metrics);
     if (p) {
       sigma.setPositions(p);
       sigma.fit();

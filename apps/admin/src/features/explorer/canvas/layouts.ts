@@ -92,3 +92,16 @@ export function xyLayout(
   // Sigma's y axis points up, so higher values sit higher, as on a chart.
   return { x: scale(vx), y: scale(vy) };
 }
+
+/** The positions of a layout other than the force layout, or null when it lacks what it needs. */
+export function fixedLayout(
+  layout: { kind: string; groupBy: string | null; x: string | null; y: string | null },
+  data: TNetworkData,
+  metrics: TMetricsResult | null,
+): TPositions | null {
+  if (layout.kind === 'circular') return circleLayout(data.nodes.length);
+  if (layout.kind === 'group' && layout.groupBy) return groupLayout(layout.groupBy, data);
+  if (layout.kind === 'xy' && layout.x && layout.y)
+    return xyLayout(layout.x as TNumericSource, layout.y as TNumericSource, data, metrics);
+  return null;
+}
