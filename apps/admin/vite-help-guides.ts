@@ -26,7 +26,14 @@ export function renderGuide(markdown: string): { title: string; html: string } {
     // reaches the box to scroll it.
     .replaceAll('<table>', '<div class="guide-table" tabindex="0"><table>')
     .replaceAll('</table>', '</table></div>')
-    .replaceAll('<pre>', '<pre tabindex="0">')
+    // A table's dotted and colon'd names (ChannelMessage.Read.All, users.profile:read) may break after
+    // their dots and colons, so a phone's narrow table wraps them instead of hiding a column to the side.
+    .replace(
+      /<t([dh])>([\s\S]*?)<\/t\1>/g,
+      (_, cell: string, inner: string) => `<t${cell}>${inner.replace(/([.:])(?=\w)(?![^<]*>)/g, '$1<wbr>')}</t${cell}>`,
+    )
+    // Code keeps its lines (a command or JSON copied as shown): it scrolls on its own, as designed.
+    .replaceAll('<pre>', '<pre tabindex="0" data-scroll-ok>')
     // Outside addresses open beside the app (a connect form half filled in stays as it was).
     .replaceAll('<a href="http', '<a target="_blank" rel="noopener noreferrer" href="http');
   return { title, html };

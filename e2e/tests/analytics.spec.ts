@@ -63,7 +63,14 @@ async function startCapture() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { captured, url, close: () => new Promise<void>((r) => server.close(() => r())) };
+  // The browser keeps a connection to the service open (requests in flight when the journey ends): close
+  // drops them, or it waits about a minute for the browser to let go.
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
+  return { captured, url, close };
 }
 
 test('with a key the admin app loads the library and reports page views, sign-up and a new survey', async ({
@@ -76,8 +83,19 @@ test('with a key the admin app loads the library and reports page views, sign-up
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  // The library drops events from automated browsers (navigator.webdriver): this one poses as a person.
-  await page.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
+  // The library drops events from automated browsers (navigator.webdriver, and a "HeadlessChrome" brand
+  // in navigator.userAgentData, which the headless shell reports): this one poses as a person.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'webdriver', { get: () => false });
+    const proto = (globalThis as unknown as { NavigatorUAData?: { prototype: object } }).NavigatorUAData?.prototype;
+    const real = proto && Object.getOwnPropertyDescriptor(proto, 'brands')?.get;
+    if (!proto || !real) return;
+    Object.defineProperty(proto, 'brands', {
+      get(this: unknown) {
+        return (real.call(this) as { brand: string }[]).filter((b) => b.brand !== 'HeadlessChrome');
+      },
+    });
+  });
   try {
     const id = unique();
     await page.goto(`${tieline.url}/signup`);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn, signUp, unique } from './helpers';
 import {
   addExampleNetwork,
@@ -218,6 +218,83 @@ test('an organization owner sharing with someone not on Tieline is offered to in
   await add.getByRole('link', { name: `Invite ${email} to Acme Research (demo)` }).click();
   await expect(page).toHaveURL(/\/organization\/settings\/manage-users\/manage\/users\/add\?email=/);
   await expect(page.getByRole('dialog', { name: 'Add user' }).getByLabel('Email')).toHaveValue(email);
+});
+
+test('an Admin (not an Owner) sharing with someone not on Tieline is told who can invite them', async ({
+  page,
+  browser,
+}) => {
+  const member = await signUp(page);
+  // The demo Owner adds them to Acme Research (demo) as an Admin (a login joins at once), by the JSON API.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, 'demo@tieline.local', 'tieline-demo');
+  await owner.getByRole('button', { name: /Acme Research \(demo\)/ }).click();
+  await expect(owner).toHaveURL(/\/networks$/);
+  const orgId = await owner.evaluate(
+    () => JSON.parse(localStorage.getItem('user') ?? 'null').organizations[0].organization._id as string,
+  );
+  const origin = new URL(owner.url()).origin;
+  const added = await owner.request.put(`/api/base/organizations/users/${orgId}`, {
+    headers: { origin },
+    data: { name: member.name, email: member.email, permission: 'Admin' },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const memberId = ((await added.json()) as { _id: string; email: string }[]).find(
+    (u) => u.email === member.email,
+  )!._id;
+  try {
+    await tellsWhoCanInvite(page, member.name);
+  } finally {
+    // The demo organization is shared by the journeys: its user list is as it was (organization-users.spec
+    // uploads a list that must name everyone it keeps).
+    const removed = await owner.request.delete(`/api/base/organizations/users/${orgId}/${memberId}`, {
+      headers: { origin },
+    });
+    expect(removed.ok(), await removed.text()).toBe(true);
+    await ownerContext.close();
+  }
+});
+
+async function tellsWhoCanInvite(page: Page, memberName: string) {
+  // Still signed in: the account menu now offers the organization.
+  await page.reload();
+  const account = page.getByRole('button', { name: /^Account:/ });
+  await account.click();
+  await page
+    .getByRole('group', { name: 'Switch account' })
+    .getByRole('menuitemradio', { name: 'Acme Research (demo)' })
+    .click();
+  await expect(account).toHaveAccessibleName(`Account: ${memberName}, Acme Research (demo)`);
+  await addExampleNetwork(page);
+  await rowAction(page, 'Example network', 'Share');
+  await page.getByRole('dialog', { name: 'Share network' }).getByRole('button', { name: 'Add person' }).click();
+  const add = page.getByRole('dialog', { name: 'Add person' });
+  const email = `newcomer-${unique()}@example.com`;
+  await add.getByLabel('Email').fill(email);
+  await add.getByRole('button', { name: 'Share' }).click();
+  const refusal = add.getByRole('alert');
+  await expect(refusal).toContainText('No Tieline user has this email address');
+  await expect(refusal).toContainText(
+    `Only an Owner of Acme Research (demo) can invite people: ask one to add ${email} to the organization.`,
+  );
+  await expect(add.getByRole('link', { name: /^Invite / })).toHaveCount(0);
+  await expectNoAxeViolations(page, '[role="dialog"]');
+}
+
+test('uploading under a name already taken warns that both would be listed alike', async ({ page }) => {
+  await signUp(page);
+  await addExampleNetwork(page);
+  await page.goto('/networks/add');
+  const dialog = page.getByRole('dialog', { name: 'Add network' });
+  const name = dialog.getByLabel('Network name');
+  await name.fill(' example NETWORK ');
+  await expect(name).toHaveAccessibleDescription(
+    'You already have a network named “Example network”: both would be listed under the same name.',
+  );
+  await expect(dialog.getByText('You already have a network named “Example network”')).toBeVisible();
+  await name.fill('Example network 2');
+  await expect(dialog.getByText(/You already have a network named/)).toHaveCount(0);
 });
 
 test('combine two networks into a new one', async ({ page }) => {

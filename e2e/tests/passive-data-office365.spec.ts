@@ -95,6 +95,15 @@ test('connect Microsoft 365 in the email modal: a wrong secret is refused, the r
     await expect(dialog.getByLabel('Optional groups')).toHaveCount(0);
 
     await dialog.getByLabel('Name').fill('Contoso 365');
+    // The app's permissions, and its setup guide: opened in a tab beside the modal, which keeps what was typed.
+    await expect(dialog.getByRole('list', { name: 'Permissions' })).toContainText('Mail.ReadBasic.All');
+    const guide = dialog.getByRole('link', { name: /^Microsoft 365 app setup guide/ });
+    await expect(guide).toHaveAttribute('href', '/help/microsoft-365-app');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), guide.click()]);
+    await expect(tab).toHaveURL(/\/help\/microsoft-365-app$/);
+    await expect(tab.getByRole('heading', { level: 1, name: /^Connecting Microsoft 365/ })).toBeVisible();
+    await tab.close();
+    await expect(dialog.getByLabel('Name')).toHaveValue('Contoso 365');
     await dialog.getByLabel('Tenant ID').fill(TENANT_ID);
     await dialog.getByLabel('Client ID').fill(CLIENT_ID);
     await dialog.getByLabel('Client secret').fill('e2E~not.the-secret');

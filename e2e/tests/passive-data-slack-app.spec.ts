@@ -5,7 +5,8 @@ import { startTieline } from './own-server';
 
 // Connecting a Slack app (docs/slack-app.md) through the connect modal: a Tieline of this spec's own,
 // whose SLACK_API_URL is a fake Slack Web API on loopback (the one the API tests use). A wrong token is
-// refused in the modal with Slack's reason; the right one connects, syncs, and shows its counts.
+// refused in the modal with Slack's reason; the right one connects, syncs, and shows its counts; a list of
+// its people marks the one Slack deactivated.
 
 const TOKEN = 'xoxb-e2e-1-token';
 const now = Math.floor(Date.now() / 1000) - 3 * 86_400;
@@ -15,7 +16,8 @@ const workspace = (): FakeWorkspace => ({
   team: { id: 'T0E2E', name: 'E2E', domain: 'e2e' },
   users: [
     { id: 'UA', name: 'ann', profile: { real_name: 'Ann Archer', email: 'ann@e2e.example' } },
-    { id: 'UB', name: 'bob', profile: { real_name: 'Bob Baker', email: 'bob@e2e.example' } },
+    // Deactivated in Slack: kept, his messages still count, and marked in the lists he is in.
+    { id: 'UB', name: 'bob', deleted: true, profile: { real_name: 'Bob Baker', email: 'bob@e2e.example' } },
     { id: 'UC', name: 'cat', profile: { real_name: 'Cat Cole', email: 'cat@e2e.example' } },
   ],
   channels: [{ id: 'C1', name: 'general', kind: 'public', members: ['UA', 'UB', 'UC'] }],
@@ -60,6 +62,19 @@ test('connect a Slack app in the modal: a wrong token is refused, the right one 
     await expect(card.getByRole('definition').nth(1)).toHaveText('5');
     await expect(card.getByRole('button', { name: 'Sync now' })).toBeEnabled();
     await page.screenshot({ path: 'test-results/passive-data-slack-app.png', fullPage: true });
+
+    // A list of Ann and Bob (by the JSON API, the page's session): Bob's row says he is deactivated.
+    const made = await page.request.post(`${tieline.url}/api/base/passiveData/lists`, {
+      headers: { origin: tieline.url },
+      data: { name: 'Ann and Bob', emails: ['ann@e2e.example', 'bob@e2e.example'] },
+    });
+    expect(made.ok()).toBe(true);
+    await page.goto(`${tieline.url}/passivedata/lists/${((await made.json()) as { _id: string })._id}/edit`);
+    const people = page.getByRole('table', { name: '2 people' });
+    const row = (name: string) => people.getByRole('row').filter({ hasText: name });
+    await expect(row('Bob Baker').getByText('Deactivated', { exact: true })).toBeVisible();
+    await expect(row('Ann Archer')).toBeVisible();
+    await expect(row('Ann Archer').getByText('Deactivated', { exact: true })).toHaveCount(0);
   } finally {
     await tieline.close();
     await slack.close();

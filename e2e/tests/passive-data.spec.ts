@@ -89,6 +89,14 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   await upload('Beta Slack', second, 'Xf01DEPT = Team');
   await expect(cardOf('Beta Slack').getByText('Up to date')).toBeVisible({ timeout: 60_000 });
   await expect(cardOf('Beta Slack').getByText(/no name yet/)).toHaveCount(0);
+  // The same workspace's export again goes to its connection, name kept, and the card says so.
+  await upload('Beta again', second);
+  await expect(
+    cardOf('Beta Slack').getByText('Added to the existing connection Beta Slack: 0 new messages.'),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(cardOf('Beta again')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/passive-data-overview.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
@@ -145,9 +153,17 @@ test('upload a Slack export, run a query, explore its network, then disconnect',
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Filtered network (.xlsx)' }).click();
   const book = XLSX.read(readFileSync((await (await downloading).path()) ?? ''));
-  const [heading] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Nodes!, { header: 1 });
+  const [heading, ...rows] = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets.Nodes!, { header: 1 });
   expect(heading).toContain('Department');
-  expect(heading).toEqual(expect.arrayContaining([expect.stringMatching(/^Betweenness \(normalized\)/)]));
+  // Raw and normalized betweenness in two columns, with values for all 24 people (some broker is above 0).
+  const column = (name: RegExp) => heading!.findIndex((h) => name.test(String(h)));
+  for (const name of [/^Betweenness \(raw\)/, /^Betweenness \(normalized\)/, /^Closeness/]) {
+    expect(column(name), String(name)).toBeGreaterThan(-1);
+    const values = rows.map((r) => r[column(name)]);
+    expect(values).toHaveLength(24);
+    expect(values.every((v) => typeof v === 'number')).toBe(true);
+    expect(Math.max(...(values as number[]))).toBeGreaterThan(0);
+  }
 
   // The network is a normal one: listed on /networks.
   await page.goto('/networks');

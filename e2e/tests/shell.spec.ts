@@ -122,6 +122,28 @@ test('a failed first users.me keeps the remembered user and asks again quietly',
   await expect(page.getByText('We could not load your account')).toHaveCount(0);
 });
 
+test('a users.me that answers 500 once keeps the remembered user and takes the next answer', async ({ page }) => {
+  await signInAsDemo(page, 'Acme Research (demo)');
+  // A server error, not a network failure: the first request carrying users.me gets a 500 (as a proxy in
+  // front of a struggling server answers, no tRPC body), then the server answers again.
+  let asked = 0;
+  await page.route(/\/api\/trpc\/[^?]*users\.me/, (route) => {
+    asked += 1;
+    if (asked > 1) return route.fallback();
+    return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+  });
+  await page.reload();
+  await expect.poll(() => asked, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('button', { name: /^Account:/ })).toHaveAccessibleName(/^Account: Demo User/);
+  await expect(page.getByRole('heading', { name: 'Networks' })).toBeVisible();
+  await expect(page).toHaveURL(/\/networks$/);
+  await expect(page.getByText('We could not load your account')).toHaveCount(0);
+  // Still remembered (a 5xx is not a sign-out), and the shell's menus work from the fresh answer.
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toContain('Demo User');
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await expect(page.getByRole('group', { name: 'Switch account' })).toBeVisible();
+});
+
 test('a wrong password is an answer, not a console error', async ({ page }) => {
   const log = watchConsole(page);
   await signIn(page, DEMO.email, 'not the password');

@@ -8,6 +8,7 @@ process.env.NODE_EXTRA_CA_CERTS = join(import.meta.dirname, 'test', 'fixtures', 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/bundle-workers.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default on these 2-core machines is one file at a time (cores - 1), yet most files spend
@@ -15,5 +16,10 @@ export default defineConfig({
     // a time keep both cores busy. (Three on PostgreSQL ran 10.8 min beside the browser journeys, but CI
     // runs those at the same time and they must not starve.)
     maxWorkers: 2,
+    // Each worker process loads the app once and runs file after file in it, instead of a new process per
+    // file loading it again (~4 s of CPU a file, a third of the suite). So state a module keeps must be per
+    // database handle (src/per-db.ts) or otherwise per app, and hooks a helper needs are registered by
+    // each file that uses it (process-helpers.ts useServerProcesses).
+    isolate: false,
   },
 });

@@ -1,4 +1,5 @@
-import { uniqueViolation } from '@tieline/db';
+// The errors module alone: workers import this file, and the package's index would bring the database client.
+import { uniqueViolation } from '@tieline/db/errors';
 import { MSG } from '@tieline/validation';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';

@@ -1,5 +1,5 @@
 import { createDb, type DbHandle, sql } from '@tieline/db';
-import { MSG, NETWORK_VIEW_LIMITS } from '@tieline/validation';
+import { MSG, NETWORK_VIEW_LIMITS, TRPC_BATCH_MAX } from '@tieline/validation';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
@@ -197,7 +197,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       responseMeta,
       maxBodySize: BODY_LIMIT_BYTES,
       // A batch is one request to the limits; keep it small so it cannot multiply costly work.
-      maxBatchSize: 10,
+      maxBatchSize: TRPC_BATCH_MAX,
     }),
   );
   // Built on first request, not at start-up.

@@ -242,10 +242,10 @@ describe('saved results', () => {
       ['Median distance', 1],
     ]);
     expect(rows('Histogram')).toEqual([
-      ['distance', 'ties'],
+      ['Distance', 'Ties'],
       [1, 2],
       [3, 1],
-      ['unreachable', 0],
+      ['Unreachable', 0],
     ]);
     const alignmentBook = await fetch(`${app.url}/api/base/aona/results/${a.body.resultId}/xlsx`, {
       headers: { cookie: user.user.cookie },

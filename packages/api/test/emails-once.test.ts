@@ -11,8 +11,11 @@ import {
   processTarget,
   running,
   startServer,
+  useServerProcesses,
   waitFor,
 } from './process-helpers';
+
+useServerProcesses();
 
 // "Once per person" against real server processes (src/main.ts, as operators run it): a worker killed
 // with kill -9 in the middle of a send, and two servers sharing one PostgreSQL. Each person must get the

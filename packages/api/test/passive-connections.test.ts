@@ -60,6 +60,7 @@ describe('passiveData.connections', () => {
       fieldLabels: {},
       profileFields: [],
       newMessages: null,
+      addedToExisting: false,
       createdAt: connection.createdAt.toISOString(),
     });
     const list = await t.memberApi.get('/passiveData/connections');

@@ -113,6 +113,45 @@ describe('an export written as Slack writes it, with fieldLabels', () => {
     });
   });
 
+  it('renames only what its own connection gave: a field another workspace names alike keeps its value', async () => {
+    const owner = await passiveUser(app);
+    const api = clientOf(app, owner);
+    const first = await uploadExport(app, owner, await exportZip(), 'Fields', '{"Xf01ABC": "Department"}');
+    await app.server.worker.drain();
+    // The same six people (same emails) in a second workspace, whose own field is named Department too.
+    const other = USERS.map((u, i) => ({
+      ...u,
+      id: `W${i + 1}`,
+      team_id: 'T0OTHER',
+      profile: { ...u.profile, fields: { Xf09DEP: { value: 'Engineering', alt: '' } } },
+    }));
+    const otherZip = await zipOf({
+      'users.json': other,
+      'channels.json': [{ id: 'C9', name: 'general', members: other.map((u) => u.id) }],
+      [`general/${day}.json`]: [{ type: 'message', ts: ts(1), user: 'W1', text: '<@W2>' }],
+    });
+    const second = await uploadExport(app, owner, otherZip, 'Other', '{"Xf09DEP": "Department"}');
+    expect(second.body).toMatchObject({ addedToExisting: false });
+    await app.server.worker.drain();
+    const person1 = async () => (await attributesOf(first.body._id))[0];
+    // The person is one (merged by email): the last import's Department shows.
+    expect(await person1()).toEqual({ Department: 'Engineering', Xf02XYZ: 'Paris' });
+
+    // Renaming the first workspace's field gives its value the new name; the second's Department stays.
+    const put = await api.call('PUT', `/api/base/passiveData/connections/${first.body._id}/fieldLabels`, {
+      fieldLabels: { Xf01ABC: 'Team' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await person1()).toEqual({ Team: 'Sales', Department: 'Engineering', Xf02XYZ: 'Paris' });
+    // And the other way round: the second workspace's rename leaves the first's Team alone.
+    await api.call('PUT', `/api/base/passiveData/connections/${second.body._id}/fieldLabels`, {
+      fieldLabels: { Xf09DEP: 'Unit' },
+    });
+    expect(await person1()).toEqual({ Team: 'Sales', Unit: 'Engineering', Xf02XYZ: 'Paris' });
+    // The sixth person has no Department in the first workspace: only the second's value, renamed.
+    expect((await attributesOf(first.body._id))[5]).toEqual({ Unit: 'Engineering' });
+  });
+
   it('refuses a fieldLabels that is not JSON, or not an object of labels, before anything is stored (400)', async () => {
     const owner = await passiveUser(app);
     const zip = await exportZip();

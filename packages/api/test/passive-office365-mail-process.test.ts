@@ -11,8 +11,11 @@ import {
   running,
   seedOwnerSession,
   startServer,
+  useServerProcesses,
   waitFor,
 } from './process-helpers';
+
+useServerProcesses();
 
 // Metadata only, in a real server process (src/main.ts) on a data directory: the fake serves every
 // message's and event's subject and body (with MARKER in them) whatever was selected; after the email

@@ -11,6 +11,7 @@ import {
   purgeExpired,
 } from '../src/connectors/store/partitions';
 import { upsertPeople } from '../src/connectors/store/people';
+import { replaceRelations } from '../src/connectors/store/relations';
 import { startTestApp, type TestApp } from './helpers';
 import { addConnection, clientOf, person, team } from './passive-settings-setup';
 import { passiveUser, uploadExport, zipOf } from './passive-slack-export-fixtures';
@@ -168,6 +169,19 @@ describe('partitions no row uses are dropped', () => {
     await app.server.deps.db.execute(sql.raw(`drop table ${partitionName(month)}`));
     expect(await replaceMessages(app.server.deps.db, ctx, ids, [mention('y', month)])).toBe(1);
     expect(await names()).toContain(partitionName(month));
+  });
+
+  it('so does a set of relations (the directory, People), whose write holds its month', async () => {
+    const { db } = app.server.deps;
+    const { ctx, ids, connection } = await connectionWith([]);
+    const line = [{ type: 'reportsTo' as const, from: 'U1', to: 'U2', weight: 1 }];
+    const at = new Date(Date.now() - 160 * DAY);
+    expect(await replaceRelations(db, ctx, ids, 'directory', line, at)).toBe(1);
+    await db.execute(sql`delete from passive_interactions where connection_id = ${connection.id}::uuid`);
+    // Another server's dropEmptyPartitions: this process made the month, so it believes it is there.
+    await db.execute(sql.raw(`drop table ${partitionName(at)}`));
+    expect(await replaceRelations(db, ctx, ids, 'directory', line, at)).toBe(1);
+    expect(await countInteractions(db, connection.id)).toBe(1);
   });
 
   it('so does an export import, whose swap holds the months it writes', async () => {

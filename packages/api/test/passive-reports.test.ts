@@ -252,6 +252,38 @@ describe('the differencing refusal', () => {
     expect(rows.every((r) => r.people.length === r.peopleCount)).toBe(true);
   });
 
+  it('compares reports whatever connections their queries chose: one person more through a second connection is refused', async () => {
+    const { account, client, queryId } = await withData();
+    const [first] = (await client.get('/passiveData/connections')).body as { _id: string }[];
+    // A second workspace adds one person (X1, Research) replying to R1.
+    const second = await slackConnection(app, account, [
+      person('X1', 'Person X1', email('X1'), { attributes: { Department: 'Research' } }),
+      person('R1', 'Person R1', email('R1'), { attributes: { Department: 'Research' } }),
+    ]);
+    await second.add([
+      {
+        conversation: 'C9',
+        at: new Date(Date.now() - 2 * DAY),
+        recipients: 1,
+        interactions: [{ type: 'reply' as const, from: 'X1', to: 'R1' }],
+      },
+    ]);
+    const firstOnly = await client.post('/passiveData/queries', {
+      ...QUERY,
+      name: 'First',
+      connectionIds: [first!._id],
+    });
+    expect(firstOnly.status).toBe(200);
+    const report = (id: string) => client.post('/passiveData/reports', { queryId: id, attribute: 'Department' });
+    const alone = await report(firstOnly.body._id);
+    expect(alone.status).toBe(200);
+    const peopleOf = (body: { groups: { people: number }[]; hiddenPeople: number }) =>
+      body.groups.reduce((n, g) => n + g.people, body.hiddenPeople);
+    expect(peopleOf(alone.body)).toBe(16);
+    // Both connections (the query made first): 17 people, one apart, so X1's ties would show by subtraction.
+    expect(await report(queryId)).toMatchObject({ status: 400, body: { message: PASSIVE_MSG.reportDifferencing(5) } });
+  });
+
   it('holds another account apart: its reports never refuse mine', async () => {
     const one = await withData();
     const two = await withData();

@@ -9,12 +9,15 @@ import {
   type Proc,
   type ProcessTarget,
   processTarget,
-  root,
+  rootDir,
   running,
   seedOwnerSession,
   startServer,
+  useServerProcesses,
   waitFor,
 } from './process-helpers';
+
+useServerProcesses();
 
 // The Slack export import in real server processes (src/main.ts, as operators run it) on a data
 // directory: metadata only (a marker in every message's text, file names and attachments is nowhere in
@@ -71,7 +74,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
     const t = await processTarget();
     cleanups.push(t.drop);
     const cookie = await t.use((db) => seedOwnerSession(db, 'Acme'));
-    const zip = join(root, 'marker.zip');
+    const zip = join(rootDir(), 'marker.zip');
     await writeSlackExport(zip, { seed: 3, people: 30, days: 5, messagesPerDay: 300, marker: MARKER });
 
     const port = await freePort();
@@ -114,7 +117,7 @@ describe('Slack export import in server processes', { timeout: 300_000 }, () => 
   });
 
   it('an import killed with kill -9 half way is finished by a second server, counting what a clean import counts', async () => {
-    const zip = join(root, 'kill.zip');
+    const zip = join(rootDir(), 'kill.zip');
     await writeSlackExport(zip, { seed: 5, people: 60, channels: 6, days: 16, messagesPerDay: 2500, marker: MARKER });
 
     // The clean import, for comparison.

@@ -208,7 +208,7 @@ describe('Slack export upload', { timeout: 120_000 }, () => {
         select count(distinct (conversation, message_key))::int as n from passive_interactions
         where connection_id = ${first.body._id}::uuid`),
     )[0]!.n;
-    expect(await card()).toMatchObject({ status: 'done', newMessages: stored });
+    expect(await card()).toMatchObject({ status: 'done', newMessages: stored, addedToExisting: false });
     const again = await uploadExport(app, owner, await zipOf(files()), 'Acme again');
     expect(again.status, JSON.stringify(again.body)).toBe(202);
     // The same workspace: the same connection, its name kept, and the answer says so.
@@ -220,7 +220,8 @@ describe('Slack export upload', { timeout: 120_000 }, () => {
     });
     await app.server.worker.drain();
     expect(await interactionLines(app, first.body._id)).toEqual(EXPECTED);
-    expect(await card()).toMatchObject({ name: 'Acme Slack', newMessages: 0 });
+    // The card keeps saying where the export went once it is imported.
+    expect(await card()).toMatchObject({ name: 'Acme Slack', newMessages: 0, addedToExisting: true });
 
     // The later export: the last day gained a reaction, and a third day came.
     const later = files({

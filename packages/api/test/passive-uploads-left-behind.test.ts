@@ -18,7 +18,18 @@ import { passiveSyncJob } from '../src/jobs/definitions/passive-sync';
 import { startTestApp, type TestApp } from './helpers';
 import { accountOf, clientOf, person, slackConnection } from './passive-queries-setup';
 import { passiveUser, uploadExport, zipOf } from './passive-slack-export-fixtures';
-import { freePort, type Proc, processTarget, root, running, startServer, waitFor } from './process-helpers';
+import {
+  freePort,
+  type Proc,
+  processTarget,
+  rootDir,
+  running,
+  startServer,
+  useServerProcesses,
+  waitFor,
+} from './process-helpers';
+
+useServerProcesses();
 
 let app: TestApp;
 beforeAll(async () => {
@@ -89,7 +100,7 @@ describe('Disconnect', () => {
 
   it('deletes the zip of a running import, which stops quietly and makes nothing again', async () => {
     const owner = await passiveUser(app);
-    const zip = join(root, `big-${Date.now()}.zip`);
+    const zip = join(rootDir(), `big-${Date.now()}.zip`);
     const start = new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10);
     await writeSlackExport(zip, { seed: 7, people: 40, days: 30, messagesPerDay: 3000, start });
     const res = await uploadExport(app, owner, await readFile(zip));

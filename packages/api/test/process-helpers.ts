@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,30 +11,41 @@ import { MODULES, type TModules } from '@tieline/validation';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../src/auth/session';
 
-// The real entry point as operators run it, one child process per server. Each child is killed after
-// its test, passed or not.
+// The real entry point as operators run it, one child process per server (see useServerProcesses).
 
 export const apiDir = fileURLToPath(new URL('..', import.meta.url));
 export const lockModule = new URL('../../db/src/data-dir-lock.ts', import.meta.url).href;
-export const root = mkdtempSync(join(tmpdir(), 'tieline-process-'));
-const template = join(root, 'template');
+let root = '';
+let template = '';
 const children: ChildProcess[] = [];
 
-beforeAll(async () => {
-  // Creating a PGlite cluster takes seconds; each test copies this migrated one instead.
-  const handle = await createDb({ dataDir: join(template, 'pglite') });
-  await handle.close();
-});
-afterEach(async () => {
-  await Promise.all(
-    children.splice(0).map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
-    }),
-  );
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+/** This test file's own directory (made by useServerProcesses, removed after the file). */
+export const rootDir = () => root;
+
+/**
+ * Called at the top of each test file that starts servers: a directory of the file's own with a migrated
+ * data directory to copy, each child killed after its test (passed or not), and the directory removed at
+ * the end. (Hooks, so that each file gets its own when files share one process.)
+ */
+export function useServerProcesses() {
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'tieline-process-'));
+    template = join(root, 'template');
+    // Creating a PGlite cluster takes seconds; each test copies this migrated one instead.
+    const handle = await createDb({ dataDir: join(template, 'pglite') });
+    await handle.close();
+  });
+  afterEach(async () => {
+    await Promise.all(
+      children.splice(0).map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+      }),
+    );
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+}
 
 let dirs = 0;
 /** A fresh name under the test root (the racers' directories). */
@@ -63,8 +74,10 @@ export interface Proc {
   closed: () => boolean;
 }
 
-export function run(args: string[], env: NodeJS.ProcessEnv = process.env): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: apiDir, env, stdio: 'pipe' });
+/** Runs Node on `args` (TypeScript through tsx's loader; `bundled` for a bundle, without it). */
+export function run(args: string[], env: NodeJS.ProcessEnv = process.env, bundled = false): Proc {
+  const loader = bundled ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, ...args], { cwd: apiDir, env, stdio: 'pipe' });
   children.push(child);
   let output = '';
   child.stdout.on('data', (c: Buffer) => {
@@ -96,7 +109,9 @@ export function startServer(dir: string, port: number, extra: NodeJS.ProcessEnv 
   };
   delete env.SMTP_URL;
   Object.assign(env, extra);
-  return run(['src/main.ts'], env);
+  // The server as operators run it, bundled (test/bundle-workers.ts), else from source.
+  const bundle = process.env.TIELINE_WORKER_DIR ? join(process.env.TIELINE_WORKER_DIR, 'server.js') : null;
+  return bundle && existsSync(bundle) ? run([bundle], env, true) : run(['src/main.ts'], env);
 }
 
 /** Resolves when `text` appears in the output; fails with the output if the process exits first. */

@@ -12,8 +12,11 @@ import {
   running,
   startServer,
   uniqueDir,
+  useServerProcesses,
   waitFor,
 } from './process-helpers';
+
+useServerProcesses();
 
 // Every server here runs on its own embedded database (startServer clears DATABASE_URL), so the
 // PostgreSQL leg of CI would only repeat these runs.

@@ -101,6 +101,13 @@ describe('runScriptWorker', { timeout: 120_000 }, () => {
     });
   });
 
+  it('a worker whose report of memory comes in one write with kilobytes of trace after it dies of memory', async () => {
+    expect(await deathOf(runScriptWorker('../../test/workers/long-report', null))).toEqual({
+      reason: 'memory',
+      words: 'ran out of memory',
+    });
+  });
+
   it('a worker past its time limit dies of time', async () => {
     const path = await exportFile({ 'users.json': USERS, 'channels.json': [] });
     const input: TSlackExportWorkerInput = { mode: 'check', path, limits };

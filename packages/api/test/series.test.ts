@@ -331,6 +331,21 @@ describe('measures of large snapshots', () => {
     const load = async (i: number) => jsons[i]!;
     const measured = await measureDocuments(app.server.deps, ticket, 3, load, { inlineChars: 0, threads: 2 });
     expect(measured).toEqual(docs.map((d) => networkMeasures(d)));
+    // Two workers serve more documents than there are workers, each asking for the next.
+    const many = Array.from({ length: 7 }, (_, k) => jsons[k % 3]!);
+    expect(
+      await measureDocuments(app.server.deps, ticket, 7, async (i) => many[i]!, { inlineChars: 0, threads: 2 }),
+    ).toEqual(many.map((j) => networkMeasures(JSON.parse(j))));
+    // A document that cannot be read fails the whole: the workers end and the slot is free again.
+    const gone = new Error('version gone');
+    const failing = async (i: number) => {
+      if (i === 2) throw gone;
+      return jsons[i]!;
+    };
+    await expect(measureDocuments(app.server.deps, ticket, 3, failing, { inlineChars: 0, threads: 2 })).rejects.toBe(
+      gone,
+    );
+    expect(app.server.deps.analysisSlots.busy).toBe(0);
     // Every slot of the server held: a request waits its allowance, then is told its place.
     const slots = app.server.deps.analysisSlots;
     const held = await Promise.all(

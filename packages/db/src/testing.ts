@@ -22,7 +22,8 @@ export async function createTestDb(url = process.env.DATABASE_URL): Promise<Test
 async function createServerTestDb(url: string): Promise<TestDbHandle> {
   const name = `tieline_t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  // A copy of a database migrated once (per set of migrations) instead of 40-odd migrations per file.
+  await admin.unsafe(`create database ${name} template ${await migratedTemplate(url)}`);
   // A test database is dropped at the end: no commit needs to wait for its WAL to reach the disk.
   await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
   const target = new URL(url);
@@ -47,15 +48,58 @@ async function createPgliteTestDb(): Promise<DbHandle> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Names what the migrations make: a new or changed migration gives a new snapshot and template. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const f of readdirSync(defaultMigrationsFolder, { recursive: true }).map(String).sort()) {
+    if (f.endsWith('.sql') || f.endsWith('.json'))
+      hash.update(f).update(readFileSync(join(defaultMigrationsFolder, f)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Any fixed number: the one test process that makes a template holds it, the others wait for it. */
+const TEMPLATE_LOCK = 7_262_154_931;
+
+/**
+ * The migrated template database on the server, made once by whichever test file comes first: migrated
+ * under another name and renamed when done, so a template that exists is complete (a process killed
+ * half-way leaves only a `_making` database, dropped by the next). Templates of older migrations are
+ * dropped when a new one is made (unless a run still copies them).
+ */
+let template: Promise<string> | undefined;
+function migratedTemplate(url: string): Promise<string> {
+  template ??= (async () => {
+    const name = `tieline_tpl_${migrationsHash()}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await admin`select pg_advisory_lock(${TEMPLATE_LOCK})`;
+      const [found] = await admin`select 1 from pg_database where datname = ${name}`;
+      if (!found) {
+        const making = `${name}_making`;
+        await admin.unsafe(`drop database if exists ${making} with (force)`);
+        await admin.unsafe(`create database ${making}`);
+        const target = new URL(url);
+        target.pathname = `/${making}`;
+        await (await createDb({ url: target.toString(), maxConnections: 1 })).close();
+        await admin.unsafe(`alter database ${making} rename to ${name}`);
+        const old = await admin<{ datname: string }[]>`
+          select datname from pg_database where datname like 'tieline\_tpl\_%' and datname <> ${name}`;
+        for (const { datname } of old) await admin.unsafe(`drop database if exists ${datname}`).catch(() => {});
+      }
+      return name;
+    } finally {
+      await admin`select pg_advisory_unlock(${TEMPLATE_LOCK})`.catch(() => {});
+      await admin.end({ timeout: 5 });
+    }
+  })();
+  return template;
+}
+
 let cached: Promise<Blob> | undefined;
 function migratedSnapshot(): Promise<Blob> {
   cached ??= (async () => {
-    const hash = createHash('sha256');
-    for (const f of readdirSync(defaultMigrationsFolder, { recursive: true }).map(String).sort()) {
-      if (f.endsWith('.sql') || f.endsWith('.json'))
-        hash.update(f).update(readFileSync(join(defaultMigrationsFolder, f)));
-    }
-    const file = join(tmpdir(), `tieline-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const file = join(tmpdir(), `tieline-pglite-${migrationsHash()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const handle = await createDb();
     const pglite = (handle.db as unknown as { $client: PGlite }).$client;

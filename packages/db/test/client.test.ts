@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, userLogins, users } from '../src/index';
+import { eq, rowsOf, sql, userLogins, users } from '../src/index';
 import { createTestDb } from '../src/testing';
 
 let h: Awaited<ReturnType<typeof createTestDb>>;
@@ -33,5 +33,22 @@ describe('createDb', () => {
     await expect(
       h.db.insert(userLogins).values({ email: 'a@example.com', username: 'other', name: 'A', passwordHash: 'x' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('network documents', () => {
+  it('are compressed with lz4 where the server has it (PostgreSQL), with pglz on the embedded database', async () => {
+    const [{ has }] = rowsOf<{ has: boolean }>(
+      await h.db.execute(
+        sql`select 'lz4' = any(enumvals::text[]) as has from pg_settings where name = 'default_toast_compression'`,
+      ),
+    ) as [{ has: boolean }];
+    const [{ compression }] = rowsOf<{ compression: string }>(
+      await h.db.execute(sql`select attcompression::text as compression from pg_attribute
+        where attrelid = 'network_versions'::regclass and attname = 'data'`),
+    ) as [{ compression: string }];
+    // 'l': lz4; '' (none set): the server's default, pglz.
+    expect(compression).toBe(has ? 'l' : '');
+    expect(has).toBe(process.env.DATABASE_URL !== undefined);
   });
 });

@@ -40,7 +40,7 @@ export const ZTotpCode = z
   .string({ error: 'Please enter the 6-digit code' })
   .regex(/^\d{6}$/, 'Please enter the 6-digit code');
 
-/** A recovery code as shown at enrolment: two groups of five base32 characters (50 random bits). */
+/** A recovery code as shown at enrollment: two groups of five base32 characters (50 random bits). */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
 
 /**

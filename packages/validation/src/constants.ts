@@ -80,3 +80,9 @@ export function passwordLength(password: string): number {
   for (const _ of password) length += 1;
   return length;
 }
+
+/**
+ * Calls in one tRPC batch request at most: the server refuses a larger batch (400), so the apps' batch
+ * links split theirs to fit (a series page asks for each snapshot's document at once).
+ */
+export const TRPC_BATCH_MAX = 10;

@@ -126,15 +126,17 @@ export const ZConnection = z.object({
   ),
   /** Exports: the messages the last completed import added (not stored before); null before one. */
   newMessages: z.number().int().nullable(),
+  /**
+   * Exports: the last export uploaded was of a workspace already connected, so it went to this connection
+   * (its name unchanged) and `newMessages` counts what it added. False for a connection's first export.
+   */
+  addedToExisting: z.boolean(),
   createdAt: z.string(),
 });
 export type TConnection = z.infer<typeof ZConnection>;
 
-/** The upload's answer: the connection, and whether the export was added to one already there. */
-export const ZSlackExportUploaded = ZConnection.extend({
-  /** True when the export's workspace was already connected: it went to that connection, name unchanged. */
-  addedToExisting: z.boolean(),
-});
+/** The upload's answer: the connection (`addedToExisting`: the export went to one already there). */
+export const ZSlackExportUploaded = ZConnection;
 export type TSlackExportUploaded = z.infer<typeof ZSlackExportUploaded>;
 
 /** GET passiveData/attributes: the attributes the account's people hold, with how many hold each. */

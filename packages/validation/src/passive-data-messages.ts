@@ -6,6 +6,9 @@ export const PASSIVE_MSG = {
   /** The connection card's note after a sync skipped messages dated outside the window. */
   skippedOutsideWindow: (n: number) =>
     `${n.toLocaleString('en-US')} interaction${n === 1 ? '' : 's'} outside the retention window ${n === 1 ? 'was' : 'were'} skipped`,
+  /** The connection card's note after an export of a workspace already connected was imported into it. */
+  addedToExisting: (name: string, n: number) =>
+    `Added to the existing connection ${name}: ${n.toLocaleString('en-US')} new message${n === 1 ? '' : 's'}`,
   queryNotFound: 'Query not found',
   listNotFound: 'List not found',
   managersOnly: 'Only organization Owners and Admins can manage passive data connections, lists and settings',
@@ -126,7 +129,7 @@ export const PASSIVE_MSG = {
   fieldLabelsSlackOnly: 'Field labels are for Slack connections (Microsoft 365 names its fields itself)',
   fieldLabelsBusy: 'This connection is importing or syncing: change its field labels once it is done',
   reportDifferencing: (minimum: number) =>
-    `This report's people differ from an earlier report of the same window, types and attribute by fewer than ${minimum} people, so comparing the two could single out a small group. Change the query so that at least ${minimum} people differ, or run the earlier report again.`,
+    `This report's people differ from an earlier report of the same window, types and attribute (whatever connections, lists or direction either chose) by fewer than ${minimum} people, so comparing the two could single out a small group. Change the query so that at least ${minimum} people differ, or run the earlier report again.`,
 } as const;
 
 /** One status vocabulary for connections, wherever one is shown (cards, settings, the API's docs). */

@@ -4,7 +4,7 @@ import { ZEmail } from './common';
 import { COUNTRIES } from './countries';
 
 // Profile and account (users/settings/profile, spec platform §2, §5, §7): the profile itself, two-factor
-// enrolment with recovery codes, and deleting the account. Every change asks for the current password.
+// enrollment with recovery codes, and deleting the account. Every change asks for the current password.
 // Changing the password is in new-password-inputs.ts with the other inputs that set one.
 
 export const PROFILE_MSG = {
@@ -66,7 +66,7 @@ export type TConfirmTwoFactorInput = z.input<typeof ZConfirmTwoFactorInput>;
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 
-/** How many recovery codes are unused, of the set made at enrolment or the last new set. */
+/** How many recovery codes are unused, of the set made at enrollment or the last new set. */
 export const ZRecoveryCodesLeft = z.object({ left: z.number().int(), of: z.number().int() });
 export type TRecoveryCodesLeft = z.infer<typeof ZRecoveryCodesLeft>;
 

@@ -14,7 +14,7 @@ export const ZResponseSaveEntry = z.object({
   page: z.number().int().nullable(),
   submitted: z.boolean(),
   changes: z.array(ZAnswer),
-  /** The user agent summarised for people ("Chrome 130 on Windows"), and as sent. */
+  /** The user agent summarized for people ("Chrome 130 on Windows"), and as sent. */
   client: z.string(),
   userAgent: z.string(),
 });

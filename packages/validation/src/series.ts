@@ -28,7 +28,7 @@ export const SERIES_MSG = {
   snapshotsRequired: 'Choose at least one snapshot',
   snapshotsTooMany: `A series holds at most ${SERIES_LIMITS.snapshotsMax} snapshots`,
   dataVersion: 'dataVersion must be a whole number from 1',
-  duplicateLabel: (label: string) => `Two snapshots are labelled ${label}: each label once`,
+  duplicateLabel: (label: string) => `Two snapshots are labeled ${label}: each label once`,
   duplicateSnapshot: 'Each network version can be in a series only once',
   interval: "snapshotInterval must be 'none', 'week' or 'month'",
   versionGone: NETWORK_MSG.versionGone,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 // The pieces of every upload form: the file chooser under its label, and the progress while it goes.
 
-/** A labelled file chooser; `onFile` gets the chosen file, or null when the choice is cleared. */
+/** A labeled file chooser; `onFile` gets the chosen file, or null when the choice is cleared. */
 export function FileField({
   label,
   accept,

@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@tieline/api/client';
 import { toast } from '@tieline/ui';
+import { TRPC_BATCH_MAX } from '@tieline/validation';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { errorFallback, errorMessage } from './errors';
@@ -32,6 +33,7 @@ export function createQueryClient(): QueryClient {
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     // Same origin: the session cookie rides along and mutations are JSON POSTs, as the server requires.
-    links: [httpBatchLink({ url: '/api/trpc' })],
+    // Batches split to the server's limit (TRPC_BATCH_MAX): a larger one would be refused whole.
+    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_BATCH_MAX })],
   });
 }

@@ -19,7 +19,7 @@ export function useSaveQueue(data: TLoaded, randomUUID: string | null): SaveQueu
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per loaded response.
   useEffect(() => {
-    let cancelled = false;
+    let canceled = false;
     let opened: SaveQueue | null = null;
     const { survey, response } = data;
     const live = randomUUID !== null;
@@ -46,7 +46,7 @@ export function useSaveQueue(data: TLoaded, randomUUID: string | null): SaveQueu
         page: response?.page ?? null,
       },
     ).then((q) => {
-      if (cancelled) return q.close();
+      if (canceled) return q.close();
       opened = q;
       if (!navigator.onLine) q.setOnline(false);
       setQueue(q);
@@ -57,7 +57,7 @@ export function useSaveQueue(data: TLoaded, randomUUID: string | null): SaveQueu
     window.addEventListener('offline', offline);
     const timer = window.setInterval(() => opened?.tick(), RETRY_EVERY_MS);
     return () => {
-      cancelled = true;
+      canceled = true;
       opened?.close();
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);

@@ -1,4 +1,4 @@
-import { type Db, organizations, users } from '@tieline/db';
+import { organizations, users } from '@tieline/db';
 import { effectiveModules, type TModules, type TPermission } from '@tieline/validation';
 
 /** Who is calling: the signed-in user a session points at. */
@@ -69,18 +69,5 @@ export function toActor(
     verified,
     modules: effectiveModules(user.modules, organizationModules),
     personLevelPassive: user.personLevelPassive,
-  };
-}
-
-/** A statement prepared once per database handle, on first use (the actor queries every call pays). */
-export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const prepared = new WeakMap<Db, T>();
-  return (db) => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = prepare(db);
-      prepared.set(db, query);
-    }
-    return query;
   };
 }

@@ -1,7 +1,8 @@
 import { and, apiKeys, type Db, eq, isNull, lt, or, organizations, sql, userLogins, users } from '@tieline/db';
 import { API_KEY_LIMITS, API_KEY_PATTERN, API_KEY_PREFIX_LENGTH } from '@tieline/validation';
 import type { Request } from 'express';
-import { type Actor, actorColumns, preparedPerDb, toActor } from './actor';
+import { perDb } from '../per-db';
+import { type Actor, actorColumns, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
 /** A new key (`tl_` + 160 random bits in base32), its visible prefix and the hash the database keeps. */
@@ -41,7 +42,7 @@ function buildKeyActorQuery(db: Db) {
       .prepare('api_key_actor')
   );
 }
-const keyActorQuery = preparedPerDb(buildKeyActorQuery);
+const keyActorQuery = perDb(buildKeyActorQuery);
 
 /**
  * The key's id and the actor it authenticates, or null for a malformed, unknown (revoked) or expired

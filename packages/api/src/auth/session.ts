@@ -1,5 +1,6 @@
 import { and, type Db, eq, isNull, lt, organizations, sessions, sql, userLogins, users } from '@tieline/db';
-import { type Actor, actorColumns, preparedPerDb, toActor } from './actor';
+import { perDb } from '../per-db';
+import { type Actor, actorColumns, toActor } from './actor';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,7 +51,7 @@ function buildSessionActorQuery(db: Db) {
       .prepare('session_actor')
   );
 }
-const sessionActorQuery = preparedPerDb(buildSessionActorQuery);
+const sessionActorQuery = perDb(buildSessionActorQuery);
 
 /**
  * The session for a cookie token with the actor it signs in, in one query (every authenticated call

@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // CPU-heavy work (reading an uploaded file, an import, an analysis) runs in a worker so the server keeps
@@ -92,9 +94,16 @@ export class WorkerDiedError extends Error {
 /** What V8 prints when a process passes its heap cap (--max-old-space-size) and aborts. */
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
 
-/** A worker script beside this file: `<name>.ts` from source (tsx's loader first), `<name>.js` in the bundle. */
+/**
+ * A worker script beside this file: `<name>.ts` from source (tsx's loader first), `<name>.js` in the bundle.
+ * From source, `TIELINE_WORKER_DIR` names a folder of bundled workers to use instead (the api tests make
+ * one per run: test/bundle-workers.ts); a worker not in it still runs from source.
+ */
 function scriptOf(name: string): { path: string; loader: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
+  const bundled =
+    fromSource && process.env.TIELINE_WORKER_DIR ? join(process.env.TIELINE_WORKER_DIR, `${name}.js`) : null;
+  if (bundled && existsSync(bundled)) return { path: bundled, loader: [] };
   const path = fileURLToPath(new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, import.meta.url));
   return { path, loader: fromSource ? ['--import', import.meta.resolve('tsx')] : [] };
 }
@@ -133,11 +142,17 @@ export function runScriptWorker<T>(
     };
     const timer = setTimeout(() => settle(() => reject(new WorkerDiedError(name, 'time'))), timeMs);
     timer.unref();
-    // What the worker writes to stderr is the server's log; its last lines tell a death of memory.
+    // What the worker writes to stderr is the server's log; V8's report of a death of memory is in it,
+    // followed by a native stack trace that can be longer than any tail kept: the report is looked for in
+    // each chunk as it arrives, joined to the end of the one before (a report cut in two). A chunk can
+    // hold the report and kilobytes of trace after it: the whole chunk is searched, then cut.
     let stderrTail = '';
+    let outOfMemory = false;
     child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4096);
+      const text = stderrTail + chunk.toString('utf8');
+      outOfMemory ||= OUT_OF_MEMORY.test(text);
+      stderrTail = text.slice(-100);
     });
     // The result's long arrays, as their parts arrive (postResult).
     let mark: string | null = null;
@@ -170,7 +185,7 @@ export function runScriptWorker<T>(
     child.once('error', (error) => settle(() => reject(error)));
     // 'close': the process ended and its stderr is read to the end.
     child.once('close', (code, signal) => {
-      const reason = OUT_OF_MEMORY.test(stderrTail) ? 'memory' : 'exit';
+      const reason = outOfMemory ? 'memory' : 'exit';
       settle(() => reject(new WorkerDiedError(name, reason, `code ${code ?? signal}`)));
     });
     send({ kind: 'input', value: workerData });

@@ -131,6 +131,11 @@ export const passiveIdentities = pgTable(
     personId: bigint({ mode: 'number' })
       .notNull()
       .references(() => passivePeople.id, { onDelete: 'cascade' }),
+    /**
+     * The profile fields this connection last gave the person (the person's `attributes` merge those of
+     * every connection): renaming a connection's field renames only what it gave.
+     */
+    attributes: jsonb().$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.externalId] }),

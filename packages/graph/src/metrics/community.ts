@@ -1,9 +1,8 @@
-// Communities by Louvain (graphology-communities-louvain) on the undirected simple graph, with a
-// seeded random source so a network always gets the same answer; modularity is recomputed here as
-// igraph defines it (weights when weighted, resolution 1).
-import { UndirectedGraph } from 'graphology';
-import louvain from 'graphology-communities-louvain';
+// Communities by Louvain (louvain.ts) on the undirected simple graph, with a seeded random source so a
+// network always gets the same answer; modularity is recomputed here as igraph defines it (weights when
+// weighted, resolution 1).
 import type { TAdjacency } from './csr';
+import { louvain } from './louvain';
 
 /** mulberry32: a small seeded generator, enough for Louvain's visiting order. */
 export function seededRandom(seed: number): () => number {
@@ -36,28 +35,8 @@ export function modularity(und: TAdjacency, n: number, community: Int32Array): n
   return within / total - expected;
 }
 
-/** Community per node, numbered 0.. in order of each community's first node. */
+/** Community per node, numbered 0.. in order of each community's first node (louvain.ts, seeded). */
 export function communities(und: TAdjacency, n: number, seed: number) {
-  const graph = new UndirectedGraph();
-  for (let v = 0; v < n; v++) graph.addNode(v);
-  const { start, adj, weight } = und;
-  for (let v = 0; v < n; v++) {
-    for (let e = start[v]!; e < start[v + 1]!; e++) {
-      const u = adj[e]!;
-      if (u > v) graph.addEdge(v, u, { weight: weight[e]! });
-    }
-  }
-  const found = louvain(graph, { getEdgeWeight: 'weight', rng: seededRandom(seed) });
-  const renumber = new Map<number, number>();
-  const community = new Int32Array(n);
-  for (let v = 0; v < n; v++) {
-    const raw = found[String(v)]!;
-    let id = renumber.get(raw);
-    if (id === undefined) {
-      id = renumber.size;
-      renumber.set(raw, id);
-    }
-    community[v] = id;
-  }
-  return { community, count: renumber.size, modularity: modularity(und, n, community) };
+  const { community, count } = louvain(und, n, seededRandom(seed));
+  return { community, count, modularity: modularity(und, n, community) };
 }

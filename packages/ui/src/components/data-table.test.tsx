@@ -185,6 +185,14 @@ describe('DataTable', () => {
     expect(onPage).toHaveBeenCalledWith(2);
   });
 
+  it('shows a visible caption over the cards too, hidden from screen readers (the list is named by it)', () => {
+    render(<DataTable caption="People" captionVisible columns={COLUMNS} data={PEOPLE} getRowId={id} cards />);
+    const shown = screen.getAllByText('People').filter((el) => el.tagName === 'P');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.getAttribute('aria-hidden')).toBe('true');
+    expect(shown[0]?.className).toContain('md:hidden');
+  });
+
   it('cards a table whose columns name no place: the first column as the title, the others as fields', () => {
     render(<DataTable caption="People" columns={COLUMNS} data={PEOPLE} getRowId={id} cards />);
     const bob = within(within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem')[0] as HTMLElement);

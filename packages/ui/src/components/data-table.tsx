@@ -288,6 +288,12 @@ export function DataTable<TData extends RowData>({
         </table>
         {pagination ? <Pager {...pagination} /> : null}
       </div>
+      {cards && captionVisible ? (
+        // The table's visible caption, over the cards too (the list is named by it already).
+        <p aria-hidden="true" className="mb-2 text-sm text-muted-foreground md:hidden">
+          {caption}
+        </p>
+      ) : null}
       {cards ? (
         <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
           {rows.map((row) => (

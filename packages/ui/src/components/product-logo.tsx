@@ -1,5 +1,5 @@
 /**
- * Product icon: three connected nodes (a tie line between people). Decorative unless labelled.
+ * Product icon: three connected nodes (a tie line between people). Decorative unless labeled.
  * No `cn` here: the respondent app imports this one component and should not carry tailwind-merge.
  * `className` replaces the default size.
  */

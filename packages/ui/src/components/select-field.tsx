@@ -5,7 +5,7 @@ import { Label } from './label';
 
 type Option<T extends string> = { value: T; label: string };
 
-/** A visible label over a native select (the platform's own keyboard and screen-reader behaviour). */
+/** A visible label over a native select (the platform's own keyboard and screen-reader behavior). */
 export function SelectField<T extends string>({
   label,
   value,

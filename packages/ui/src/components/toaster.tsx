@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 
-// Sonner's rich colours are below WCAG AA for small text; these come from the theme tokens instead.
+// Sonner's rich colors are below WCAG AA for small text; these come from the theme tokens instead.
 const TOAST_COLOURS = {
   '--success-bg': '#e8f5ee',
   '--success-border': '#a9d5bb',

@@ -53,9 +53,9 @@ export function createRichTextEditor(): LexicalEditor {
 }
 
 /**
- * Editing behaviour shared by the component and the headless tests. The output allowlist has
+ * Editing behavior shared by the component and the headless tests. The output allowlist has
  * no underline, code, h4-h6 or inline styles, so the editor never holds them either: what the
- * user sees is what gets saved (Ctrl+U is ignored, pasted extras are normalised away).
+ * user sees is what gets saved (Ctrl+U is ignored, pasted extras are normalized away).
  */
 export function registerRichTextBehaviour(editor: LexicalEditor): () => void {
   return mergeRegister(

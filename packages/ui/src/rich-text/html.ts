@@ -33,7 +33,7 @@ const ATTRIBUTES: Record<string, readonly string[]> = { a: ['href'], img: ['src'
 const MARKS = new Set(['strong', 'em']);
 /**
  * Lexical's whitespace collapsing treats <img> as a block boundary and trims the spaces around it
- * ("a <img> b" came back as "a<img>b"). A zero-width marker on each side keeps the neighbouring
+ * ("a <img> b" came back as "a<img>b"). A zero-width marker on each side keeps the neighboring
  * text on the same line while importing; the markers are removed straight after.
  */
 const IMAGE_MARKER = '\uFEFF';

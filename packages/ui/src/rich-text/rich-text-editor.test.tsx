@@ -27,7 +27,7 @@ async function click(name: string) {
 }
 
 describe('RichTextEditor toolbar', () => {
-  it('is one labelled toolbar with a named button for every action and a single tab stop', () => {
+  it('is one labeled toolbar with a named button for every action and a single tab stop', () => {
     setup('<p>Hi</p>');
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     const names = within(toolbar)

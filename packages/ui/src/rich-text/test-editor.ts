@@ -3,7 +3,7 @@ import { createRichTextEditor, registerRichTextBehaviour } from './editor-setup'
 import { $exportHtml, $importHtml } from './html';
 
 /**
- * The component's editor and behaviour without a root element (so no DOM selection or rendering),
+ * The component's editor and behavior without a root element (so no DOM selection or rendering),
  * loaded with `html`. Tests only.
  */
 export function headlessEditor(html: string): LexicalEditor {

@@ -42,18 +42,22 @@ export function ResultTable({ caption, rows, columns }: AnyTable) {
   }));
   return (
     <div className="flex flex-col gap-1">
-      {/* A long list scrolls in its own box, so the page keeps the pictures and the other tables in reach. */}
-      <DataTable
-        className="max-h-[26rem] overflow-y-auto"
-        caption={caption}
-        captionVisible
-        columns={cols}
-        data={rows.slice(0, SHOWN)}
-        getRowId={(row) => columns.map((c) => String(row[c.id])).join('\u0000')}
-        density="compact"
-        framed
-        empty="Nothing to list."
-      />
+      {/* A long list scrolls in its own box, so the page keeps the pictures and the other tables in reach;
+          on a phone its rows are cards (the name, then each number labeled), not columns off to the side. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard */}
+      <section aria-label={caption} tabIndex={0} className="max-h-[26rem] overflow-y-auto rounded-lg">
+        <DataTable
+          caption={caption}
+          captionVisible
+          columns={cols}
+          data={rows.slice(0, SHOWN)}
+          getRowId={(row) => columns.map((c) => String(row[c.id])).join('\u0000')}
+          density="compact"
+          framed
+          cards
+          empty="Nothing to list."
+        />
+      </section>
       {rows.length > SHOWN ? (
         <p className="text-sm text-muted-foreground">
           Showing {SHOWN} of {rows.length.toLocaleString('en-US')}; the xlsx download has them all.

@@ -1,5 +1,6 @@
 import { buttonVariants } from '@tieline/ui';
 import type { TDiscoverDescribe } from '@tieline/validation';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { Thumbnail } from './discover-card';
 import { DiscoverDialog, useRouteDiscover, WithDiscover } from './discover-dialog';
@@ -60,6 +61,7 @@ function Summary({ d }: { d: TDiscoverDescribe }) {
       {d.attributes.length > 0 ? (
         <Table
           caption="Attributes"
+          cards
           head={['Attribute', 'Type', 'Most common values', 'Blank']}
           rows={d.attributes.map((a) => [
             a.key,
@@ -76,6 +78,7 @@ function Summary({ d }: { d: TDiscoverDescribe }) {
         />
         <Table
           className="mt-3"
+          cards
           caption="Communities and their most common values"
           head={['Community', 'People', 'Best connected', 'Most common values']}
           rows={d.communities.map((c) => [
@@ -103,39 +106,65 @@ function Table({
   head,
   rows,
   className,
+  cards = false,
 }: {
   caption: string;
   head: string[];
   rows: string[][];
   className?: string;
+  /** On a phone, each row as a card of labeled values: a wide table there would hide its last columns. */
+  cards?: boolean;
 }) {
   return (
-    // Focusable, so a keyboard can scroll a table wider than a phone (the table's caption names it).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
-    <div tabIndex={0} className={`overflow-x-auto ${className ?? ''}`}>
-      <table className="w-full border-collapse text-left">
-        <caption className="mb-1 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr className="border-b">
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-2 py-1 font-medium text-muted-foreground">
-                {h}
-              </th>
+    <div className={className}>
+      {cards ? (
+        <div className="sm:hidden">
+          <p aria-hidden="true" className="mb-1 font-semibold">
+            {caption}
+          </p>
+          <ul aria-label={caption} className="flex flex-col gap-2">
+            {rows.map((row) => (
+              <li key={row.join('\u0000')} className="rounded-md border p-2">
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                  {row.map((cell, i) => (
+                    <Fragment key={head[i]}>
+                      <dt className="text-muted-foreground">{head[i]}</dt>
+                      <dd className="min-w-0 break-words">{cell}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              </li>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.join('\u0000')} className="border-b last:border-0">
-              {row.map((cell, i) => (
-                <td key={head[i]} className="px-2 py-1 align-top">
-                  {cell}
-                </td>
+          </ul>
+        </div>
+      ) : null}
+      {/* Focusable, so a keyboard can scroll a table wider than its box (the table's caption names it). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it */}
+      <div tabIndex={0} className={cards ? 'hidden overflow-x-auto sm:block' : 'overflow-x-auto'}>
+        <table className="w-full border-collapse text-left">
+          <caption className="mb-1 text-left font-semibold">{caption}</caption>
+          <thead>
+            <tr className="border-b">
+              {head.map((h) => (
+                <th key={h} scope="col" className="px-2 py-1 font-medium text-muted-foreground">
+                  {h}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.join('\u0000')} className="border-b last:border-0">
+                {row.map((cell, i) => (
+                  <td key={head[i]} className="px-2 py-1 align-top">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { TNodeMetrics } from '@tieline/graph';
 
 /** A per-node number: `m:<metric>` (server metrics) or `a:<attribute>` (a number attribute). */
 export type TNumericSource = `m:${keyof TNodeMetrics & string}` | `a:${string}`;
-/** A per-node colour: communities, ONA roles, or a category/number attribute or metric. */
+/** A per-node color: communities, ONA roles, or a category/number attribute or metric. */
 export type TColorSource = 'community' | TNumericSource;
 
 export type TLayoutKind = 'force' | 'circular' | 'group' | 'xy';

@@ -32,7 +32,7 @@ const ACCEPT = '.xlsx,.xls,.csv';
 const ZUploadForm = z.object({ title: z.union([z.literal(''), ZListTitle]) });
 type TUploadForm = z.input<typeof ZUploadForm>;
 
-/** Spec §8: the server's confirmation messages, recognised by these words. */
+/** Spec §8: the server's confirmation messages, recognized by these words. */
 const DELETES_RESPONDENTS = 'The respondents below will be deleted together';
 const DELETES_NODES = 'The nodes below will be deleted';
 

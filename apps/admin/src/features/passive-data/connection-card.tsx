@@ -78,7 +78,9 @@ export function ConnectionCard({
         </dl>
         {c.newMessages !== null && c.status === 'done' ? (
           <p className="text-xs text-muted-foreground">
-            The last export added {formatCount(c.newMessages)} new message{c.newMessages === 1 ? '' : 's'}.
+            {c.addedToExisting
+              ? `${PASSIVE_MSG.addedToExisting(c.name, c.newMessages)}.`
+              : `The last export added ${formatCount(c.newMessages)} new message${c.newMessages === 1 ? '' : 's'}.`}
           </p>
         ) : null}
         {c.skipped > 0 ? (

@@ -65,7 +65,7 @@ function FieldLabelsForm({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Fields found by the last import or sync, and fields labelled before that it no longer found.
+  // Fields found by the last import or sync, and fields labeled before that it no longer found.
   const ids = [...new Set([...c.profileFields.map((f) => f.id), ...Object.keys(c.fieldLabels)])];
   const [labels, setLabels] = useState<Record<string, string>>(() => ({ ...c.fieldLabels }));
   const [problem, setProblem] = useState<string | null>(null);

@@ -132,7 +132,7 @@ export function AttributeChoice({ form, attributes }: { form: TQueryFormApi; att
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium">Node attributes</legend>
             <p className="mb-1 text-xs text-muted-foreground">
-              Copied to the network's people, for colouring and grouping. Slack's custom profile fields are named in
+              Copied to the network's people, for coloring and grouping. Slack's custom profile fields are named in
               Settings (a connection's Field labels).
             </p>
             <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">

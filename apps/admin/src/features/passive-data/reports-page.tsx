@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/page-states';
 import { errorMessage } from '../../lib/errors';
+import { saveBlob } from '../../lib/save-blob';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatCount, LoadError, PassiveNav } from './passive-nav';
@@ -172,12 +173,7 @@ function DownloadButton({ input, fileName }: { input: TPassiveReportInput; fileN
         toast.error(body?.message ?? 'The workbook could not be made');
         return;
       }
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      saveBlob(await res.blob(), fileName);
     } catch {
       toast.error('The workbook could not be downloaded');
     } finally {

@@ -2,7 +2,7 @@ import { Button, DialogFooter } from '@tieline/ui';
 import { Download } from 'lucide-react';
 import { CopyButton, ShownOnceAlert } from '../../components/shown-once';
 
-// Recovery codes as shown once, at enrolment and when a new set is made: to copy or download.
+// Recovery codes as shown once, at enrollment and when a new set is made: to copy or download.
 
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join('\n')}\n`;

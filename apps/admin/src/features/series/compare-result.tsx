@@ -19,7 +19,7 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-/** Kept / joined / left (or kept / born / dissolved) as three labelled numbers. */
+/** Kept / joined / left (or kept / born / dissolved) as three labeled numbers. */
 function Three({ parts }: { parts: [string, number][] }) {
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1">

@@ -5,7 +5,7 @@ import { formatCount, type TTieChange } from './compare-data';
 
 // The ties born (in the after snapshot only) and dissolved (in the before snapshot only): the first 200
 // of the kind asked; the workbook has all of them. A dissolved tie is marked by its word, a minus sign
-// and a dashed outline, not by colour alone.
+// and a dashed outline, not by color alone.
 
 const SHOWN = 200;
 

@@ -1,7 +1,7 @@
 import { Label, Switch } from '@tieline/ui';
 import { useId } from 'react';
 
-/** A labelled switch with an optional one-line explanation under it. */
+/** A labeled switch with an optional one-line explanation under it. */
 export function ToggleRow(props: { label: string; hint?: string; checked: boolean; onChange: (on: boolean) => void }) {
   const id = useId();
   const hintId = props.hint ? `${id}-hint` : undefined;

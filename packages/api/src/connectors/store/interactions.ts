@@ -2,7 +2,7 @@ import { copyInto, copyValue, type Db, rowsOf, sql, type Tx } from '@tieline/db'
 import { PASSIVE_MSG, type TInteractionType } from '@tieline/validation';
 import { SyncError } from '../sync-error';
 import type { StoreContext } from './context';
-import { ensurePartitions, holdPartitions, noteRowsWritten, PartitionGoneError } from './partitions';
+import { ensurePartitions, holdPartitions, madeAgainIfGone, noteRowsWritten } from './partitions';
 
 /** One message (or email, or event) and the interactions it gives, by source ids of people. */
 export interface SourceMessage {
@@ -94,7 +94,7 @@ export async function replaceMessages(
     });
   };
   // A month emptied and dropped by another server between ensurePartitions and the lock: make it again.
-  await write().catch((error) => (error instanceof PartitionGoneError ? write() : Promise.reject(error)));
+  await madeAgainIfGone(db, write);
   await noteRowsWritten(db, stamps);
   return stored;
 }

@@ -1,4 +1,5 @@
 import { type Db, rowsOf, sql, sqlStateOf, type Tx } from '@tieline/db';
+import { perDb } from '../../per-db';
 
 // passive_interactions is partitioned by calendar month (UTC) on `at`. A month's partition is made the
 // first time an interaction of that month arrives; two servers making the same one at once is fine
@@ -12,8 +13,12 @@ const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMon
 export const partitionName = (d: Date) =>
   `passive_interactions_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
-/** Partitions known to exist in this process (a cache: creating is idempotent anyway). */
-const made = new Set<string>();
+/**
+ * Partitions this process knows exist, per database (a cache: creating is idempotent anyway). Another
+ * server may drop one since (dropEmptyPartitions): writers find out under their lock (holdPartitions) and
+ * make it again (madeAgainIfGone).
+ */
+const made = perDb(() => new Set<string>());
 
 /** A write that needs a month beyond next month: refused rather than making a partition for everyone. */
 export class PartitionRefusedError extends Error {
@@ -24,7 +29,7 @@ export class PartitionRefusedError extends Error {
 }
 
 /** Makes the monthly partitions covering `dates` that do not exist yet (never one beyond next month). */
-export async function ensurePartitions(db: Db | Tx, dates: Iterable<Date>, now = new Date()): Promise<void> {
+export async function ensurePartitions(db: Db, dates: Iterable<Date>, now = new Date()): Promise<void> {
   const months = new Map<string, Date>();
   const latest = nextMonth(now);
   for (const d of dates) {
@@ -33,7 +38,7 @@ export async function ensurePartitions(db: Db | Tx, dates: Iterable<Date>, now =
     months.set(partitionName(start), start);
   }
   for (const [name, start] of months) {
-    if (made.has(name)) continue;
+    if (made(db).has(name)) continue;
     const from = start.toISOString();
     const to = nextMonth(start).toISOString();
     try {
@@ -46,12 +51,27 @@ export async function ensurePartitions(db: Db | Tx, dates: Iterable<Date>, now =
       // Another server made it between our check and create: what we wanted.
       if (!(await partitionExists(db, name))) throw error;
     }
-    made.add(name);
+    made(db).add(name);
   }
 }
 
-/** Rows this process wrote per partition, and when it next refreshes that partition's statistics. */
-const written = new Map<string, { rows: number; analyzeAt: number }>();
+/**
+ * Runs a writer's `write` (which makes the partitions of its months with ensurePartitions, then holds them
+ * in its transaction with holdPartitions) and, when another server dropped one of them in between, once
+ * more after forgetting what this process thought it had made.
+ */
+export async function madeAgainIfGone<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof PartitionGoneError)) throw error;
+    made(db).clear();
+    return await write();
+  }
+}
+
+/** Rows this process wrote per partition, and when it next refreshes that partition's statistics, per database. */
+const writtenIn = perDb(() => new Map<string, { rows: number; analyzeAt: number }>());
 
 /**
  * Notes rows written into the months of `dates` (one per row). A month's partition filled by a sync has
@@ -64,6 +84,7 @@ const written = new Map<string, { rows: number; analyzeAt: number }>();
 export async function noteRowsWritten(db: Db, dates: Iterable<Date>): Promise<void> {
   const counts = new Map<string, number>();
   for (const d of dates) counts.set(partitionName(d), (counts.get(partitionName(d)) ?? 0) + 1);
+  const written = writtenIn(db);
   for (const [name, rows] of counts) {
     const state = written.get(name) ?? { rows: 0, analyzeAt: 10_000 };
     state.rows += rows;
@@ -91,9 +112,7 @@ export async function holdPartitions(tx: Tx, dates: Iterable<Date>): Promise<voi
   await tx.execute(sql`lock table passive_interactions in row exclusive mode`);
   const names = [...new Set([...dates].map((d) => partitionName(d)))];
   for (const name of names) {
-    if (await partitionExists(tx, name)) continue;
-    made.clear();
-    throw new PartitionGoneError(name);
+    if (!(await partitionExists(tx, name))) throw new PartitionGoneError(name);
   }
 }
 
@@ -118,7 +137,7 @@ export async function dropEmptyPartitions(db: Db): Promise<string[]> {
         await tx.execute(sql.raw(`drop table ${name}`));
         dropped.push(name);
       }
-      for (const name of dropped) made.delete(name);
+      for (const name of dropped) made(db).delete(name);
       return dropped;
     });
   } catch (error) {
@@ -168,7 +187,7 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<string[]> 
   for (const p of await listPartitions(db)) {
     if (p.end > cutoff) continue;
     await db.execute(sql.raw(`drop table if exists ${p.name}`));
-    made.delete(p.name);
+    made(db).delete(p.name);
     dropped.push(p.name);
   }
   await db.execute(sql`

@@ -87,12 +87,19 @@ async function storeBatch(tx: Tx, ctx: StoreContext, rows: PersonInsert[], peopl
         returning id, key`),
   );
   const idOfKey = new Map(stored.map((r) => [r.key, Number(r.id)]));
-  const identities = rows.map((r) => ({ external_id: r.external_id, person_id: idOfKey.get(r.key)! }));
+  const identities = rows.map((r) => ({
+    external_id: r.external_id,
+    person_id: idOfKey.get(r.key)!,
+    attributes: r.attributes,
+  }));
+  // Each identity keeps the fields this connection gave (connection-fields.ts renames only those).
   await tx.execute(sql`
-      insert into passive_identities (connection_id, external_id, person_id)
-      select ${ctx.connectionId}::uuid, r.external_id, r.person_id
-      from json_to_recordset(${JSON.stringify(identities)}::json) as r(external_id text, person_id bigint)
-      on conflict (connection_id, external_id) do update set person_id = excluded.person_id`);
+      insert into passive_identities (connection_id, external_id, person_id, attributes)
+      select ${ctx.connectionId}::uuid, r.external_id, r.person_id, r.attributes
+      from json_to_recordset(${JSON.stringify(identities)}::json)
+        as r(external_id text, person_id bigint, attributes jsonb)
+      on conflict (connection_id, external_id) do update set
+        person_id = excluded.person_id, attributes = excluded.attributes`);
   return identities;
 }
 

@@ -2,7 +2,7 @@ import { copyInto, copyValue, type Db, sql } from '@tieline/db';
 import type { TInteractionType } from '@tieline/validation';
 import type { StoreContext } from './context';
 import { INTERACTION_COLUMNS, lockConnection } from './interactions';
-import { ensurePartitions } from './partitions';
+import { ensurePartitions, holdPartitions, madeAgainIfGone } from './partitions';
 
 // Relations (Microsoft People's "top X", the directory's reporting line) describe how things stand
 // now, not something that happened: each sync replaces the whole set of a conversation ('directory',
@@ -39,14 +39,18 @@ export async function replaceRelations(
       `${ctx.accountId}\t${ctx.connectionId}\t${when}\t${r.type}\t${from}\t${to}\t${where}\t${copyValue(r.from)}\t1\t${r.weight}\n`,
     );
   }
-  await ensurePartitions(db, [at]);
-  await db.transaction(async (tx) => {
-    // As replaceMessages: a Disconnect under way either deletes these too or stops this sync.
-    await lockConnection(tx, ctx.connectionId);
-    await tx.execute(sql`
-      delete from passive_interactions i
-      where i.connection_id = ${ctx.connectionId}::uuid and i.conversation = ${conversation}`);
-    if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
+  // As the other writers: a month dropped by another server since this process made it is made again.
+  await madeAgainIfGone(db, async () => {
+    await ensurePartitions(db, [at]);
+    await db.transaction(async (tx) => {
+      // As replaceMessages: a Disconnect under way either deletes these too or stops this sync.
+      await lockConnection(tx, ctx.connectionId);
+      await holdPartitions(tx, [at]);
+      await tx.execute(sql`
+        delete from passive_interactions i
+        where i.connection_id = ${ctx.connectionId}::uuid and i.conversation = ${conversation}`);
+      if (lines.length > 0) await copyInto(tx, 'passive_interactions', INTERACTION_COLUMNS, lines);
+    });
   });
   return lines.length;
 }

@@ -2,7 +2,7 @@ import { copyInto, copyValue, type Db, rowsOf, sql } from '@tieline/db';
 import { PASSIVE_MSG } from '@tieline/validation';
 import { SyncError } from '../sync-error';
 import type { StoreContext } from './context';
-import { ensurePartitions, holdPartitions, noteRowsWritten, PartitionGoneError } from './partitions';
+import { ensurePartitions, holdPartitions, madeAgainIfGone, noteRowsWritten } from './partitions';
 import { type SourcePerson, upsertPeople } from './people';
 
 // An export's import is all or nothing. Its people, conversations and interactions are written to the
@@ -139,9 +139,7 @@ export async function swapStaged(
   const monthDates = months.map((m) => ({ at: new Date(`${m.month}-01T00:00:00Z`), n: Number(m.n) }));
   const dates = monthDates.map((m) => m.at);
   // A month emptied and dropped by another server between ensurePartitions and the lock: make it again.
-  const newMessages = await swapOnce(db, ctx, dates, skipped).catch((error) =>
-    error instanceof PartitionGoneError ? swapOnce(db, ctx, dates, skipped) : Promise.reject(error),
-  );
+  const newMessages = await madeAgainIfGone(db, () => swapOnce(db, ctx, dates, skipped));
   await noteRowsWritten(db, repeated(monthDates));
   return { newMessages };
 }

@@ -13,18 +13,13 @@ import { type CellValue, type Download, type SheetRows, utcDateCell, workbookByt
 import { getResult } from './aona-results';
 
 // A saved AONA result as a workbook: a Summary sheet (what was asked, when, and the network-level
-// numbers, labelled as the page labels them) and one sheet per list of the answer, with the answer's
-// field names as headings.
+// numbers, labeled as the page labels them) and one sheet per list of the answer, with the answer's
+// field names as headings (the Histogram's Distance, Ties and Unreachable, as the chart's axes say).
 
 type Row = readonly CellValue[];
 
-function table<T extends object>(
-  name: string,
-  items: readonly T[],
-  columns: readonly (keyof T & string)[],
-  after: Row[] = [],
-): SheetRows {
-  const rows: Row[] = [columns, ...items.map((item) => columns.map((c) => item[c] as CellValue)), ...after];
+function table<T extends object>(name: string, items: readonly T[], columns: readonly (keyof T & string)[]): SheetRows {
+  const rows: Row[] = [columns, ...items.map((item) => columns.map((c) => item[c] as CellValue))];
   return { name, rows };
 }
 
@@ -62,8 +57,15 @@ function sheetsOf(saved: TAonaResult): { summary: Row[]; sheets: SheetRows[] } {
         ],
         sheets: [
           table('Ties', r.ties, ['source', 'target', 'distance']),
-          // The chart's last bar too: ties whose two people no formal path joins.
-          table('Histogram', r.histogram, ['distance', 'ties'], [['unreachable', r.unreachable]]),
+          // Headed as the chart's axes are, with its last bar too: ties whose two people no formal path joins.
+          {
+            name: 'Histogram',
+            rows: [
+              ['Distance', 'Ties'],
+              ...r.histogram.map((h): Row => [h.distance, h.ties]),
+              ['Unreachable', r.unreachable],
+            ],
+          },
           table('People', r.people, ['name', 'ties', 'meanDistance']),
         ],
       };

@@ -1,5 +1,6 @@
 import { type Db, rowsOf, type SQL, sql } from '@tieline/db';
 import type { TMatchingNodes } from '@tieline/validation';
+import { perDb } from '../../per-db';
 
 /**
  * How many of a list's names (in name order) a search of 3+ characters reads before it sorts its matches
@@ -9,18 +10,13 @@ import type { TMatchingNodes } from '@tieline/validation';
  */
 export const SEARCH_WALK_ROWS = { postgres: 5000, pglite: 1000 } as const;
 
-const engines = new WeakMap<Db, Promise<keyof typeof SEARCH_WALK_ROWS>>();
 /** Which engine `db` runs on, asked once per database handle. */
-function engineOf(db: Db): Promise<keyof typeof SEARCH_WALK_ROWS> {
-  let engine = engines.get(db);
-  if (!engine) {
-    engine = db
+const engineOf = perDb(
+  (db): Promise<keyof typeof SEARCH_WALK_ROWS> =>
+    db
       .execute(sql`select version() like '%PGlite%' as pglite`)
-      .then((r) => (rowsOf<{ pglite: boolean }>(r)[0]?.pglite ? 'pglite' : 'postgres'));
-    engines.set(db, engine);
-  }
-  return engine;
-}
+      .then((r) => (rowsOf<{ pglite: boolean }>(r)[0]?.pglite ? 'pglite' : 'postgres')),
+);
 
 export interface NameSearch {
   listId: string;

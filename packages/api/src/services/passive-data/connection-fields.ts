@@ -44,11 +44,21 @@ export async function renameFieldAttributes(
     const to = fieldName(id, slackLabel, after);
     if (from !== to) renames.push({ from, to, via: `${MOVING}${id}` });
   }
-  const move = (from: string, to: string) =>
-    tx.execute(sql`
-      update passive_people p set attributes = (p.attributes - ${from}::text) || jsonb_build_object(${to}::text, p.attributes -> ${from}::text)
-      where p.attributes ? ${from}::text
-        and p.id in (select i.person_id from passive_identities i where i.connection_id = ${connection.id}::uuid)`);
+  // The connection's identities name the field anew; their people take the new name with the value this
+  // connection gave, and keep the old name only with a value another connection gave (its own field).
+  const move = async (from: string, to: string) => {
+    await tx.execute(sql`
+      update passive_identities i set attributes = (i.attributes - ${from}::text) || jsonb_build_object(${to}::text, i.attributes -> ${from}::text)
+      where i.connection_id = ${connection.id}::uuid and i.attributes ? ${from}::text`);
+    await tx.execute(sql`
+      update passive_people p set attributes = (p.attributes - ${from}::text)
+        || coalesce((select jsonb_build_object(${from}::text, o.attributes -> ${from}::text) from passive_identities o
+             where o.person_id = p.id and o.connection_id <> ${connection.id}::uuid and o.attributes ? ${from}::text
+             limit 1), '{}'::jsonb)
+        || jsonb_build_object(${to}::text, i.attributes -> ${to}::text)
+      from passive_identities i
+      where i.person_id = p.id and i.connection_id = ${connection.id}::uuid and i.attributes ? ${to}::text`);
+  };
   for (const r of renames) await move(r.from, r.via);
   for (const r of renames) await move(r.via, r.to);
 }

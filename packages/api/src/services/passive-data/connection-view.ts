@@ -34,6 +34,7 @@ export function connectionView(row: ConnectionRow): TConnection {
       .map(([id, f]) => ({ id, slackLabel: f.slackLabel, name: fieldName(id, f.slackLabel, labels), people: f.people }))
       .sort((a, b) => b.people - a.people || a.id.localeCompare(b.id)),
     newMessages: typeof added === 'number' && row.method === 'export' ? added : null,
+    addedToExisting: row.method === 'export' && row.options.addedToExisting === true,
     createdAt: row.createdAt.toISOString(),
   };
 }

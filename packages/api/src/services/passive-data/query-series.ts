@@ -2,6 +2,7 @@ import type { Db, TStoredMeasures, Tx } from '@tieline/db';
 import type { TQueryInput } from '@tieline/validation';
 import type { PassiveAccount } from '../../access/passive-data';
 import type { SecretBox } from '../../auth/secrets';
+import { later } from '../../batching/later';
 import { documentOf, type TDocument } from '../../network-store/store-network';
 import { addSnapshots, resetSeries } from '../../network-store/store-series';
 import { namedPeople, peopleIdsOf, tieDocument } from './query-document';
@@ -57,18 +58,6 @@ export async function seriesDocuments(
     throw error;
   }
   return { snapshots, measures: await measuring };
-}
-
-/** A promise and the functions that settle it. */
-function later<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
 }
 
 /** Writes one document as a version of the query's network (the job's writer): the network's id and version. */

@@ -79,7 +79,7 @@ export async function uploadSlackExport(
     kept = true;
     const account = await passiveAccountOf(deps.db, deps.secrets, caller.actor);
     // The account row is locked so two uploads of one workspace at once make one connection.
-    const { row, previousKey, addedToExisting } = await deps.db.transaction(async (tx) => {
+    const { row, previousKey } = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from passive_accounts a where a.id = ${account.id}::uuid for update`);
       const [existing] = teamId
         ? await tx
@@ -110,7 +110,7 @@ export async function uploadSlackExport(
             createdBy: caller.actor.userId,
           })
           .returning();
-        return { row: made!, previousKey: null, addedToExisting: false };
+        return { row: made!, previousKey: null };
       }
       // The same workspace again, queued as queueSync queues (only when not queued or running) with the
       // new zip in the same update. Its name stays (the answer says where the export went); labels
@@ -123,9 +123,7 @@ export async function uploadSlackExport(
           status: 'queued',
           progress: 0,
           error: null,
-          ...(labels
-            ? { options: sql`${passiveConnections.options} || ${JSON.stringify({ fieldLabels: labels })}::jsonb` }
-            : {}),
+          options: sql`${passiveConnections.options} || ${JSON.stringify({ addedToExisting: true, ...(labels ? { fieldLabels: labels } : {}) })}::jsonb`,
         })
         .where(
           and(eq(passiveConnections.id, existing.id), notInArray(passiveConnections.status, ['queued', 'running'])),
@@ -133,12 +131,12 @@ export async function uploadSlackExport(
         .returning();
       if (!queued) throw new AppError('CONFLICT', PASSIVE_MSG.exportBusy);
       if (labels) await renameFieldAttributes(tx, existing, fieldLabelsOf(existing.options), labels);
-      return { row: queued, previousKey: existing.uploadKey, addedToExisting: true };
+      return { row: queued, previousKey: existing.uploadKey };
     });
     if (previousKey && previousKey !== key) await deleteUpload(deps.env, previousKey);
     // Queued as it is made or updated (queueSync would find it queued already).
     await deps.enqueue('passive-sync', { connectionId: row.id }, { account: accountKeyOf(caller.actor) });
-    return { ...connectionView(row), addedToExisting };
+    return connectionView(row);
   } catch (error) {
     if (kept) await deleteUpload(deps.env, key);
     throw error;

@@ -1,8 +1,9 @@
 import { type Db, rowsOf, sql } from '@tieline/db';
 import { pipeAnswers, type TAnswer, type TResponseStatus, type TSaveResult } from '@tieline/validation';
 import { knownQuestions } from '../../access/surveys';
-import { type Batcher, createBatcher } from '../../batching/batcher';
+import { createBatcher } from '../../batching/batcher';
 import type { Deps } from '../../deps';
+import { perDb } from '../../per-db';
 import { cleanAnswers, referencedNodeIds } from './answer-refs';
 import type { SaveInput } from './save-rules';
 
@@ -61,20 +62,14 @@ interface BatchItem {
   ua: string;
 }
 
-const batchers = new WeakMap<Db, Batcher<BatchItem, TSaveResult | null>>();
-
-function batcherOf(db: Db) {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher((items) => writeBatch(db, items), {
-      keyOf: (item) => item.rid,
-      maxInFlight: 2,
-      maxBatch: 100,
-    });
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+/** One batcher per database handle. */
+const batcherOf = perDb((db) =>
+  createBatcher<BatchItem, TSaveResult | null>((items) => writeBatch(db, items), {
+    keyOf: (item) => item.rid,
+    maxInFlight: 2,
+    maxBatch: 100,
+  }),
+);
 
 interface BatchRow {
   k: number;

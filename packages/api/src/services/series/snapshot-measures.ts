@@ -1,21 +1,22 @@
 import type { TStoredMeasures } from '@tieline/db';
 import { networkMeasures, type TNetworkData } from '@tieline/graph';
 import { SERIES_MSG } from '@tieline/validation';
+import { later } from '../../batching/later';
 import type { Deps } from '../../deps';
 import type { SlotTicket } from '../../workers/fair-slots';
 import { METRICS_WORKER_LIMITS, runScriptWorker } from '../../workers/script-worker';
-import type { SeriesMeasuresInput } from '../../workers/series-measures';
+import type { SeriesMeasuresAnswer, SeriesMeasuresRequest } from '../../workers/series-measures';
 import { slotRefusal } from '../../workers/slot-run';
 
 // Each snapshot's measures are computed once, when it joins a series (a version never changes). Small
 // documents are measured here; larger ones (Louvain over tens of thousands of ties) in series-measures
-// workers, in one of the server's analysis slots like metrics and AONA runs (issue 36): batches of at
-// most BATCH_CHARS of documents, up to `threads` workers at once in that one slot, as a metrics run
-// uses METRICS_THREADS threads.
+// workers, in one of the server's analysis slots like metrics and AONA runs (issue 36): up to `threads`
+// workers at once in that one slot, as a metrics run uses METRICS_THREADS threads. Each worker lives for
+// the whole series and asks for the next document when it has measured one, so a series of 26 large
+// snapshots starts two processes, not 26, and no message carries more than one document.
 
 /** Documents up to this size (~15,000 ties as stored) are measured on the event loop in a few ms. */
 const INLINE_CHARS = 1_500_000;
-const BATCH_CHARS = 16 * 1024 * 1024;
 const REFUSALS = { busy: SERIES_MSG.busy, tooHeavy: () => SERIES_MSG.tooHeavy };
 
 export interface MeasureOptions {
@@ -36,25 +37,24 @@ export async function measureDocuments(
   { waitMs = Number.POSITIVE_INFINITY, threads = 1, inlineChars = INLINE_CHARS }: MeasureOptions = {},
 ): Promise<TStoredMeasures[]> {
   const out: TStoredMeasures[] = new Array(count);
-  const running = new Set<Promise<void>>();
+  // Large documents waiting for a worker; `more` wakes workers waiting for the next one.
+  const line: { at: number; json: string }[] = [];
+  let loaded = false;
+  let more = later<void>();
+  const workers: Promise<null>[] = [];
   let release: (() => void) | null = null;
-  let batch: { at: number[]; jsons: string[]; size: number } = { at: [], jsons: [], size: 0 };
-  const flush = async () => {
-    if (batch.at.length === 0) return;
-    const { at, jsons } = batch;
-    batch = { at: [], jsons: [], size: 0 };
-    release ??= await deps.analysisSlots.acquire(ticket, waitMs);
-    const input: SeriesMeasuresInput = { jsons };
-    const work = runScriptWorker<TStoredMeasures[]>('series-measures', input, undefined, METRICS_WORKER_LIMITS).then(
-      (measured) => {
-        at.forEach((i, k) => {
-          out[i] = measured[k]!;
-        });
-      },
-    );
-    running.add(work);
-    void work.finally(() => running.delete(work)).catch(() => undefined);
-    if (running.size >= threads) await Promise.race(running);
+  const next = async (): Promise<SeriesMeasuresAnswer> => {
+    for (;;) {
+      const item = line.shift();
+      if (item) return item;
+      if (loaded) return null;
+      await more.promise;
+    }
+  };
+  const onRequest = async (request: unknown): Promise<SeriesMeasuresAnswer> => {
+    const { measured } = request as SeriesMeasuresRequest;
+    if (measured) out[measured.at] = measured.measures;
+    return next();
   };
   try {
     for (let i = 0; i < count; i++) {
@@ -63,15 +63,29 @@ export async function measureDocuments(
         out[i] = networkMeasures(JSON.parse(json) as TNetworkData);
         continue;
       }
-      if (batch.size + json.length > BATCH_CHARS) await flush();
-      batch.at.push(i);
-      batch.jsons.push(json);
-      batch.size += json.length;
+      line.push({ at: i, json });
+      more.resolve();
+      more = later<void>();
+      if (workers.length < threads) {
+        release ??= await deps.analysisSlots.acquire(ticket, waitMs);
+        const worker = runScriptWorker<null>('series-measures', null, undefined, {
+          ...METRICS_WORKER_LIMITS,
+          onRequest,
+        });
+        // Awaited below; a death while documents are still being loaded must not go unhandled meanwhile.
+        worker.catch(() => undefined);
+        workers.push(worker);
+      }
     }
-    await flush();
-    await Promise.all(running);
+    loaded = true;
+    more.resolve();
+    await Promise.all(workers);
     return out;
   } catch (error) {
+    loaded = true;
+    line.length = 0;
+    more.resolve();
+    await Promise.allSettled(workers);
     throw slotRefusal(error, REFUSALS);
   } finally {
     (release as (() => void) | null)?.();

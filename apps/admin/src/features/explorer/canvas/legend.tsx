@@ -4,7 +4,7 @@ import { shownCounts, type TLegend } from '../style/encoding';
 
 const num = (x: number) => (Math.abs(x) >= 100 || Number.isInteger(x) ? x.toLocaleString('en-US') : x.toPrecision(3));
 
-/** Always says what is on screen: how many people, what colour and size mean, which layers are drawn. */
+/** Always says what is on screen: how many people, what color and size mean, which layers are drawn. */
 export function Legend({
   ref,
   legend,

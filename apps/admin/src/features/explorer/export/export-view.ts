@@ -3,7 +3,7 @@ import type { TSceneItem } from '@tieline/sigma-engine';
 import { arrowOf, placeLabels, type TSceneEdge } from './picture-geometry';
 
 // Exports of what is on screen. PNG and SVG are drawn from the same scene (positions in screen pixels
-// with the colours and sizes sigma drew), so they match the canvas without reading WebGL buffers back.
+// with the colors and sizes sigma drew), so they match the canvas without reading WebGL buffers back.
 // Directed networks get arrowheads; labels are placed biggest node first and never overlap.
 
 type TScene = {

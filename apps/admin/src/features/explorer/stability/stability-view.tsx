@@ -20,17 +20,17 @@ export const intervalText = (p: TStabilityPerson) =>
   p.low === null || p.high === null ? '–' : `${fmt(p.low)}–${fmt(p.high)}`;
 
 const BADGE = {
-  stable: { colours: 'border-emerald-700 text-emerald-800', title: 'Stable top broker' },
-  unstable: { colours: 'border-amber-700 text-amber-800', title: 'Unstable top broker' },
+  stable: { colors: 'border-emerald-700 text-emerald-800', title: 'Stable top broker' },
+  unstable: { colors: 'border-amber-700 text-amber-800', title: 'Unstable top broker' },
 } as const;
 
 export function StabilityBadge({ person, className = '' }: { person: TStabilityPerson; className?: string }) {
   if (!person.badge) return null;
-  const { colours, title } = BADGE[person.badge];
+  const { colors, title } = BADGE[person.badge];
   const share =
     person.topBrokerShare === null ? '' : ` (a top broker in ${Math.round(person.topBrokerShare * 100)}% of samples)`;
   return (
-    <Badge variant="outline" className={`${colours} ${className}`} title={`${title}${share}`}>
+    <Badge variant="outline" className={`${colors} ${className}`} title={`${title}${share}`}>
       {person.badge}
     </Badge>
   );

@@ -2,10 +2,10 @@ import type { TMetricsResult, TNetworkData, TNodeMetrics } from '@tieline/graph'
 import type { TColorSource, TExplorerState, TNumericSource } from '../explorer-state';
 import { isMetricSource, sourceLabel } from '../explorer-state';
 
-// Node colour and size, edge colour and width, and the legend that explains them, computed from the
-// view's encoding. Palettes are colour-blind safe: Okabe-Ito then Paul Tol's muted set for the 16
-// largest categories, viridis for numbers. Smaller categories past those 16 get generated colours
-// (no palette stays colour-blind safe that far), and the legend lists every category.
+// Node color and size, edge color and width, and the legend that explains them, computed from the
+// view's encoding. Palettes are color-blind safe: Okabe-Ito then Paul Tol's muted set for the 16
+// largest categories, viridis for numbers. Smaller categories past those 16 get generated colors
+// (no palette stays color-blind safe that far), and the legend lists every category.
 
 export const CATEGORY_COLORS = [
   '#0072B2',
@@ -110,7 +110,7 @@ function range(values: Float64Array): { min: number; max: number } {
   return min <= max ? { min, max } : { min: 0, max: 0 };
 }
 
-/** A colour along viridis for t in 0..1. */
+/** A color along viridis for t in 0..1. */
 export function viridis(t: number): string {
   const x = Math.min(1, Math.max(0, t)) * (VIRIDIS.length - 1);
   const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
@@ -124,7 +124,7 @@ export function viridis(t: number): string {
   return `#${mix(1)}${mix(3)}${mix(5)}`;
 }
 
-/** An sRGB hex colour from hue (degrees), saturation and lightness (0..1). */
+/** An sRGB hex color from hue (degrees), saturation and lightness (0..1). */
 function hsl(h: number, s: number, l: number): string {
   const a = s * Math.min(l, 1 - l);
   const channel = (n: number) => {
@@ -137,10 +137,10 @@ function hsl(h: number, s: number, l: number): string {
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
-/** Colours past the palette: hues a golden angle apart at three lightnesses in turn, so neighbours differ. */
+/** Colors past the palette: hues a golden angle apart at three lightnesses in turn, so neighbors differ. */
 export const extendedColor = (k: number) => hsl((20 + k * 137.508) % 360, 0.6, [0.42, 0.58, 0.72][k % 3] ?? 0.58);
 
-/** The colour of the category ranked `rank` by size (0 the largest); blank (-1) is grey. */
+/** The color of the category ranked `rank` by size (0 the largest); blank (-1) is gray. */
 export const categoryColor = (rank: number) =>
   rank < 0 ? OTHER_COLOR : (CATEGORY_COLORS[rank] ?? extendedColor(rank - CATEGORY_COLORS.length));
 
@@ -170,7 +170,7 @@ function encodeColor(
       if (g < 0) blanks++;
       else counts[g] = (counts[g] ?? 0) + 1;
     }
-    // Largest first: the palette's colours go to the groups that cover most of the drawing.
+    // Largest first: the palette's colors go to the groups that cover most of the drawing.
     const order = groups.values.map((_, i) => i).sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0) || a - b);
     const rank = new Int32Array(order.length);
     order.forEach((g, r) => {

@@ -1,7 +1,7 @@
 import type { TNetworkData } from '@tieline/graph';
 import { defaultState, type TExplorerState } from '../explorer-state';
 
-// What the explorer keeps when a series' time slider steps to another snapshot: how people are coloured
+// What the explorer keeps when a series' time slider steps to another snapshot: how people are colored
 // and sized, labels, the layout chosen, the filters by attribute, degree and metric, the layers shown
 // (by name), the metrics' layer (by name) and the person whose panel is open (by name). What names
 // people by their place in one snapshot (the selection, an ego filter) starts afresh, and so do the

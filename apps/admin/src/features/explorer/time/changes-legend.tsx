@@ -3,7 +3,7 @@ import type { TTieChanges } from './tie-changes';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The legend of a series' changes view: born ties in one colour, dissolved ties dashed in another. */
+/** The legend of a series' changes view: born ties in one color, dissolved ties dashed in another. */
 export function ChangesLegend({ changes }: { changes: TTieChanges }) {
   const drawn = changes.dissolved.length / 2;
   return (

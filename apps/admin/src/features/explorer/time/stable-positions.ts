@@ -2,8 +2,8 @@ import type { TNetworkData } from '@tieline/graph';
 import type { TPositions } from '@tieline/sigma-engine';
 
 // Where the people of the next snapshot start when the explorer steps through a series: those already
-// drawn where they were (matched by name), people who join beside their neighbours (the mean of the
-// placed ones, a little apart so no two start on one spot), and people with no placed neighbour on a
+// drawn where they were (matched by name), people who join beside their neighbors (the mean of the
+// placed ones, a little apart so no two start on one spot), and people with no placed neighbor on a
 // ring just outside the drawing. The force layout then carries on from there, so the picture stays put.
 
 const GOLDEN = Math.PI * (3 - Math.sqrt(5));
@@ -26,7 +26,7 @@ export function stablePositions(
     placed[i] = 1;
   });
   const count = placed.reduce((a, p) => a + p, 0);
-  // The drawing's centre and reach, so new spots scale with it.
+  // The drawing's center and reach, so new spots scale with it.
   let cx = 0;
   let cy = 0;
   for (let i = 0; i < n; i++) if (placed[i]) [cx, cy] = [cx + x[i]!, cy + y[i]!];
@@ -34,18 +34,18 @@ export function stablePositions(
   let reach = 0;
   for (let i = 0; i < n; i++) if (placed[i]) reach = Math.max(reach, Math.hypot(x[i]! - cx, y[i]! - cy));
   const step = reach > 0 ? reach / Math.max(8, Math.sqrt(n) * 2) : 10;
-  const neighbours: number[][] = Array.from({ length: n }, () => []);
+  const neighbors: number[][] = Array.from({ length: n }, () => []);
   for (const e of next.edges) {
     if (e.source === e.target) continue;
-    neighbours[e.source]!.push(e.target);
-    neighbours[e.target]!.push(e.source);
+    neighbors[e.source]!.push(e.target);
+    neighbors[e.target]!.push(e.source);
   }
-  // Beside their neighbours, in passes: a joiner next to another joiner follows once that one is placed.
+  // Beside their neighbors, in passes: a joiner next to another joiner follows once that one is placed.
   for (let progress = true; progress; ) {
     progress = false;
     for (let i = 0; i < n; i++) {
       if (placed[i]) continue;
-      const near = neighbours[i]!.filter((j) => placed[j]);
+      const near = neighbors[i]!.filter((j) => placed[j]);
       if (near.length === 0) continue;
       const mx = near.reduce((a, j) => a + x[j]!, 0) / near.length;
       const my = near.reduce((a, j) => a + y[j]!, 0) / near.length;
