@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/bundle-workers.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Vitest's default on these 2-core machines is one file at a time (cores - 1), yet most files spend
     // much of their time waiting (server processes, sockets, timers, the PostgreSQL server): two files at

@@ -3,5 +3,5 @@ import { defineConfig } from 'vitest/config';
 // jsdom gives lexical and radix a DOM; tests live beside the code they prove (src/**/*.test.ts[x]).
 // A loaded 2-core CI machine runs an editor test in ~8 s where an idle one takes ~1 s: no 5 s default.
 export default defineConfig({
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 60_000 },
 });
