@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Express } from 'express';
 import { deleteExpiredLimits } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/session';
 import { tickPassiveSchedule } from './connectors/schedule';
@@ -38,7 +37,7 @@ async function main() {
     // directory, so each server sweeps its own, at start and daily (connectors/slack/export-upload.ts).
     await sweepUploads(deps).catch(console.error);
     demo = seed ? await seedDemo({ ...deps, mailer: server.mailer }) : null;
-    listener = await listen(server.app, env.PORT, env.HOST);
+    listener = await server.listen(env.PORT, env.HOST);
   } catch (error) {
     // Close the database (and release the data directory) before exiting.
     await server.close().catch(console.error);
@@ -96,23 +95,6 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-}
-
-/** Resolves once listening; express 5 hands listen errors to the callback, which we must not ignore. */
-function listen(app: Express, port: number, host: string): Promise<HttpServer> {
-  return new Promise((resolve, reject) => {
-    const listener = app.listen(port, host, (error) => {
-      if (!error) return resolve(listener);
-      const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-      const reasons: Record<string, string> = {
-        EADDRINUSE: `Port ${port} is already in use (${where}): another server, perhaps another Tieline, listens there. Stop it or set PORT.`,
-        EACCES: `No permission to listen on ${where} (ports below 1024 need privileges). Set PORT to a higher port.`,
-        EADDRNOTAVAIL: `Cannot listen on ${where}: this machine has no address ${host}. Check HOST.`,
-      };
-      const code = (error as NodeJS.ErrnoException).code ?? '';
-      reject(new Error(reasons[code] ?? `Cannot listen on ${where}: ${error.message}`, { cause: error }));
-    });
-  });
 }
 
 main().catch((error) => {

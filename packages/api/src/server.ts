@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { createDb, type DbHandle, sql } from '@tieline/db';
 import { MSG, NETWORK_VIEW_LIMITS, TRPC_BATCH_MAX } from '@tieline/validation';
 import type { TRPCError } from '@trpc/server';
@@ -21,6 +22,7 @@ import {
   sameOriginJson,
   sendError,
 } from './http/guards';
+import { listen } from './http/listen';
 import { markRestCall } from './http/rest-call';
 import { serveApps } from './http/static';
 import { jobHandlers, startWorker, type Worker } from './jobs/worker';
@@ -68,6 +70,8 @@ export interface Server {
   worker: Worker;
   mailer: Mailer;
   dbHandle: DbHandle;
+  /** Listens with Tieline's connection settings (http/listen.ts); resolves once listening. */
+  listen: (port: number, host: string) => Promise<HttpServer>;
   close: () => Promise<void>;
 }
 
@@ -253,6 +257,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     worker,
     mailer,
     dbHandle,
+    listen: (port, host) => listen(app, port, host),
     close: async () => {
       await worker.stop();
       mailer.close();

@@ -24,8 +24,7 @@ beforeAll(async () => {
     env: { ...app.server.deps.env, DIRECT_ROUTES: 'off' },
     dbHandle: app.server.dbHandle,
   });
-  const listener = bridge.app.listen(0, '127.0.0.1');
-  await new Promise((r) => listener.once('listening', r));
+  const listener = await bridge.listen(0, '127.0.0.1');
   base.direct = app.url;
   base.bridge = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   close = async () => {

@@ -5,6 +5,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { OFFICE365_PERMISSIONS } from '@tieline/validation';
+import { keepAlive } from '../src/http/listen';
 import { directoryRoutes } from './fake-microsoft-directory';
 import { mailRoutes } from './fake-microsoft-mail';
 import { teamsRoutes } from './fake-microsoft-teams';
@@ -351,13 +352,16 @@ export async function startFakeMicrosoft(tenant: FakeTenant): Promise<FakeMicros
     return send(res, 400, graphError(400, 'BadRequest', `Resource not found for the segment '${url.pathname}'.`).body);
   }
 
-  const server = createServer(
-    { cert: readFileSync(TLS_CERT_FILE), key: readFileSync(join(TLS_DIR, 'loopback.key')) },
-    (req, res) => {
-      const url = new URL(req.url ?? '/', fake.url);
-      const handle = url.pathname.startsWith('/v1.0/') ? graph : identity;
-      handle(req, res, url).catch((error: unknown) => send(res, 500, { error: String(error) }));
-    },
+  // Connections stay open as long as Microsoft's do (not Node's 5 s, which races the client's reuse).
+  const server = keepAlive(
+    createServer(
+      { cert: readFileSync(TLS_CERT_FILE), key: readFileSync(join(TLS_DIR, 'loopback.key')) },
+      (req, res) => {
+        const url = new URL(req.url ?? '/', fake.url);
+        const handle = url.pathname.startsWith('/v1.0/') ? graph : identity;
+        handle(req, res, url).catch((error: unknown) => send(res, 500, { error: String(error) }));
+      },
+    ),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const fake: FakeMicrosoft = {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { keepAlive } from '../src/http/listen';
 
 export const FAKE_PAYMENT_ENV = {
   PAYMENT_PUBLIC_KEY: 'pk_test_tieline',
@@ -157,6 +158,8 @@ export async function startFakePaymentProvider() {
     }
     json(404, { error: { type: 'invalid_request_error', message: `No route ${req.method} ${path}` } });
   });
+  // Connections stay open as long as the provider's do (not Node's 5 s, which races the client's reuse).
+  keepAlive(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

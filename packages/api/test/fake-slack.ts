@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SLACK_SCOPES } from '@tieline/validation';
+import { keepAlive } from '../src/http/listen';
 import type {
   FakeChannel,
   FakeMessage,
@@ -350,15 +351,18 @@ export async function startFakeSlack(workspace: FakeWorkspace, token = 'xoxb-fak
     send(200, body.ok === false ? body : { ok: true, ...body });
   }
 
-  const server = createServer((req, res) => {
-    argsOf(req).then(
-      (args) => handle(req, res, args),
-      () => {
-        res.writeHead(400);
-        res.end();
-      },
-    );
-  });
+  // Connections stay open as long as Slack's do (not Node's 5 s, which races the client's reuse).
+  const server = keepAlive(
+    createServer((req, res) => {
+      argsOf(req).then(
+        (args) => handle(req, res, args),
+        () => {
+          res.writeHead(400);
+          res.end();
+        },
+      );
+    }),
+  );
   server.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;

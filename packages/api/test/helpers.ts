@@ -114,8 +114,7 @@ export async function startTestApp(
     ...(dbHandle ? { dbHandle } : {}),
     ...(opts.staticDirs ? { staticDirs: opts.staticDirs } : {}),
   });
-  const listener = server.app.listen(0, '127.0.0.1');
-  await new Promise((r) => listener.once('listening', r));
+  const listener = await server.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   // Links in mail point at the public URL; tests read their path only.
   const flushMail = () => server.worker.drain();

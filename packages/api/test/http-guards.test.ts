@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, RestClient, startTestApp, type TestApp } from './helpers';
@@ -173,6 +175,41 @@ describe('the embedded outbox on a server others can reach', () => {
       expect((await c.call('GET', '/api/trpc/outbox.list')).status).toBe(404);
     } finally {
       await exposed.close();
+    }
+  });
+});
+
+describe('connections', () => {
+  /** Sends one request on `socket` and resolves with the response head. */
+  function ask(socket: ReturnType<typeof connect>, path: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let head = '';
+      const onData = (chunk: Buffer) => {
+        head += chunk.toString('latin1');
+        if (!head.includes('\r\n\r\n')) return;
+        socket.off('data', onData);
+        resolve(head.slice(0, head.indexOf('\r\n\r\n')));
+      };
+      socket.on('data', onData);
+      socket.once('error', reject);
+      socket.once('close', () => reject(new Error('connection closed')));
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\nConnection: keep-alive\r\n\r\n`);
+    });
+  }
+
+  it("keeps an idle connection open past Node's 5 s and says for how long (a reused connection is not reset)", async () => {
+    const { hostname, port } = new URL(app.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const first = await ask(socket, '/api/base/users/me');
+      expect(first).toMatch(/^HTTP\/1\.1 401/);
+      expect(first.toLowerCase()).toContain('keep-alive: timeout=65');
+      await sleep(6_000);
+      expect(socket.destroyed).toBe(false);
+      expect(await ask(socket, '/api/base/users/me')).toMatch(/^HTTP\/1\.1 401/);
+    } finally {
+      socket.destroy();
     }
   });
 });

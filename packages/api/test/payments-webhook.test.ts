@@ -61,8 +61,7 @@ describe('POST /billing/webhook', () => {
   it('grants once when two servers on one database receive the event at the same moment', async () => {
     const { server } = app();
     const second = await createServer({ env: server.deps.env, dbHandle: server.dbHandle });
-    const listener = second.app.listen(0, '127.0.0.1');
-    await new Promise((r) => listener.once('listening', r));
+    const listener = await second.listen(0, '127.0.0.1');
     const secondWebhook = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/api/base/billing/webhook`;
     try {
       const single = await seedUser(app(), 'individual');
