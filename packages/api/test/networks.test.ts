@@ -161,6 +161,40 @@ describe('combine', () => {
     const theirs = await rest.post('/networks/combine', { ids: [a.id, foreign.id], name: 'x', directed: true });
     expect(theirs.status).toBe(404);
   });
+
+  // A combination keeps every tie of its sources: unbounded, ten networks of 250,000 ties each would be
+  // 2.5 million, and combinations of combinations more, in one call.
+  it('refuses a combination past 500,000 ties or 100,000 people, and makes nothing', async () => {
+    const { combineTiesMax, combinePeopleMax } = NETWORK_MANAGE_LIMITS;
+    const tie = { source: 0, target: 1, layer: 0, weight: 1, attributes: {} };
+    const withTies = (count: number) => smallNetwork({ edges: Array.from({ length: count }, () => tie) });
+    const half = Math.floor(combineTiesMax / 2);
+    const a = await seedNetwork(app, owner, 'Many ties', withTies(half));
+    const b = await seedNetwork(app, owner, 'More ties', withTies(combineTiesMax - half + 1));
+    const people = (prefix: string, count: number) =>
+      smallNetwork({ nodes: Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${i}`, attributes: {} })) });
+    const c = await seedNetwork(app, owner, 'Many people', people('North', combinePeopleMax / 2));
+    const d = await seedNetwork(app, owner, 'More people', people('South', combinePeopleMax / 2 + 1));
+    const rest = restOf(app, owner);
+    const before = (await clientOf(app, owner).networks.list.query({})).length;
+
+    const ties = await rest.post('/networks/combine', { ids: [a.id, b.id], name: 'x', directed: true });
+    expect(ties).toMatchObject({ status: 400, body: { message: NETWORK_MSG.combineTooManyTies } });
+    const crowd = await rest.post('/networks/combine', { ids: [c.id, d.id], name: 'x', directed: true });
+    expect(crowd).toMatchObject({ status: 400, body: { message: NETWORK_MSG.combineTooManyPeople } });
+    expect((await clientOf(app, owner).networks.list.query({})).length).toBe(before);
+
+    // At the limits exactly, both are made.
+    const b2 = await seedNetwork(app, owner, 'Enough ties', withTies(combineTiesMax - half));
+    const atTies = await rest.post('/networks/combine', { ids: [a.id, b2.id], name: 'All ties', directed: true });
+    expect(atTies).toMatchObject({ status: 200, body: { edgeCount: combineTiesMax } });
+    const d2 = await seedNetwork(app, owner, 'Enough people', people('South', combinePeopleMax / 2));
+    const atPeople = await rest.post('/networks/combine', { ids: [c.id, d2.id], name: 'All', directed: false });
+    expect(atPeople).toMatchObject({ status: 200, body: { nodeCount: combinePeopleMax, directed: false } });
+    // A large network turns undirected the same way (in a worker, as the combinations above).
+    const turned = await clientOf(app, owner).networks.update.mutate({ id: a.id, version: 1, directed: false });
+    expect(turned).toMatchObject({ directed: false, version: 2, edgeCount: half });
+  });
 });
 
 describe('sharing', () => {

@@ -15,6 +15,8 @@ export const NETWORK_MSG = {
   combineTooFew: 'Choose at least two networks to combine',
   combineTooMany: 'Choose at most 10 networks to combine',
   combineDuplicate: 'Each network can be combined only once',
+  combineTooManyTies: 'The combined network would have more than 500,000 ties. Combine fewer or smaller networks.',
+  combineTooManyPeople: 'The combined network would have more than 100,000 people. Combine fewer or smaller networks.',
   selectNone: 'Choose at least one network',
   selectTooMany: 'Choose at most 100 networks at a time',
   shareUnknownUser: 'No Tieline user has this email address',

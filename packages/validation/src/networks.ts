@@ -13,6 +13,9 @@ export const NETWORK_MANAGE_LIMITS = {
   nameMax: 200,
   descriptionMax: 2_000,
   combineMax: 10,
+  /** A combination's size (every source's ties are kept, so their sum; people matched by name). */
+  combineTiesMax: 500_000,
+  combinePeopleMax: 100_000,
   selectMax: 100,
   sharesMax: 500,
   /** Versions kept per network: older ones (and their cached metrics) are pruned. */

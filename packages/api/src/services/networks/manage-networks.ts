@@ -9,7 +9,8 @@ import { derivedOrigin, requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { documentOf, documentText, insertNetwork, readDocument, saveVersion } from '../../network-store/store-network';
+import { documentText, insertNetwork, saveVersion } from '../../network-store/store-network';
+import { changeDocumentOf } from './change-document';
 import { summaryOf } from './read-networks';
 
 /**
@@ -24,7 +25,13 @@ export async function updateNetwork(
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'edit');
   if (network.version !== input.version) throw new AppError('CONFLICT', NETWORK_MSG.stale);
   const turned = input.directed !== undefined && input.directed !== network.directed;
-  const data = turned ? documentOf({ ...(await readDocument(deps.db, network)), directed: input.directed! }) : null;
+  const data = turned
+    ? await changeDocumentOf([network], {
+        op: 'direct',
+        json: await documentText(deps.db, network),
+        directed: input.directed!,
+      })
+    : null;
   const fields = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
