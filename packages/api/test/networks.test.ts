@@ -53,6 +53,28 @@ describe('list and read', () => {
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(NETWORK_MSG.notFound);
   });
+
+  it('answers GET /networks/{id}/data with the stored document, as the procedure does; a kept version by ?version=', async () => {
+    const n = await seedNetwork(app, owner);
+    const rest = restOf(app, owner);
+    const trpc = await clientOf(app, owner).networks.data.query({ id: n.id });
+    const res = await rest.get(`/networks/${n.id}/data`);
+    expect(res).toMatchObject({ status: 200, body: JSON.parse(JSON.stringify(trpc)) });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const turned = await clientOf(app, owner).networks.update.mutate({ id: n.id, version: 1, directed: false });
+    expect((await rest.get(`/networks/${n.id}/data`)).body.data.directed).toBe(false);
+    const first = await rest.get(`/networks/${n.id}/data?version=1`);
+    expect(first.body).toMatchObject({ network: { _id: n.id, version: turned.version }, data: smallNetwork() });
+
+    expect((await rest.get(`/networks/${n.id}/data?version=9`)).body.message).toBe(NETWORK_MSG.versionGone);
+    expect(await rest.get(`/networks/${n.id}/data?version=0`)).toMatchObject({
+      status: 400,
+      body: { message: NETWORK_MSG.version },
+    });
+    expect((await rest.get(`/networks/${n.id}/data?version=x`)).status).toBe(400);
+    expect((await rest.get('/networks/not-a-uuid/data')).status).toBe(404);
+    expect((await restOf(app).get(`/networks/${n.id}/data`)).status).toBe(401);
+  });
 });
 
 describe('update', () => {

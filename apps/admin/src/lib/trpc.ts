@@ -2,9 +2,10 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '@tieline/api/client';
 import { toast } from '@tieline/ui';
 import { TRPC_BATCH_MAX } from '@tieline/validation';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { errorFallback, errorMessage } from './errors';
+import { networkDataLink } from './network-data-link';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -33,7 +34,14 @@ export function createQueryClient(): QueryClient {
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     // Same origin: the session cookie rides along and mutations are JSON POSTs, as the server requires.
-    // Batches split to the server's limit (TRPC_BATCH_MAX): a larger one would be refused whole.
-    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_BATCH_MAX })],
+    // Batches split to the server's limit (TRPC_BATCH_MAX): a larger one would be refused whole. A
+    // network's document comes by its REST path (network-data-link.ts).
+    links: [
+      splitLink({
+        condition: (op) => op.path === 'networks.data',
+        true: networkDataLink,
+        false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_BATCH_MAX }),
+      }),
+    ],
   });
 }

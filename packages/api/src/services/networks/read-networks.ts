@@ -128,6 +128,19 @@ export async function networkData(
   caller: SignedInCaller,
   input: { id: string; version?: number | undefined },
 ): Promise<{ network: TNetworkSummary; data: TNetworkData }> {
+  const { network, json } = await networkDataText(deps, caller, input);
+  return { network, data: JSON.parse(json) as TNetworkData };
+}
+
+/**
+ * networkData with the document as stored (JSON text): GET /networks/{id}/data sends it as it is, since
+ * reading 500,000 ties and writing them again would hold the server's thread for seconds.
+ */
+export async function networkDataText(
+  deps: Deps,
+  caller: SignedInCaller,
+  input: { id: string; version?: number | undefined },
+): Promise<{ network: TNetworkSummary; json: string }> {
   const { network, access } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
   const version = input.version ?? network.dataVersion;
   const [summary, json] = await Promise.all([
@@ -135,5 +148,5 @@ export async function networkData(
     version === network.dataVersion ? documentText(deps.db, network) : versionText(deps.db, network.id, version),
   ]);
   if (json === null) throw new AppError('NOT_FOUND', NETWORK_MSG.versionGone);
-  return { network: summary, data: JSON.parse(json) as TNetworkData };
+  return { network: summary, json };
 }
