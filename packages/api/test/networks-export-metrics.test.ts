@@ -3,6 +3,9 @@ import { eq, jobs, networkMetrics } from '@tieline/db';
 import { METRIC_COLUMNS, type TNetworkData } from '@tieline/graph';
 import { NETWORK_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentText } from '../src/network-store/store-network';
+import { INLINE_WORK_MAX } from '../src/services/networks/change-document';
+import { exportDocument } from '../src/services/networks/document-change';
 import { RestClient, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { download } from './lists-fixtures';
 import { pythonWith, runPython } from './network-tools';
@@ -67,6 +70,37 @@ const nodesSheet = (bytes: Buffer) =>
   XLSX.utils.sheet_to_json<Record<string, unknown>>(XLSX.read(bytes).Sheets.Nodes!, { defval: null });
 
 describe('an export waits for the metrics', () => {
+  it('writes a network past the server-thread size in a worker, the same file as on the thread', async () => {
+    // TEAMS's eight people, repeated past INLINE_WORK_MAX people and ties together.
+    const copies = Math.ceil(INLINE_WORK_MAX / (TEAMS.nodes.length + TEAMS.edges.length)) + 1;
+    const big = smallNetwork({
+      ...TEAMS,
+      nodes: Array.from({ length: copies }, (_, c) =>
+        TEAMS.nodes.map((node) => ({ ...node, name: `${node.name} ${c}` })),
+      ).flat(),
+      edges: Array.from({ length: copies }, (_, c) =>
+        TEAMS.edges.map((e) => ({ ...e, source: e.source + c * 8, target: e.target + c * 8 })),
+      ).flat(),
+    });
+    const n = await seedNetwork(app, owner, 'Big teams', big);
+    expect(n.nodeCount + n.edgeCount).toBeGreaterThan(INLINE_WORK_MAX);
+    const path = `/networks/${n.id}/export/json?groupAttribute=Team`;
+    expect((await download(app, owner.cookie, path)).status).toBe(202);
+    await app.server.worker.drain();
+    const file = await download(app, owner.cookie, path);
+    expect(file.status).toBe(200);
+    const metrics = await script()(`/networks/${n.id}/metrics?groupAttribute=Team`);
+    const json = await documentText(app.server.deps.db, n);
+    const inline = await exportDocument({
+      op: 'export',
+      json,
+      fileType: 'json',
+      metrics: { result: metrics.body, layer: null },
+    });
+    expect(file.bytes.equals(inline.bytes)).toBe(true);
+    expect(file.bytes.toString('utf8')).toContain('"Role by Team"');
+  });
+
   it('answers 202 with the job state, then the workbook with every documented column', async () => {
     const n = await seedNetwork(app, owner, 'Teams', TEAMS);
     const get = script();

@@ -1,4 +1,3 @@
-import { metricColumns, type TMetricColumn } from '@tieline/graph';
 import {
   NETWORK_EXPORT_TYPES,
   NETWORK_MSG,
@@ -11,9 +10,11 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { insertNetwork, readDocument } from '../../network-store/store-network';
-import { type TNetworkFile, writeNetwork } from './formats';
-import { checkOptions, metricsStateOf } from './network-metrics';
+import { documentText, insertNetwork } from '../../network-store/store-network';
+import { exportDocumentOf } from './change-document';
+import type { TDocumentExport } from './document-change';
+import type { TNetworkFile } from './formats';
+import { metricsOptions, metricsStateOf } from './network-metrics';
 import { readNetworkWithNotes } from './read-network-file';
 import { summaryOf } from './read-networks';
 
@@ -61,19 +62,19 @@ export async function exportNetwork(
   const fileType = input.fileType;
   if (!isExportType(fileType)) throw new AppError('NOT_FOUND', 'Unknown export format');
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
-  const data = await readDocument(deps.db, network);
-  const fileOf = async (columns?: TMetricColumn[]) => {
-    const file = await writeNetwork(data, fileType, columns);
+  // Written in a worker past a small network (change-document.ts): 250,000 ties are seconds of CPU.
+  const fileOf = async (metrics?: TDocumentExport['metrics']) => {
+    const json = await documentText(deps.db, network);
+    const file = await exportDocumentOf(network, { op: 'export', json, fileType, ...(metrics ? { metrics } : {}) });
     return { state: 'file' as const, file: { ...file, fileName: `${network.name}.${file.extension}` } };
   };
   if (input.metrics === 'false') return fileOf();
-  const options = checkOptions(data, input);
+  const options = await metricsOptions(deps.db, network, network.dataVersion, input);
   const state = await metricsStateOf(deps, caller, network, options, { retryFailed: false });
   if (state.state === 'failed') {
     const reason = state.error && state.error !== NETWORK_MSG.failed ? state.error : null;
     throw new AppError('SERVICE_UNAVAILABLE', NETWORK_MSG.exportMetricsFailed(reason));
   }
   if (state.state !== 'done') return state;
-  const layerName = options.layer === null ? null : (data.layers[options.layer] ?? null);
-  return fileOf(metricColumns(state.metrics, { layerName, taken: data.nodeAttributes.map((a) => a.key) }));
+  return fileOf({ result: state.metrics, layer: options.layer });
 }

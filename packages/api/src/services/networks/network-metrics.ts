@@ -42,6 +42,33 @@ export function checkOptions(data: TNetworkData, input: TNetworkMetricsInput): T
   return { layer, groupAttribute: group };
 }
 
+/**
+ * checkOptions for a version of `network` (a kept one is 404 once gone), reading its document only when
+ * nothing else answers: the current version's layers are on its row, and options its metrics were
+ * already asked with were checked then. Every poll of the explorer and of an export asks, and a document
+ * of 250,000 ties is ~1 s of the server's thread to read.
+ */
+export async function metricsOptions(
+  db: Db,
+  network: NetworkRow,
+  version: number,
+  input: TNetworkMetricsInput,
+): Promise<TMetricsOptionsKey> {
+  const current = version === network.dataVersion;
+  const options = { layer: input.layer ?? null, groupAttribute: input.groupAttribute?.trim() || null };
+  if (current && options.layer !== null && options.layer >= network.layers.length)
+    throw new AppError('BAD_REQUEST', NETWORK_MSG.noSuchLayer);
+  if (current && options.groupAttribute === null) return options;
+  const [asked] = await db
+    .select({ state: networkMetrics.state })
+    .from(networkMetrics)
+    .where(match({ networkId: network.id, version, options: optionsKey(options) }));
+  if (asked) return options;
+  const json = current ? await documentText(db, network) : await versionText(db, network.id, version);
+  if (json === null) throw new AppError('NOT_FOUND', NETWORK_MSG.versionGone);
+  return checkOptions(JSON.parse(json) as TNetworkData, input);
+}
+
 export async function networkMetricsState(
   deps: Deps,
   caller: SignedInCaller,
@@ -50,12 +77,7 @@ export async function networkMetricsState(
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
   // A series snapshot's version (kept while a series holds it); one no longer kept is 404.
   const version = input.version ?? network.dataVersion;
-  const json =
-    version === network.dataVersion
-      ? await documentText(deps.db, network)
-      : await versionText(deps.db, network.id, version);
-  if (json === null) throw new AppError('NOT_FOUND', NETWORK_MSG.versionGone);
-  const options = checkOptions(JSON.parse(json) as TNetworkData, input);
+  const options = await metricsOptions(deps.db, network, version, input);
   const state = await metricsStateOf(deps, caller, network, options, { retryFailed: true, version });
   if (state.state === 'failed') throw new AppError('INTERNAL_SERVER_ERROR', NETWORK_MSG.failed);
   return state;
