@@ -9,12 +9,13 @@
 // sizes issue 36 names (BENCH_ISOLATION_FULL=1 for its 40,000-member crash-loop export, which took the
 // server to 4 GB), and an attack still running after BENCH_ISOLATION_MAX_S (default 120) seconds is
 // reported as such and its server killed. Imported by bench/run.mjs as `isolation`; needs `pnpm build`.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { startProbe } from './gap-probe.mjs';
+import { bigNetworkAttack } from './isolation-networks.mjs';
 import { random, root } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_ISOLATION_PORT ?? 4396);
@@ -173,6 +174,7 @@ const ATTACKS = [
     run: meltwater,
   },
   { name: 'listsXlsx', what: 'POST passiveData/lists/upload, a 9.7 MB xlsx', make: listXlsx, run: listUpload },
+  bigNetworkAttack,
 ];
 
 /** Uploads the export as A, then follows its import until it is done or failed. */
@@ -233,60 +235,6 @@ async function listUpload(api, a, xlsx) {
   });
   const body = await res.json().catch(() => ({}));
   return { status: res.status, message: body.message, ms: Math.round(performance.now() - t) };
-}
-
-/** The probe: a process of its own that calls `url` as B every ~100 ms and prints when each answer came. */
-const PROBE = `
-const [url, cookie] = process.argv.slice(1);
-const http = require('node:http');
-const now = () => performance.timeOrigin + performance.now();
-const call = () => new Promise((resolve) => {
-  const req = http.get(url, { headers: { cookie }, agent: false, timeout: 300000 }, (res) => {
-    res.resume();
-    res.on('end', () => resolve(res.statusCode === 200));
-  });
-  req.on('error', () => resolve(false));
-  req.on('timeout', () => req.destroy());
-});
-(async () => {
-  for (;;) {
-    const sent = now();
-    const ok = await call();
-    process.stdout.write((ok ? 'ok ' : 'err ') + now() + '\\n');
-    const wait = sent + 100 - now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
-})();`;
-
-function startProbe(url, cookie) {
-  const child = spawn(process.execPath, ['-e', PROBE, url, cookie], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const answers = [];
-  let errors = 0;
-  let rest = '';
-  child.stdout.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop();
-    for (const line of lines) {
-      const [kind, at] = line.split(' ');
-      if (kind === 'ok') answers.push(Number(at));
-      else errors++;
-    }
-  });
-  return {
-    /** The worst wait for an answer within [from, to]: between answers, and from `from` / until `to`. */
-    worstGap(from, to) {
-      const inside = answers.filter((t) => t >= from && t <= to);
-      let worst = 0;
-      let last = from;
-      for (const t of [...inside, to]) {
-        worst = Math.max(worst, t - last);
-        last = t;
-      }
-      return Math.round(worst);
-    },
-    errors: () => errors,
-    stop: () => child.kill('SIGKILL'),
-  };
 }
 
 const epoch = () => performance.timeOrigin + performance.now();
@@ -383,6 +331,12 @@ async function underAttack(attack, template, env, startServer) {
     const to = epoch();
     const baselineMs = probe.worstGap(baselineFrom, from);
     const worstGapMs = probe.worstGap(from, to);
+    // An attack of several steps says when each ran: the worst gap within each.
+    for (const step of Object.values(outcome.steps ?? {})) {
+      step.worstGapMs = probe.worstGap(step.from, step.to);
+      delete step.from;
+      delete step.to;
+    }
     return {
       what: attack.what,
       fileBytes: input.length,
