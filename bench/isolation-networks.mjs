@@ -2,7 +2,10 @@
 // 250,000 ties twice, combines the two (500,000 ties, the combination's limit), opens the combination as
 // the explorer does (GET /networks/{id}/data), exports it as xlsx without metrics and turns it undirected.
 // Each of these reads and writes the whole document: past 10,000 people and ties the server does it in a
-// worker process (packages/api/src/services/networks/change-document.ts), or sends it as stored.
+// worker process (packages/api/src/services/networks/change-document.ts), or sends it as stored. Then the
+// same export ten times at once: the workers wait for the account's work slots (WORK_SLOTS_PER_ACCOUNT,
+// packages/api/src/workers/request-work.ts), so the server runs at most two of them, not ten.
+import { readdirSync, readFileSync } from 'node:fs';
 import { random } from './lib.mjs';
 
 const PEOPLE = 50_000;
@@ -23,7 +26,31 @@ function networkJson() {
   return JSON.stringify({ directed: true, nodes, edges });
 }
 
-async function run(api, a, json) {
+/** Processes below `pid` (its workers), read from /proc. */
+function descendants(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of stat, after the parenthesized command name.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (below.has(parent) && !below.has(child)) {
+        below.add(child);
+        grew = true;
+      }
+    }
+  }
+  return below.size - 1;
+}
+
+async function run(api, a, json, { serverPid } = {}) {
   const headers = { cookie: a.cookie, origin: new URL(api).origin };
   const steps = {};
   const step = async (name, fn) => {
@@ -57,8 +84,32 @@ async function run(api, a, json) {
   );
   await step('open', () => fetch(`${api}/networks/${both._id}/data`, { headers }));
   await step('exportXlsx', () => fetch(`${api}/networks/${both._id}/export/excel?metrics=false`, { headers }));
+  // The same export ten times at once; how many worker processes the server ran at most meanwhile.
+  const tenExports = {};
+  let mostWorkers = 0;
+  const sampler = setInterval(() => {
+    if (serverPid) mostWorkers = Math.max(mostWorkers, descendants(serverPid));
+  }, 100);
+  const exports = `${api}/networks/${both._id}/export/excel?metrics=false`;
+  try {
+    await step('tenExports', async () => {
+      const all = await Promise.all(Array.from({ length: 10 }, () => fetch(exports, { headers })));
+      const statuses = await Promise.all(
+        all.map(async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      tenExports.statuses = statuses.join(' ');
+      const status = statuses.find((code) => code !== 200) ?? 200;
+      return new Response(JSON.stringify({ statuses }), { status, headers: { 'content-type': 'application/json' } });
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+  tenExports.mostWorkers = mostWorkers;
   await step('undirect', () => jsonCall('PUT', `/networks/${both._id}`, { version: both.version, directed: false }));
-  return { ties: both.edgeCount, people: both.nodeCount, steps };
+  return { ties: both.edgeCount, people: both.nodeCount, steps, tenExports };
 }
 
 export const bigNetworkAttack = {

@@ -323,7 +323,7 @@ async function underAttack(attack, template, env, startServer) {
     await sleep(BASELINE_MS);
     const from = epoch();
     const outcome = await Promise.race([
-      attack.run(api, a, input),
+      attack.run(api, a, input, { serverPid: srv.pid }),
       sleep(MAX_MS).then(() => ({ stillRunningAfterMs: MAX_MS })),
     ]);
     const ended = epoch();

@@ -25,6 +25,8 @@ const entries = [
   // CPU-heavy work runs in child processes (src/workers/script-worker.ts).
   'src/workers/network-parse.ts',
   'src/workers/network-document.ts',
+  'src/workers/discover-snapshot.ts',
+  'src/workers/discover-summary.ts',
   'src/workers/network-metrics.ts',
   'src/workers/aona.ts',
   'src/workers/network-compare.ts',

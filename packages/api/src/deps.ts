@@ -28,6 +28,8 @@ export interface Deps {
   payments: PaymentProvider | null;
   /** This server's slots for heavy runs (AONA, network metrics, Discover summaries), accounts in turn. */
   analysisSlots: FairSlots;
+  /** This server's slots for workers a request starts (uploads read, whole networks changed or exported). */
+  workSlots: FairSlots;
 }
 
 export function jobEnqueuer(db: Db, wake: () => void): Enqueue {

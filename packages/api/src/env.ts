@@ -2,7 +2,7 @@ import { AONA_LIMITS, PASSIVE_LIMITS } from '@tieline/validation';
 import { z } from 'zod';
 import { parseSecretKey } from './auth/secrets';
 import { isLoopbackUrl } from './http/origin';
-import { DEFAULT_SLOT_LIMITS } from './workers/fair-slots';
+import { DEFAULT_SLOT_LIMITS, DEFAULT_WORK_LIMITS } from './workers/fair-slots';
 
 const ZOptionalUrl = z
   .string()
@@ -152,6 +152,14 @@ export const ZEnv = z
      */
     ANALYSIS_SLOTS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SLOT_LIMITS.perServer),
     ANALYSIS_SLOTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(DEFAULT_SLOT_LIMITS.perAccount),
+    /**
+     * Workers a request starts (reading an upload, combining, turning or exporting a whole network) at
+     * once on one server, and for one account; the rest wait in line, accounts in turn, up to
+     * WORK_WAIT_MS, then 429 (workers/request-work.ts). Each may hold up to 1 GB.
+     */
+    WORK_SLOTS: z.coerce.number().int().min(1).max(64).default(DEFAULT_WORK_LIMITS.perServer),
+    WORK_SLOTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(DEFAULT_WORK_LIMITS.perAccount),
+    WORK_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(120_000),
     /** How long an AONA run or a Discover summary waits in line before answering 429 with its place. */
     ANALYSIS_WAIT_MS: z.coerce
       .number()

@@ -109,6 +109,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     enqueue: jobEnqueuer(db, () => wake()),
     payments: await createPaymentProvider(env),
     analysisSlots: new FairSlots({ perServer: env.ANALYSIS_SLOTS, perAccount: env.ANALYSIS_SLOTS_PER_ACCOUNT }),
+    workSlots: new FairSlots({ perServer: env.WORK_SLOTS, perAccount: env.WORK_SLOTS_PER_ACCOUNT }),
   };
   const worker = startWorker(db, jobHandlers({ ...deps, mailer }), {
     onError: log,

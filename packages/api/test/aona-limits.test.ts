@@ -7,7 +7,7 @@
 import { discoverNetworks, eq, networks } from '@tieline/db';
 import { AONA_MSG, DISCOVER_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotColumns } from '../src/services/discover/snapshot';
+import { documentSnapshot, snapshotColumns } from '../src/services/discover/snapshot';
 import type { SlotTicket } from '../src/workers/fair-slots';
 import { aonaUser, formalNetwork, informalNetwork } from './aona-setup';
 import { startTestApp, type TestApp } from './helpers';
@@ -147,7 +147,7 @@ describe('a server with two analysis slots', () => {
       })),
     });
     const net = await seedNetwork(app, other.user, 'Ring', ring);
-    const columns = snapshotColumns({ name: 'Ring', description: '', tags: [], data: ring });
+    const columns = snapshotColumns({ name: 'Ring', description: '', tags: [], document: documentSnapshot(ring) });
     await app.server.deps.db
       .insert(discoverNetworks)
       .values({ id: net.id, networkId: net.id, ownerId: other.user.userId, ...columns });

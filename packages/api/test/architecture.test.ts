@@ -51,6 +51,22 @@ describe('import arrows in packages/api', () => {
     );
     expect(wrong).toEqual([]);
   });
+
+  it('a worker starts in a slot: requests through request-work or slot-run, analyses and jobs in theirs', () => {
+    // runScriptWorker alone bounds nothing: one account could start a process per request (issue 37).
+    const allowed = [
+      'workers/request-work.ts',
+      'workers/slot-run.ts',
+      'jobs/network-analysis-run.ts',
+      'services/series/snapshot-measures.ts',
+      'connectors/slack/export-sync.ts',
+    ];
+    const starters = files(src)
+      .filter((file) => /\brunScriptWorker\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(src, file))
+      .filter((file) => file !== 'workers/script-worker.ts' && file !== 'workers/worker-side.ts');
+    expect(starters.sort()).toEqual(allowed.sort());
+  });
 });
 
 describe('no import circles', () => {

@@ -2,7 +2,8 @@ import { discoverNetworks, eq, users } from '@tieline/db';
 import { DISCOVER_LIMITS, DISCOVER_MSG, PLAN_KEYS, type TPlan } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVER_EXAMPLES } from '../src/seed/discover-examples';
-import { snapshotColumns } from '../src/services/discover/snapshot';
+import { documentSnapshot, snapshotColumns } from '../src/services/discover/snapshot';
+import { INLINE_WORK_MAX } from '../src/workers/request-work';
 import { rejection, type SeededUser, seedUser, startTestApp, type TestApp } from './helpers';
 import { seedNetwork, smallNetwork } from './networks-setup';
 import { clientOf } from './surveys-setup';
@@ -30,7 +31,12 @@ async function publishedRows(owner: SeededUser, n: number) {
   const { db } = app.server.deps;
   for (let i = 0; i < n; i++) {
     const net = await seedNetwork(app, owner, `Filler ${i}`);
-    const columns = snapshotColumns({ name: net.name, description: '', tags: [], data: smallNetwork() });
+    const columns = snapshotColumns({
+      name: net.name,
+      description: '',
+      tags: [],
+      document: documentSnapshot(smallNetwork()),
+    });
     await db.insert(discoverNetworks).values({ id: net.id, networkId: net.id, ownerId: owner.userId, ...columns });
   }
 }
@@ -115,12 +121,50 @@ describe('describing a large network', () => {
     await clientOf(app, owner).discover.publish.mutate({ id: net.id, public: true });
     const d = await clientOf(app, viewer).discover.describe.query({ id: net.id });
     const { computeMetrics } = await import('@tieline/graph');
-    const { summarize } = await import('../src/services/discover/summary');
+    const { summarize } = await import('../src/services/discover/summarize');
     const inline = summarize(big, computeMetrics(big));
     expect(d).toMatchObject({ people: n, ties: big.edges.length, components: 1 });
     expect(d.topByDegree).toEqual(inline.topByDegree);
     expect(d.topByBetweenness.map((t) => t.name)).toEqual(inline.topByBetweenness.map((t) => t.name));
     expect(d.communities.map((c) => c.size)).toEqual(inline.communities.map((c) => c.size));
+  }, 60_000);
+});
+
+describe('publishing a large network', () => {
+  it('makes its snapshot in a worker, in a work slot, as the thread makes a small one', async () => {
+    const owner = await userOn('professional');
+    const n = INLINE_WORK_MAX / 2 + 1;
+    const data = smallNetwork({
+      directed: false,
+      layers: ['Chain'],
+      nodeAttributes: [],
+      nodes: Array.from({ length: n }, (_, i) => ({
+        name: i === 0 ? 'Ann Archer (ann@contoso.com)' : `P${i}`,
+        attributes: {},
+      })),
+      edges: Array.from({ length: n - 1 }, (_, i) => ({
+        source: i,
+        target: i + 1,
+        layer: 0,
+        weight: 1,
+        attributes: {},
+      })),
+    });
+    const net = await seedNetwork(app, owner, 'Long chain', data);
+    // The account's two work slots held: the publish waits in line, so it asked for a worker.
+    const slots = app.server.deps.workSlots;
+    const ticket = { account: `user:${owner.userId}`, user: owner.userId, label: 'held' };
+    const releases = [await slots.acquire(ticket), await slots.acquire(ticket)];
+    const publishing = clientOf(app, owner).discover.publish.mutate({ id: net.id, public: true });
+    while (!slots.waiting().some((w) => w.ticket.label === 'discover publish'))
+      await new Promise((r) => setTimeout(r, 20));
+    for (const release of releases) release();
+    await publishing;
+    const [row] = await app.server.deps.db.select().from(discoverNetworks).where(eq(discoverNetworks.id, net.id));
+    const { data: json, thumbnail, nodeCount, edgeCount, directed } = row!;
+    expect({ json, thumbnail, nodeCount, edgeCount, directed }).toEqual(documentSnapshot(data));
+    expect(json).not.toContain('@');
+    expect(JSON.parse(json).nodes[0].name).toBe('Ann Archer');
   }, 60_000);
 });
 

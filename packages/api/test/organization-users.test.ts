@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { discoverNetworks, eq, networks, sessions, surveys, tempUsers, users } from '@tieline/db';
 import { MSG, ORG_USERS_MSG } from '@tieline/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotColumns } from '../src/services/discover/snapshot';
+import { documentSnapshot, snapshotColumns } from '../src/services/discover/snapshot';
 import { newAccount, seedUser, startTestApp, type TestApp, trpcClient } from './helpers';
 import { smallNetwork } from './networks-setup';
 import { asUser, contentOf, loneLogin, memberOf, setOrgModules } from './organization-users-setup';
@@ -297,7 +297,12 @@ describe('transferring content', () => {
     const source = await memberOf(app, owner, 'Admin');
     const target = await memberOf(app, owner, 'Simplified Access-only');
     const { surveyId, networkId } = await contentOf(app, source);
-    const columns = snapshotColumns({ name: 'Published', description: '', tags: [], data: smallNetwork() });
+    const columns = snapshotColumns({
+      name: 'Published',
+      description: '',
+      tags: [],
+      document: documentSnapshot(smallNetwork()),
+    });
     await app.server.deps.db
       .insert(discoverNetworks)
       .values({ id: networkId, networkId, ownerId: source.userId, ...columns });

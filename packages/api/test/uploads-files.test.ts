@@ -20,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The rows a list upload reads (a one-sheet file: its only sheet), before the list rules check them. */
-const readList = (bytes: Buffer) => readFirstSheetInWorker(bytes, LIST_LIMITS);
+const readList = (bytes: Buffer) => readFirstSheetInWorker(null, bytes, LIST_LIMITS);
 
 /** What a list upload's reader refuses a file with: the status code and the payload. */
 async function refusalOf(bytes: Buffer) {
   try {
-    await readCheckedList(bytes, 'Respondent List');
+    await readCheckedList(null, bytes, 'Respondent List');
   } catch (error) {
     const e = error as AppError;
     const payload = e.body as TUploadErrorPayload;

@@ -23,6 +23,9 @@ export const MSG = {
   invalidTwoFactorCode: 'The two-factor code is not valid. Please try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  /** 429: a request's worker (a file read, a whole network changed or exported) waited its whole turn in vain. */
+  workBusy: (running: number, position: number) =>
+    `${running === 1 ? '1 file is' : `${running} files are`} being read or written on the server; yours was number ${position} in line. Try again in a moment.`,
   resetTokenInvalid: 'This password reset link is invalid or has expired',
   verifyTokenInvalid: 'This verification link is invalid or has expired',
   inviteInvalid: 'This invitation is invalid or has expired',

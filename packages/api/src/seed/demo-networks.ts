@@ -90,5 +90,5 @@ export async function seedDemoNetworks(
     document: documentOf(demoOrganizationNetwork()),
   });
   await answerDemoSurvey(db, survey, respondentListId);
-  await createSurveyNetworkFor(db, ownerId, survey, 'Team collaboration survey network (demo)');
+  await createSurveyNetworkFor(null, db, ownerId, survey, 'Team collaboration survey network (demo)');
 }

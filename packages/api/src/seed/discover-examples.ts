@@ -1,6 +1,6 @@
 import { type Db, discoverNetworks, inArray, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
-import { snapshotColumns } from '../services/discover/snapshot';
+import { documentSnapshot, snapshotColumns } from '../services/discover/snapshot';
 import { demoOrganizationNetwork } from './demo-networks';
 import florentine from './discover-examples/florentine-families.json' with { type: 'json' };
 import karate from './discover-examples/karate-club.json' with { type: 'json' };
@@ -64,7 +64,7 @@ export async function seedDiscoverExamples(db: Db, examples: TDiscoverExample[] 
   let written = 0;
   for (const example of examples) {
     if (current.has(fingerprint({ ...example, data: JSON.stringify(example.data) }))) continue;
-    const columns = snapshotColumns(example);
+    const columns = snapshotColumns({ ...example, document: documentSnapshot(example.data) });
     const changed = sql`(${discoverNetworks.name}, ${discoverNetworks.description}, ${discoverNetworks.tags}, ${discoverNetworks.source}, ${discoverNetworks.data})
       is distinct from (excluded.name, excluded.description, excluded.tags, excluded.source, excluded.data)`;
     const rows = await db

@@ -15,6 +15,13 @@ export interface SlotLimits {
 /** Two runs at once per server (its two cores), one per account (ANALYSIS_SLOTS, ANALYSIS_SLOTS_PER_ACCOUNT). */
 export const DEFAULT_SLOT_LIMITS: SlotLimits = { perServer: 2, perAccount: 1 };
 
+/**
+ * Workers requests start (workers/request-work.ts: uploads read, whole networks changed or exported):
+ * seconds each and mostly one core, so four at once per server, two per account (WORK_SLOTS,
+ * WORK_SLOTS_PER_ACCOUNT).
+ */
+export const DEFAULT_WORK_LIMITS: SlotLimits = { perServer: 4, perAccount: 2 };
+
 /** Who waits: the account whose turn it is, and the user and run it shows them (the AONA page's line). */
 export interface SlotTicket {
   account: string;

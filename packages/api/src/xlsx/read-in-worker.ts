@@ -1,5 +1,6 @@
 import type { TListType } from '@tieline/validation';
-import { runScriptWorker, WorkerDiedError } from '../workers/script-worker';
+import { type RequestWork, runRequestWorker } from '../workers/request-work';
+import { WorkerDiedError } from '../workers/script-worker';
 import type { TReadList, TXlsxReadAnswer, TXlsxReadInput } from '../workers/xlsx-read';
 import type { TReadLimits } from './read';
 import { WorkbookError } from './workbook-error';
@@ -11,10 +12,10 @@ import { WorkbookError } from './workbook-error';
 /** A reader that ran out of memory or time: the workbook is too large to read, whatever its file size. */
 const LIMITS = { heapMb: 1024, timeMs: 120_000 };
 
-async function read(input: TXlsxReadInput): Promise<Exclude<TXlsxReadAnswer, { ok: false }>> {
+async function read(work: RequestWork | null, input: TXlsxReadInput): Promise<Exclude<TXlsxReadAnswer, { ok: false }>> {
   let answer: TXlsxReadAnswer;
   try {
-    answer = await runScriptWorker<TXlsxReadAnswer>('xlsx-read', input, undefined, LIMITS);
+    answer = await runRequestWorker<TXlsxReadAnswer>(work, 'xlsx-read', input, undefined, LIMITS);
   } catch (error) {
     if (error instanceof WorkerDiedError && error.reason !== 'exit') throw new WorkbookError('unpackedTooLarge');
     throw error;
@@ -24,15 +25,24 @@ async function read(input: TXlsxReadInput): Promise<Exclude<TXlsxReadAnswer, { o
 }
 
 /** read.ts readFirstSheet, in a worker. */
-export async function readFirstSheetInWorker(bytes: Buffer, limits: TReadLimits): Promise<string[][]> {
-  const answer = await read({ read: 'first', bytes, limits });
+export async function readFirstSheetInWorker(
+  work: RequestWork | null,
+  bytes: Buffer,
+  limits: TReadLimits,
+): Promise<string[][]> {
+  const answer = await read(work, { read: 'first', bytes, limits });
   if (!('sheet' in answer)) throw new Error('xlsx-read answered a list to a sheet read');
   return answer.sheet.rows;
 }
 
 /** read.ts readMatchingSheet with a list's headings (hasListHeadings), checked by checkListRows, in a worker. */
-export async function readListInWorker(bytes: Buffer, limits: TReadLimits, listType: TListType): Promise<TReadList> {
-  const answer = await read({ read: 'list', bytes, limits, listType });
+export async function readListInWorker(
+  work: RequestWork | null,
+  bytes: Buffer,
+  limits: TReadLimits,
+  listType: TListType,
+): Promise<TReadList> {
+  const answer = await read(work, { read: 'list', bytes, limits, listType });
   if (!('list' in answer)) throw new Error('xlsx-read answered a sheet to a list read');
   return answer.list;
 }

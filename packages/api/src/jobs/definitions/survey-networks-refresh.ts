@@ -38,7 +38,7 @@ export const surveyNetworksRefreshJob = defineJob({
       .where(and(eq(networks.surveyId, surveyId), eq(surveys.status, 'Collecting')));
     for (const { network } of rows) {
       try {
-        await refreshFromSurvey(deps.db, network);
+        await refreshFromSurvey(null, deps.db, network);
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
       }

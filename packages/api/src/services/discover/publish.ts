@@ -1,4 +1,5 @@
 import { asc, count, type Db, discoverNetworks, eq, networkViews, passiveAccounts, users } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
 import {
   DISCOVER_LIMITS,
   DISCOVER_MSG,
@@ -13,8 +14,9 @@ import type { Actor, SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { documentText } from '../../network-store/store-network';
-import { type DiscoverRow, snapshotColumns } from './snapshot';
-import { viewsWithoutEmails, withoutEmails } from './strip-emails';
+import { requestWork, runSized } from '../../workers/request-work';
+import { type DiscoverRow, documentSnapshot, snapshotColumns } from './snapshot';
+import { viewsWithoutEmails } from './strip-emails';
 
 // PUT /api/base/networks/{id}/publish: the owner publishes a read-only snapshot of the network's current
 // version (with its saved views) to Discover, republishes to replace it, or unpublishes (`public: false`)
@@ -103,8 +105,12 @@ export async function publishNetwork(deps: Deps, caller: SignedInCaller, input: 
     .from(networkViews)
     .where(eq(networkViews.networkId, network.id))
     .orderBy(asc(networkViews.createdAt), asc(networkViews.id));
-  const read = JSON.parse(json);
-  const data = withoutEmails(read);
+  const document = await runSized(
+    requestWork(deps, caller, 'discover publish'),
+    network.nodeCount + network.edgeCount,
+    { name: 'discover-snapshot', input: json },
+    () => documentSnapshot(JSON.parse(json) as TNetworkData, json),
+  );
   const origin = network.discoverOrigin;
   // The snapshot (thumbnail included) is made before the transaction, so the lock is held briefly.
   const columns = snapshotColumns({
@@ -112,8 +118,7 @@ export async function publishNetwork(deps: Deps, caller: SignedInCaller, input: 
     description: input.description ?? before?.description ?? network.description,
     tags: tagsWith(origin?.tags ?? [], input.tags ?? before?.tags ?? []),
     ...(origin ? { source: origin.source } : {}),
-    data,
-    ...(data === read ? { json } : {}),
+    document,
     views: viewsWithoutEmails(stored),
   });
   const provenance = { passiveAccountId: network.passiveAccountId, origin };

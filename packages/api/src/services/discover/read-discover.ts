@@ -130,7 +130,11 @@ export async function describeDiscover(
     .leftJoin(userLogins, eq(userLogins.id, users.userLoginId))
     .where(eq(discoverNetworks.id, input.id));
   if (!row) throw new AppError('NOT_FOUND', DISCOVER_MSG.notFound);
-  const summary = await summaryOf(deps, caller, `${row.id}:${row.updatedAt.getTime()}`, row.data);
+  const summary = await summaryOf(deps, caller, `${row.id}:${row.updatedAt.getTime()}`, {
+    json: row.data,
+    nodes: row.nodeCount,
+    edges: row.edgeCount,
+  });
   return {
     ...itemWire(caller, row),
     source: row.source,

@@ -1,5 +1,6 @@
 import { type discoverNetworks, type SQL, sql } from '@tieline/db';
 import type { TNetworkData } from '@tieline/graph';
+import { withoutEmails } from './strip-emails';
 import { thumbnailSvg } from './thumbnail';
 
 // A Discover row's snapshot: what publishing a network and the curated examples both store. The
@@ -13,10 +14,32 @@ export interface TSnapshot {
   description: string;
   tags: string[];
   source?: string;
-  data: TNetworkData;
-  /** The document as stored, when the caller has it (saves a stringify of a large network). */
-  json?: string;
+  document: TDocumentSnapshot;
   views?: { name: string; state: string }[];
+}
+
+/** What a row takes from its document: the text without addresses, its counts and its thumbnail. */
+export interface TDocumentSnapshot {
+  json: string;
+  directed: boolean;
+  nodeCount: number;
+  edgeCount: number;
+  thumbnail: string;
+}
+
+/**
+ * The document's part of a snapshot, addresses removed (withoutEmails); `json`, the document as stored
+ * when the caller has it, is kept as it is when it held none (no stringify of a large network).
+ */
+export function documentSnapshot(data: TNetworkData, json?: string): TDocumentSnapshot {
+  const clean = withoutEmails(data);
+  return {
+    json: clean === data && json !== undefined ? json : JSON.stringify(clean),
+    directed: clean.directed,
+    nodeCount: clean.nodes.length,
+    edgeCount: clean.edges.length,
+    thumbnail: thumbnailSvg(clean),
+  };
 }
 
 /** The folded search text of a row, as SQL. */
@@ -30,12 +53,12 @@ export function snapshotColumns(s: TSnapshot) {
     description: s.description,
     tags: s.tags,
     source: s.source ?? '',
-    directed: s.data.directed,
-    nodeCount: s.data.nodes.length,
-    edgeCount: s.data.edges.length,
-    data: s.json ?? JSON.stringify(s.data),
+    directed: s.document.directed,
+    nodeCount: s.document.nodeCount,
+    edgeCount: s.document.edgeCount,
+    data: s.document.json,
     views: s.views ?? [],
-    thumbnail: thumbnailSvg(s.data),
+    thumbnail: s.document.thumbnail,
     searchText: searchTextOf(s),
     updatedAt: sql`now()`,
   };

@@ -1,4 +1,5 @@
 import { LIST_LIMITS, LIST_MSG, type TListType } from '@tieline/validation';
+import type { RequestWork } from '../../workers/request-work';
 import type { TReadList } from '../../workers/xlsx-read';
 import { readListInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
@@ -18,9 +19,9 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
 };
 
 /** The list's sheet, checked by the list rules (checkListRows); `sheets` counts the workbook's sheets (1 for CSV). */
-export async function readList(bytes: Buffer, type: TListType): Promise<TReadList> {
+export async function readList(work: RequestWork | null, bytes: Buffer, type: TListType): Promise<TReadList> {
   try {
-    return await readListInWorker(bytes, LIST_LIMITS, type);
+    return await readListInWorker(work, bytes, LIST_LIMITS, type);
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;

@@ -15,6 +15,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { accountKeyOf } from '../../jobs/payloads';
+import { requestWork } from '../../workers/request-work';
 import { readList } from './read-sheet';
 import { titleTaken } from './require-list';
 import { chargeNewRespondents } from './respondent-credits';
@@ -64,7 +65,7 @@ export async function uploadList(deps: Deps, caller: SignedInCaller, input: Uplo
   if (listId) await requireOwnList(db, survey.id, listId);
   if (!input.file) throw refusal(uploadErrorPayload('format', LIST_MSG.fileMissing));
 
-  const sheet = await readList(input.file.bytes, type);
+  const sheet = await readList(requestWork(deps, caller, 'list upload'), input.file.bytes, type);
   const checked = sheet.checked;
   if (!checked.ok) throw refusal(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error);
   const title = fields.title?.trim() ? ZListTitle.safeParse(fields.title) : null;

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertNetwork } from '../../network-store/store-network';
 import type { TMeltwaterParseAnswer, TMeltwaterParseInput } from '../../workers/meltwater-parse';
-import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import { requestWork, runRequestWorker } from '../../workers/request-work';
+import { WorkerDiedError } from '../../workers/script-worker';
 
 /** Room for the largest export accepted (20 MB, 200,000 documents); a reader past them is refused with a message. */
 const READ_LIMITS = { heapMb: 1024, timeMs: 120_000 };
@@ -49,7 +50,13 @@ async function buildAndStore(
   // storing the network: each is milliseconds to tens of milliseconds of this thread.
   await setImmediate();
   try {
-    built = await runScriptWorker<TMeltwaterParseAnswer>('meltwater-parse', workerInput(), undefined, READ_LIMITS);
+    built = await runRequestWorker<TMeltwaterParseAnswer>(
+      requestWork(deps, caller, 'meltwater upload'),
+      'meltwater-parse',
+      workerInput(),
+      undefined,
+      READ_LIMITS,
+    );
   } catch (error) {
     if (error instanceof WorkerDiedError && error.reason !== 'exit')
       throw new AppError('BAD_REQUEST', MELTWATER_MSG.tooHeavy(error.words));

@@ -9,6 +9,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { documentText, insertNetwork } from '../../network-store/store-network';
+import { requestWork } from '../../workers/request-work';
 import { changeDocumentOf } from './change-document';
 import { summaryOf } from './read-networks';
 
@@ -30,7 +31,11 @@ export async function combineNetworks(
   const sources = [];
   for (const { network } of held) sources.push({ name: network.name, json: await documentText(deps.db, network) });
   const rows = held.map((h) => h.network);
-  const document = await changeDocumentOf(rows, { op: 'combine', sources, directed: input.directed });
+  const document = await changeDocumentOf(requestWork(deps, caller, 'combine'), rows, {
+    op: 'combine',
+    sources,
+    directed: input.directed,
+  });
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
     name: input.name,

@@ -10,6 +10,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { documentText, insertNetwork, saveVersion } from '../../network-store/store-network';
+import { requestWork } from '../../workers/request-work';
 import { changeDocumentOf } from './change-document';
 import { summaryOf } from './read-networks';
 
@@ -26,7 +27,7 @@ export async function updateNetwork(
   if (network.version !== input.version) throw new AppError('CONFLICT', NETWORK_MSG.stale);
   const turned = input.directed !== undefined && input.directed !== network.directed;
   const data = turned
-    ? await changeDocumentOf([network], {
+    ? await changeDocumentOf(requestWork(deps, caller, 'direct'), [network], {
         op: 'direct',
         json: await documentText(deps.db, network),
         directed: input.directed!,

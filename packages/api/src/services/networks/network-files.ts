@@ -11,6 +11,7 @@ import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { documentText, insertNetwork } from '../../network-store/store-network';
+import { requestWork } from '../../workers/request-work';
 import { exportDocumentOf } from './change-document';
 import type { TDocumentExport } from './document-change';
 import type { TNetworkFile } from './formats';
@@ -30,7 +31,7 @@ export async function uploadNetwork(
   caller: SignedInCaller,
   input: { name: string; fileType: string; directed: boolean; bytes: Buffer },
 ): Promise<TNetworkUploadResult> {
-  const { document, addedFromEdges } = await readNetworkWithNotes({
+  const { document, addedFromEdges } = await readNetworkWithNotes(requestWork(deps, caller, 'network upload'), {
     kind: 'file',
     bytes: input.bytes,
     fileType: input.fileType,
@@ -65,7 +66,12 @@ export async function exportNetwork(
   // Written in a worker past a small network (change-document.ts): 250,000 ties are seconds of CPU.
   const fileOf = async (metrics?: TDocumentExport['metrics']) => {
     const json = await documentText(deps.db, network);
-    const file = await exportDocumentOf(network, { op: 'export', json, fileType, ...(metrics ? { metrics } : {}) });
+    const file = await exportDocumentOf(requestWork(deps, caller, 'export'), network, {
+      op: 'export',
+      json,
+      fileType,
+      ...(metrics ? { metrics } : {}),
+    });
     return { state: 'file' as const, file: { ...file, fileName: `${network.name}.${file.extension}` } };
   };
   if (input.metrics === 'false') return fileOf();

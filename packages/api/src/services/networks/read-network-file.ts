@@ -2,7 +2,7 @@ import type { TNetworkUploadErrorPayload } from '@tieline/validation';
 import { AppError } from '../../errors';
 import type { TDocument } from '../../network-store/store-network';
 import type { TNetworkParseAnswer, TNetworkParseInput } from '../../workers/network-parse';
-import { runScriptWorker } from '../../workers/script-worker';
+import { type RequestWork, runRequestWorker } from '../../workers/request-work';
 import { networkRefusal } from './formats';
 
 /**
@@ -10,15 +10,16 @@ import { networkRefusal } from './formats';
  * of CPU, which the server's event loop must not spend. Refusals come back as the errors the reader
  * throws (networkRefusal with every problem, or an AppError).
  */
-export async function readNetworkInWorker(input: TNetworkParseInput): Promise<TDocument> {
-  return (await readNetworkWithNotes(input)).document;
+export async function readNetworkInWorker(work: RequestWork | null, input: TNetworkParseInput): Promise<TDocument> {
+  return (await readNetworkWithNotes(work, input)).document;
 }
 
 /** readNetworkInWorker, with the people only the edges named (an upload's answer tells them). */
 export async function readNetworkWithNotes(
+  work: RequestWork | null,
   input: TNetworkParseInput,
 ): Promise<{ document: TDocument; addedFromEdges: string[] }> {
-  const answer = await runScriptWorker<TNetworkParseAnswer>('network-parse', input);
+  const answer = await runRequestWorker<TNetworkParseAnswer>(work, 'network-parse', input);
   if (answer.ok) {
     const { json, nodes, edges, layers, directed, addedFromEdges } = answer;
     return { document: { json, counts: { nodeCount: nodes, edgeCount: edges, layers, directed } }, addedFromEdges };

@@ -11,6 +11,7 @@ import { requireNetwork } from '../../access/networks';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { requestWork } from '../../workers/request-work';
 import { readFirstSheetInWorker } from '../../xlsx/read-in-worker';
 import { WorkbookError } from '../../xlsx/workbook-error';
 import { listShares } from './network-shares';
@@ -39,7 +40,7 @@ export async function uploadShares(
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'owner');
   let rows: string[][];
   try {
-    rows = await readFirstSheetInWorker(input.bytes, LIMITS);
+    rows = await readFirstSheetInWorker(requestWork(deps, caller, 'shares upload'), input.bytes, LIMITS);
   } catch (error) {
     if (!(error instanceof WorkbookError)) throw error;
     const { problem, place } = error;

@@ -11,6 +11,7 @@ import {
 } from '@tieline/validation';
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
+import { type RequestWork, requestWork } from '../../workers/request-work';
 import { readFirstSheetInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { insertInvitations, mailInvitations } from './invitations';
@@ -37,9 +38,9 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
   formulaWithoutValue: ({ place }) => formatRefusal(LIST_MSG.formulaWithoutValue(place.sheet ?? '', place.cell ?? '')),
 };
 
-async function readRows(bytes: Buffer): Promise<string[][]> {
+async function readRows(work: RequestWork, bytes: Buffer): Promise<string[][]> {
   try {
-    return await readFirstSheetInWorker(bytes, READ_LIMITS);
+    return await readFirstSheetInWorker(work, bytes, READ_LIMITS);
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
@@ -67,7 +68,9 @@ export async function uploadOrganizationUsers(
 ): Promise<TOrganizationUser[]> {
   await requireOwnOrganization(deps.db, caller.actor, input.orgId);
   if (!input.file) throw formatRefusal(ORG_USERS_MSG.fileMissing);
-  const checked = checkOrganizationUserRows(await readRows(input.file.bytes));
+  const checked = checkOrganizationUserRows(
+    await readRows(requestWork(deps, caller, 'users upload'), input.file.bytes),
+  );
   if (!checked.ok) throw uploadRefusal(checked.error);
   const listed = new Map(checked.users.map((u) => [u.email, u]));
 

@@ -15,6 +15,7 @@ import { passiveAccountOf, requireList, requirePassiveManager } from '../../acce
 import type { SignedInCaller } from '../../auth/actor';
 import type { Deps } from '../../deps';
 import { uploadRefusal } from '../../http/upload-refusal';
+import { type RequestWork, requestWork } from '../../workers/request-work';
 import { readListInWorker } from '../../xlsx/read-in-worker';
 import { type TWorkbookProblem, WorkbookError } from '../../xlsx/workbook-error';
 import { listViewOf } from './lists-read';
@@ -50,9 +51,9 @@ const REFUSALS: Record<TWorkbookProblem, (error: WorkbookError) => Error> = {
 };
 
 /** The list: the sheet headed Name, Email (else the first), checked by the list rules in the reader's worker. */
-async function readList(bytes: Buffer) {
+async function readList(work: RequestWork, bytes: Buffer) {
   try {
-    return await readListInWorker(bytes, LIST_LIMITS, 'Respondent List');
+    return await readListInWorker(work, bytes, LIST_LIMITS, 'Respondent List');
   } catch (error) {
     if (error instanceof WorkbookError) throw REFUSALS[error.problem](error);
     throw error;
@@ -93,7 +94,7 @@ export async function uploadPassiveList(
   if (!name.success) {
     throw uploadRefusal(uploadErrorPayload('title', name.error.issues[0]?.message ?? PASSIVE_MSG.nameRequired));
   }
-  const sheet = await readList(input.file.bytes);
+  const sheet = await readList(requestWork(deps, caller, 'list upload'), input.file.bytes);
   const checked = sheet.checked;
   if (!checked.ok) {
     throw uploadRefusal(relabelPayload(sheet.sheets > 1 ? namingSheetRead(checked.error, sheet.name) : checked.error));

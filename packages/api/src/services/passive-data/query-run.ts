@@ -72,7 +72,7 @@ export async function executeRun(
   const measures = series?.measures ?? [];
   const data = snapshots ? null : await networkOf(db, secrets, account, definition, ties);
   const document = data ? documentOf(data) : snapshots!.at(-1)!.document;
-  const last = data ?? (JSON.parse(document.json) as TNetworkData);
+  const last = data ?? series!.last;
   const warnings = emptyAttributes(last).map((name) => PASSIVE_MSG.attributeEmpty(name, last.nodes.length));
   await runStatus.progress(db, runId, 0.8);
   await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { Db, TStoredMeasures, Tx } from '@tieline/db';
+import type { TNetworkData } from '@tieline/graph';
 import type { TQueryInput } from '@tieline/validation';
 import type { PassiveAccount } from '../../access/passive-data';
 import type { SecretBox } from '../../auth/secrets';
@@ -32,7 +33,7 @@ export async function seriesDocuments(
   ties: readonly QueryTie[],
   periods: readonly Period[],
   measure: (count: number, load: (i: number) => Promise<string>) => Promise<TStoredMeasures[]>,
-): Promise<{ snapshots: RunSnapshot[]; measures: TStoredMeasures[] }> {
+): Promise<{ snapshots: RunSnapshot[]; measures: TStoredMeasures[]; last: TNetworkData }> {
   const named = await namedPeople(db, secrets, account, peopleIdsOf(ties));
   const byPeriod = new Map<string, QueryTie[]>(periods.map((p) => [p.key, []]));
   const always: QueryTie[] = [];
@@ -45,9 +46,13 @@ export async function seriesDocuments(
   // Awaited below; a failure while the documents are still being made must not go unhandled meanwhile.
   measuring.catch(() => undefined);
   const snapshots: RunSnapshot[] = [];
+  /** The last period's document, read by the run (its empty attributes) without parsing it again. */
+  let last: TNetworkData | undefined;
   try {
     for (const [i, period] of periods.entries()) {
-      const document = documentOf(tieDocument(named, account, query, [...byPeriod.get(period.key)!, ...always]));
+      const data = tieDocument(named, account, query, [...byPeriod.get(period.key)!, ...always]);
+      last = data;
+      const document = documentOf(data);
       snapshots.push({ period, document });
       made[i]!.resolve(document.json);
       // A turn of the event loop between documents: the server keeps answering, and the job its lease.
@@ -57,7 +62,7 @@ export async function seriesDocuments(
     for (const m of made) m.reject(error);
     throw error;
   }
-  return { snapshots, measures: await measuring };
+  return { snapshots, measures: await measuring, last: last! };
 }
 
 /** Writes one document as a version of the query's network (the job's writer): the network's id and version. */

@@ -11,7 +11,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { FileOnDisk } from '../../http/multipart-to-disk';
 import { accountKeyOf } from '../../jobs/payloads';
-import { runScriptWorker, WorkerDiedError } from '../../workers/script-worker';
+import { type RequestWork, requestWork, runRequestWorker } from '../../workers/request-work';
+import { WorkerDiedError } from '../../workers/script-worker';
 import type { TSlackExportAnswer, TSlackExportWorkerInput } from '../../workers/slack-export';
 import { renameFieldAttributes } from './connection-fields';
 import { connectionView } from './connection-view';
@@ -38,13 +39,13 @@ const CHECK_TIME_MS = 60_000;
  * here (cheap: sizes and names); users.json, user-sized JSON, is read in the slack-export worker under
  * the import's heap cap, so a huge or hostile file never holds the server's event loop.
  */
-async function checkExport(deps: Deps, path: string): Promise<string | null> {
+async function checkExport(deps: Deps, work: RequestWork, path: string): Promise<string | null> {
   const limits = readLimits(deps.env);
   (await openExport(path, limits)).zip.close();
   const input: TSlackExportWorkerInput = { mode: 'check', path, limits };
   let answer: TSlackExportAnswer;
   try {
-    answer = await runScriptWorker<TSlackExportAnswer>('slack-export', input, undefined, {
+    answer = await runRequestWorker<TSlackExportAnswer>(work, 'slack-export', input, undefined, {
       heapMb: importLimits(deps.env).heapMb,
       timeMs: CHECK_TIME_MS,
     });
@@ -68,7 +69,7 @@ export async function uploadSlackExport(
     requirePassiveManager(caller.actor);
     let teamId: string | null;
     try {
-      teamId = await checkExport(deps, input.file.path);
+      teamId = await checkExport(deps, requestWork(deps, caller, 'slack export upload'), input.file.path);
     } catch (error) {
       if (error instanceof ExportFileError) {
         throw new AppError(error.problem === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', error.message);
