@@ -31,21 +31,11 @@ export function requestWork(deps: Pick<Deps, 'workSlots' | 'env'>, caller: Signe
   return { slots: deps.workSlots, ticket, waitMs: deps.env.WORK_WAIT_MS };
 }
 
-/**
- * runScriptWorker in the caller's work slot; a wait past WORK_WAIT_MS is a 429 saying its place in line.
- * `work` null runs at once (a job's lane or the seed already bounds it).
- */
-export async function runRequestWorker<T>(
-  work: RequestWork | null,
-  name: string,
-  input: unknown,
-  onProgress?: (fraction: number) => void,
-  options?: WorkerOptions,
-): Promise<T> {
-  const run = () => runScriptWorker<T>(name, input, onProgress, options);
-  if (!work) return run();
+/** `fn` in the caller's work slot; a wait past WORK_WAIT_MS is a 429 saying its place in line. */
+async function inSlot<T>(work: RequestWork | null, fn: () => Promise<T>): Promise<T> {
+  if (!work) return fn();
   try {
-    return await work.slots.run(work.ticket, run, work.waitMs);
+    return await work.slots.run(work.ticket, fn, work.waitMs);
   } catch (error) {
     if (!(error instanceof SlotWaitExpired)) throw error;
     throw new AppError('TOO_MANY_REQUESTS', MSG.workBusy(error.running, error.position), {
@@ -55,17 +45,30 @@ export async function runRequestWorker<T>(
   }
 }
 
+/** runScriptWorker in the caller's work slot (`work` null: at once, a job's lane or the seed bounds it). */
+export function runRequestWorker<T>(
+  work: RequestWork | null,
+  name: string,
+  input: unknown,
+  onProgress?: (fraction: number) => void,
+  options?: WorkerOptions,
+): Promise<T> {
+  return inSlot(work, () => runScriptWorker<T>(name, input, onProgress, options));
+}
+
 /**
- * Work on whole documents of `size` people plus ties in all: `inline` on the server's thread when small
- * (INLINE_WORK_MAX), else the worker `name` with `input`, in the caller's work slot.
+ * Work on whole documents of `size` people plus ties in all (the rows' counts): on the server's thread
+ * when small (INLINE_WORK_MAX), else in the worker `name`, in the caller's work slot. `load` reads the
+ * input (documents from the database) only once the slot is taken: ten exports of one large network at
+ * once read it two at a time, not ten (each read holds the embedded database for a moment).
  */
-export function runSized<T>(
+export async function runSized<I, T>(
   work: RequestWork | null,
   size: number,
-  worker: { name: string; input: unknown },
-  inline: () => T | Promise<T>,
+  name: string,
+  load: () => Promise<I>,
+  inline: (input: I) => T | Promise<T>,
 ): Promise<T> {
-  return size <= INLINE_WORK_MAX
-    ? Promise.resolve().then(inline)
-    : runRequestWorker<T>(work, worker.name, worker.input);
+  if (size <= INLINE_WORK_MAX) return await inline(await load());
+  return await inSlot(work, async () => runScriptWorker<T>(name, await load()));
 }

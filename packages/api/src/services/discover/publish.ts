@@ -99,7 +99,6 @@ export async function publishNetwork(deps: Deps, caller: SignedInCaller, input: 
     throw new AppError('BAD_REQUEST', DISCOVER_MSG.confirmPassive);
   }
   const before = await currentRow(deps, network.id);
-  const json = await documentText(deps.db, network);
   const stored = await deps.db
     .select({ name: networkViews.name, state: networkViews.state })
     .from(networkViews)
@@ -108,8 +107,9 @@ export async function publishNetwork(deps: Deps, caller: SignedInCaller, input: 
   const document = await runSized(
     requestWork(deps, caller, 'discover publish'),
     network.nodeCount + network.edgeCount,
-    { name: 'discover-snapshot', input: json },
-    () => documentSnapshot(JSON.parse(json) as TNetworkData, json),
+    'discover-snapshot',
+    () => documentText(deps.db, network),
+    (json) => documentSnapshot(JSON.parse(json) as TNetworkData, json),
   );
   const origin = network.discoverOrigin;
   // The snapshot (thumbnail included) is made before the transaction, so the lock is held briefly.

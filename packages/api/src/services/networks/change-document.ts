@@ -6,7 +6,6 @@ import {
   changeDocument,
   exportDocument,
   type TDocumentChange,
-  type TDocumentChangeAnswer,
   type TDocumentExport,
   type TDocumentWork,
 } from './document-change';
@@ -15,23 +14,24 @@ import type { TNetworkFile } from './formats';
 type Sized = Pick<NetworkRow, 'nodeCount' | 'edgeCount'>;
 
 /** `inline` when the networks worked on (their rows' counts) are small, else the worker process. */
-function run<T>(
+/** The work on `sources`; `load` reads their documents once it may run (runSized). */
+function run<I extends TDocumentWork, T>(
   work: RequestWork,
   sources: readonly Sized[],
-  input: TDocumentWork,
-  inline: () => T | Promise<T>,
+  load: () => Promise<I>,
+  inline: (input: I) => T | Promise<T>,
 ): Promise<T> {
   const size = sources.reduce((sum, s) => sum + s.nodeCount + s.edgeCount, 0);
-  return runSized(work, size, { name: 'network-document', input }, inline);
+  return runSized(work, size, 'network-document', load, inline);
 }
 
 /** A network document changed (combined, turned directed or not); a refusal is a 400. */
 export async function changeDocumentOf(
   work: RequestWork,
   sources: readonly Sized[],
-  input: TDocumentChange,
+  load: () => Promise<TDocumentChange>,
 ): Promise<TDocument> {
-  const answer = await run<TDocumentChangeAnswer>(work, sources, input, () => changeDocument(input));
+  const answer = await run(work, sources, load, changeDocument);
   if (!answer.ok) throw new AppError('BAD_REQUEST', answer.message);
   const { json, nodes, edges, layers, directed } = answer;
   return { json, counts: { nodeCount: nodes, edgeCount: edges, layers, directed } };
@@ -41,9 +41,9 @@ export async function changeDocumentOf(
 export async function exportDocumentOf(
   work: RequestWork,
   network: Sized,
-  input: TDocumentExport,
+  load: () => Promise<TDocumentExport>,
 ): Promise<TNetworkFile> {
-  const file = await run<TNetworkFile>(work, [network], input, () => exportDocument(input));
+  const file = await run(work, [network], load, exportDocument);
   // A worker's Buffer crosses as a Uint8Array.
   const bytes: Uint8Array = file.bytes;
   return {

@@ -28,18 +28,16 @@ export async function combineNetworks(
   for (const id of input.ids) held.push(await requireNetwork(deps.db, caller.actor, id, 'view'));
   const ties = held.reduce((sum, { network }) => sum + network.edgeCount, 0);
   if (ties > NETWORK_MANAGE_LIMITS.combineTiesMax) throw new AppError('BAD_REQUEST', NETWORK_MSG.combineTooManyTies);
-  const sources = [];
-  for (const { network } of held) sources.push({ name: network.name, json: await documentText(deps.db, network) });
   const rows = held.map((h) => h.network);
-  const document = await changeDocumentOf(requestWork(deps, caller, 'combine'), rows, {
-    op: 'combine',
-    sources,
-    directed: input.directed,
+  const document = await changeDocumentOf(requestWork(deps, caller, 'combine'), rows, async () => {
+    const sources = [];
+    for (const network of rows) sources.push({ name: network.name, json: await documentText(deps.db, network) });
+    return { op: 'combine', sources, directed: input.directed };
   });
   const row = await insertNetwork(deps.db, {
     ownerId: caller.actor.userId,
     name: input.name,
-    description: `Combined from ${sources.map((s) => s.name).join(', ')}`.slice(0, 2_000),
+    description: `Combined from ${rows.map((s) => s.name).join(', ')}`.slice(0, 2_000),
     document,
     ...derivedOrigin(held),
   });

@@ -27,11 +27,11 @@ export async function updateNetwork(
   if (network.version !== input.version) throw new AppError('CONFLICT', NETWORK_MSG.stale);
   const turned = input.directed !== undefined && input.directed !== network.directed;
   const data = turned
-    ? await changeDocumentOf(requestWork(deps, caller, 'direct'), [network], {
+    ? await changeDocumentOf(requestWork(deps, caller, 'direct'), [network], async () => ({
         op: 'direct',
         json: await documentText(deps.db, network),
         directed: input.directed!,
-      })
+      }))
     : null;
   const fields = {
     ...(input.name !== undefined ? { name: input.name } : {}),

@@ -65,13 +65,12 @@ export async function exportNetwork(
   const { network } = await requireNetwork(deps.db, caller.actor, input.id, 'view');
   // Written in a worker past a small network (change-document.ts): 250,000 ties are seconds of CPU.
   const fileOf = async (metrics?: TDocumentExport['metrics']) => {
-    const json = await documentText(deps.db, network);
-    const file = await exportDocumentOf(requestWork(deps, caller, 'export'), network, {
+    const file = await exportDocumentOf(requestWork(deps, caller, 'export'), network, async () => ({
       op: 'export',
-      json,
+      json: await documentText(deps.db, network),
       fileType,
       ...(metrics ? { metrics } : {}),
-    });
+    }));
     return { state: 'file' as const, file: { ...file, fileName: `${network.name}.${file.extension}` } };
   };
   if (input.metrics === 'false') return fileOf();
