@@ -7,13 +7,14 @@
 // with the node and tie layers drawn in slices (what software WebGL gets) and drawn whole (what a GPU
 // gets), forced through localStorage `tieline.explorer.drawing`; `sliced/whole` ratios compare them.
 // Needs `pnpm build` first. Imported by bench/run.mjs as the `explorer` entry.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, median, root } from './lib.mjs';
 
 /**
+ * `BENCH_EXPLORER_PROFILE=<dir>` writes a CPU profile of the page up to its first frame, per drawing.
  * `BENCH_EXPLORER_SIZES=20000/100000` measures only the sizes listed (comma-separated); issue 37's
  * 50,000 people / 500,000 ties is `BENCH_EXPLORER_SIZES=50000/500000` (two uploads combined).
  */
@@ -197,6 +198,13 @@ async function baseline(context) {
 
 async function measure(context, base, id, drawing) {
   const page = await context.newPage();
+  // BENCH_EXPLORER_PROFILE=<dir>: the page's main thread sampled from navigation to the first frame.
+  const profileDir = process.env.BENCH_EXPLORER_PROFILE;
+  const cdp = profileDir ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${base}/networks/explore/${id}`, { waitUntil: 'commit' });
   const canvas = page.getByTestId('explorer-canvas');
   await page.waitForSelector(`[data-testid="explorer-canvas"][data-drawing="${drawing}"]`, { timeout: 120_000 });
@@ -206,6 +214,10 @@ async function measure(context, base, id, drawing) {
     { polling: 'raf', timeout: 120_000 },
   );
   const firstRenderMs = await firstRender.jsonValue();
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(profileDir, `explorer-${drawing}.cpuprofile`), JSON.stringify(profile));
+  }
   const settled = await page.waitForFunction(
     () => document.querySelector('[data-testid="explorer-canvas"][data-layout="still"]') && performance.now(),
     null,

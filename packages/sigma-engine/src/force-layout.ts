@@ -23,6 +23,11 @@ export interface TForceOptions {
   multilevel: boolean;
   /** Calls back once the positions just written are on screen (the layout asks for more then). */
   afterDrawing: (then: () => void) => void;
+  /**
+   * Calls back when the first positions may come: once the network's first drawing is on screen when it
+   * is still being made (positions sooner would start it again); absent: at once.
+   */
+  beforeFirst?: (then: () => void) => void;
   /** The layout stopped by itself: settled, or at the time cap. */
   onSettled: () => void;
 }
@@ -61,6 +66,10 @@ export class ForceLayout {
       nodes.buffer,
       edges.buffer,
     ]);
+    // The worker lays out from now on; its first positions are asked for when they may be drawn.
+    (options.beforeFirst ?? ((then) => then()))(() => {
+      if (this.running) this.worker.postMessage({ type: 'ask' });
+    });
     this.timer = this.watch();
   }
 

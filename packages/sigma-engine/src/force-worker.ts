@@ -63,7 +63,8 @@ self.onmessage = (e: MessageEvent<TStart | { type: 'ask' }>) => {
   const n = nodes.length / PPN;
   settings = fa2Settings(n);
   batchMs = e.data.batchMs;
-  asked = true;
+  // The page asks for the first positions itself (force-layout.ts beforeFirst).
+  asked = false;
   if (e.data.multilevel) startFrom(multilevelStart(levelFromFa2(n, edges)));
   else loop();
 };

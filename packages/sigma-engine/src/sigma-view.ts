@@ -5,6 +5,7 @@ import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import { CameraMotion } from './camera-motion';
 import { ChangesOverlay } from './changes-overlay';
+import { edgeStyleOf, labelSettings, type TDrawStyle, tieStyler } from './draw-style';
 import { ForceLayout } from './force-layout';
 import { fitInside, insidePolygon, type TCamera, type TPositions, type TRect } from './geometry';
 import type { TPacerOptions } from './gpu-pacer';
@@ -48,26 +49,6 @@ export interface TViewOptions {
   pacer?: Partial<TPacerOptions>;
 }
 
-/** How people and ties look, written into the drawing by `apply`. */
-export interface TDrawStyle {
-  /** Each person's colour and size, by index. */
-  color: readonly string[];
-  size: ArrayLike<number>;
-  /** 1: the person is shown. */
-  visible: Uint8Array;
-  /** The layers whose ties are shown. */
-  layers: readonly number[];
-  edgeColorByLayer: boolean;
-  edgeWidthByWeight: boolean;
-  labels: 'auto' | 'all' | 'none';
-  /** A series' changes view: 1 for each tie born since the snapshot before (drawn in BORN_COLOR, the rest muted). */
-  born?: Uint8Array | null;
-}
-
-/** Born ties in a series' changes view; the ties kept are drawn muted beside them. */
-export const BORN_COLOR = '#059669';
-const KEPT_COLOR = '#d1d5db';
-
 export interface TViewEvents {
   onClickNode(node: number): void;
   onClickStage(): void;
@@ -93,6 +74,15 @@ export class SigmaView {
   private hovered: number | null = null;
   private focused: number | null = null;
   private selected = new Set<number>();
+  /** Whether the network's first drawing is on screen (a layout started before waits for it). */
+  private drawnOnce = false;
+  /**
+   * What people and ties were last styled with: apply leaves 50,000 people and 500,000 ties alone (and
+   * sigma's reprocessing of each, which restarts the drawing) when it asks for the same again, as the
+   * first apply after a constructor given the style does.
+   */
+  private nodeStyle: Pick<TDrawStyle, 'color' | 'size' | 'visible'> | null = null;
+  private edgeStyle: { key: string; born: Uint8Array | null };
 
   constructor(
     container: HTMLElement,
@@ -100,20 +90,37 @@ export class SigmaView {
     start: TPositions,
     private readonly events: TViewEvents,
     private readonly options: TViewOptions,
+    /** The style of the first drawing (apply's), so that drawing is the only one; absent: plain. */
+    style?: TDrawStyle,
   ) {
     const graph = new Graph({ multi: true, type: data.directed ? 'directed' : 'undirected', allowSelfLoops: true });
     data.nodes.forEach((node, i) => {
-      graph.addNode(String(i), { label: node.name, x: start.x[i] ?? 0, y: start.y[i] ?? 0, size: 5, color: '#4f6bed' });
+      const x = start.x[i] ?? 0;
+      const y = start.y[i] ?? 0;
+      graph.addNode(
+        String(i),
+        style
+          ? { label: node.name, x, y, color: style.color[i], size: style.size[i], hidden: style.visible[i] !== 1 }
+          : { label: node.name, x, y, size: 5, color: '#4f6bed' },
+      );
     });
+    this.nodeStyle = style ?? null;
+    const edgeStyle = style ?? {
+      layers: data.layers.map((_, i) => i),
+      edgeColorByLayer: true,
+      edgeWidthByWeight: false,
+      born: null,
+    };
+    const tie = tieStyler(edgeStyle, data.edges, options.layerColor);
     data.edges.forEach((e, i) => {
       graph.addEdgeWithKey(String(i), String(e.source), String(e.target), {
         layer: e.layer,
         weight: e.weight,
-        size: 1,
-        color: options.layerColor(e.layer),
+        ...tie(e, i),
       });
     });
     this.graph = graph;
+    this.edgeStyle = edgeStyleOf(edgeStyle);
     // Sigma draws its first frame on an empty graph, so the network's first drawing goes through
     // ProgressiveDraw like every later one (setGraph below).
     const empty = new Graph({ multi: true, type: graph.type, allowSelfLoops: true });
@@ -130,6 +137,7 @@ export class SigmaView {
       labelFont: 'Inter, system-ui, sans-serif',
       labelSize: 12,
       labelColor: { color: '#1f2937' },
+      ...(style ? labelSettings(style.labels) : {}),
       nodeReducer: (key, attrs) => this.reduceNode(key, attrs),
     });
     // Sigma's private parts are used only if they are as this package knows them (sigma-internals.ts).
@@ -181,6 +189,7 @@ export class SigmaView {
 
   /** A drawing is on screen: the page is told, and the layout asks for its next positions `pauseMs` later. */
   private drawn(pauseMs: number) {
+    this.drawnOnce = true;
     this.events.onDrawn();
     const waiting = this.afterDrawing;
     this.afterDrawing = [];
@@ -211,49 +220,39 @@ export class SigmaView {
   }
 
   setSelection(nodes: number[]) {
-    this.selected = new Set(nodes);
+    const next = new Set(nodes);
+    if (next.size === this.selected.size && nodes.every((v) => this.selected.has(v))) return;
+    this.selected = next;
     this.renderer.refresh({ skipIndexation: true });
   }
 
   /** Writes colours, sizes, visibility and edge styling into the graph in one pass each. */
   apply(style: TDrawStyle) {
-    const layers = new Set(style.layers);
-    this.graph.updateEachNodeAttributes(
-      (key, attrs) => {
-        const i = Number(key);
-        return { ...attrs, color: style.color[i], size: style.size[i], hidden: style.visible[i] !== 1 };
-      },
-      { attributes: ['color', 'size', 'hidden'] },
-    );
-    let maxWeight = 1;
-    for (const e of this.data.edges) if (e.weight > maxWeight) maxWeight = e.weight;
-    const born = style.born ?? null;
-    this.graph.updateEachEdgeAttributes(
-      (key, attrs) => {
-        const i = Number(key);
-        const e = this.data.edges[i];
-        if (!e) return attrs;
-        return {
-          ...attrs,
-          hidden: !layers.has(e.layer),
-          color: born
-            ? born[i] === 1
-              ? BORN_COLOR
-              : KEPT_COLOR
-            : style.edgeColorByLayer
-              ? this.options.layerColor(e.layer)
-              : '#9ca3af',
-          size: style.edgeWidthByWeight ? 0.5 + 3.5 * (e.weight / maxWeight) : 1,
-        };
-      },
-      { attributes: ['hidden', 'color', 'size'] },
-    );
-    const labels = style.labels;
-    const next = {
-      renderLabels: labels !== 'none',
-      labelRenderedSizeThreshold: labels === 'all' ? 0 : 5,
-      labelDensity: labels === 'all' ? 10 : 0.07,
-    };
+    const was = this.nodeStyle;
+    if (!was || was.color !== style.color || was.size !== style.size || was.visible !== style.visible) {
+      this.nodeStyle = style;
+      this.graph.updateEachNodeAttributes(
+        (key, attrs) => {
+          const i = Number(key);
+          return { ...attrs, color: style.color[i], size: style.size[i], hidden: style.visible[i] !== 1 };
+        },
+        { attributes: ['color', 'size', 'hidden'] },
+      );
+    }
+    const edgeStyle = edgeStyleOf(style);
+    if (edgeStyle.key !== this.edgeStyle.key || edgeStyle.born !== this.edgeStyle.born) {
+      this.edgeStyle = edgeStyle;
+      const tie = tieStyler(style, this.data.edges, this.options.layerColor);
+      this.graph.updateEachEdgeAttributes(
+        (key, attrs) => {
+          const i = Number(key);
+          const e = this.data.edges[i];
+          return e ? { ...attrs, ...tie(e, i) } : attrs;
+        },
+        { attributes: ['hidden', 'color', 'size'] },
+      );
+    }
+    const next = labelSettings(style.labels);
     const now = this.renderer.getSettings();
     if (Object.entries(next).every(([k, v]) => now[k as keyof typeof next] === v)) return;
     this.renderer.setSettings(next);
@@ -300,6 +299,7 @@ export class SigmaView {
     this.fa2 = new ForceLayout(this.graph, {
       multilevel: fresh,
       afterDrawing: (then) => this.afterDrawing.push(then),
+      ...(this.drawnOnce ? {} : { beforeFirst: (then: () => void) => this.afterDrawing.push(then) }),
       onSettled: () => {
         this.fa2 = null;
         this.events.onForceChange(false);

@@ -1,5 +1,12 @@
 import type { TNetworkData } from '@tieline/graph';
-import { freeArea, SigmaView, type TDrawing, type TPositions, type TRect } from '@tieline/sigma-engine';
+import {
+  freeArea,
+  SigmaView,
+  type TDrawing,
+  type TDrawStyle,
+  type TPositions,
+  type TRect,
+} from '@tieline/sigma-engine';
 import type { TNetworkSummary } from '@tieline/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -122,6 +129,22 @@ export function Explorer({
   const adj = useMemo(() => adjacency(data, state.layers), [data, state.layers]);
   const filtered = useMemo(() => applyFilters(state, data, metrics, adj), [state, data, metrics, adj]);
   const encoded = useMemo(() => encode(state, data, metrics), [state, data, metrics]);
+  const drawStyle = useMemo<TDrawStyle>(
+    () => ({
+      color: encoded.color,
+      size: encoded.size,
+      visible: filtered.visible,
+      layers: state.layers,
+      edgeColorByLayer: state.encoding.edgeColorByLayer,
+      edgeWidthByWeight: state.encoding.edgeWidthByWeight,
+      labels: state.encoding.labels,
+      born: changes?.born ?? null,
+    }),
+    [encoded, filtered, state.layers, state.encoding, changes],
+  );
+  // The renderer's first drawing has the style already (no second drawing once it is applied).
+  const firstStyle = useRef(drawStyle);
+  firstStyle.current = drawStyle;
 
   // The renderer lives as long as the page: created once, fed by the effects below.
   useEffect(() => {
@@ -154,6 +177,7 @@ export function Explorer({
         },
       },
       { layerColor, drawing: chosenDrawing() },
+      firstStyle.current,
     );
     setSigma(v);
     reportSigma(v);
@@ -167,17 +191,8 @@ export function Explorer({
   }, [data, startAt, reportSigma]);
 
   useEffect(() => {
-    sigma?.apply({
-      color: encoded.color,
-      size: encoded.size,
-      visible: filtered.visible,
-      layers: state.layers,
-      edgeColorByLayer: state.encoding.edgeColorByLayer,
-      edgeWidthByWeight: state.encoding.edgeWidthByWeight,
-      labels: state.encoding.labels,
-      born: changes?.born ?? null,
-    });
-  }, [sigma, encoded, filtered, state, changes]);
+    sigma?.apply(drawStyle);
+  }, [sigma, drawStyle]);
   useEffect(() => sigma?.setDissolved(changes?.dissolved ?? null), [sigma, changes]);
   // A carried layout other than the force layout is made again from this snapshot's people.
   const [carriedLayout] = useState(() =>
