@@ -1,12 +1,5 @@
 import type { TNetworkData } from '@tieline/graph';
-import {
-  freeArea,
-  SigmaView,
-  type TDrawing,
-  type TDrawStyle,
-  type TPositions,
-  type TRect,
-} from '@tieline/sigma-engine';
+import { freeArea, SigmaView, type TDrawing, type TPositions, type TRect } from '@tieline/sigma-engine';
 import type { TNetworkSummary } from '@tieline/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -25,6 +18,7 @@ import { adjacency, applyFilters } from './filters/filters';
 import { FiltersPanel } from './filters/filters-panel';
 import { encode, layerColor } from './style/encoding';
 import { StylePanel } from './style/style-panel';
+import { useDrawStyle } from './style/use-draw-style';
 import { TabbedAside } from './tabbed-aside';
 import type { TCarried } from './time/carry-state';
 import { ChangesLegend } from './time/changes-legend';
@@ -129,22 +123,7 @@ export function Explorer({
   const adj = useMemo(() => adjacency(data, state.layers), [data, state.layers]);
   const filtered = useMemo(() => applyFilters(state, data, metrics, adj), [state, data, metrics, adj]);
   const encoded = useMemo(() => encode(state, data, metrics), [state, data, metrics]);
-  const drawStyle = useMemo<TDrawStyle>(
-    () => ({
-      color: encoded.color,
-      size: encoded.size,
-      visible: filtered.visible,
-      layers: state.layers,
-      edgeColorByLayer: state.encoding.edgeColorByLayer,
-      edgeWidthByWeight: state.encoding.edgeWidthByWeight,
-      labels: state.encoding.labels,
-      born: changes?.born ?? null,
-    }),
-    [encoded, filtered, state.layers, state.encoding, changes],
-  );
-  // The renderer's first drawing has the style already (no second drawing once it is applied).
-  const firstStyle = useRef(drawStyle);
-  firstStyle.current = drawStyle;
+  const { drawStyle, styleNow } = useDrawStyle(state, encoded, filtered.visible, changes);
 
   // The renderer lives as long as the page: created once, fed by the effects below.
   useEffect(() => {
@@ -177,7 +156,7 @@ export function Explorer({
         },
       },
       { layerColor, drawing: chosenDrawing() },
-      firstStyle.current,
+      styleNow(),
     );
     setSigma(v);
     reportSigma(v);
@@ -188,7 +167,7 @@ export function Explorer({
       reportSigma(null);
       v.kill();
     };
-  }, [data, startAt, reportSigma]);
+  }, [data, startAt, reportSigma, styleNow]);
 
   useEffect(() => {
     sigma?.apply(drawStyle);
