@@ -1,9 +1,9 @@
 import { MSG } from '@tieline/validation';
 import type { SignedInCaller } from '../auth/actor';
 import type { Deps } from '../deps';
-import { AppError } from '../errors';
 import { type FairSlots, type SlotTicket, SlotWaitExpired, slotAccount } from './fair-slots';
 import { runScriptWorker, type WorkerOptions } from './script-worker';
+import { waitRefusal } from './slot-run';
 
 // A worker a request starts (reading an upload, combining, turning or exporting a whole network) runs in
 // one of the server's work slots (deps.workSlots): at most WORK_SLOTS at once on a server and
@@ -37,11 +37,8 @@ async function inSlot<T>(work: RequestWork | null, fn: () => Promise<T>): Promis
   try {
     return await work.slots.run(work.ticket, fn, work.waitMs);
   } catch (error) {
-    if (!(error instanceof SlotWaitExpired)) throw error;
-    throw new AppError('TOO_MANY_REQUESTS', MSG.workBusy(error.running, error.position), {
-      retryAfterSeconds: 10,
-      details: { position: error.position, running: error.running },
-    });
+    // A worker's death is the caller's to word (an upload's reader says its file is too large).
+    throw error instanceof SlotWaitExpired ? waitRefusal(error, MSG.workBusy) : error;
   }
 }
 

@@ -12,14 +12,17 @@ export interface SlotRefusals {
   tooHeavy: (death: 'memory' | 'time') => string;
 }
 
+/** 429 for a wait in line past its allowance: its place then, and how many runs held the slots. */
+export function waitRefusal(error: SlotWaitExpired, busy: SlotRefusals['busy']): AppError {
+  return new AppError('TOO_MANY_REQUESTS', busy(error.running, error.position), {
+    retryAfterSeconds: 10,
+    details: { position: error.position, running: error.running },
+  });
+}
+
 /** The refusal a caller gets for `error` (a wait past its allowance, a worker's death), or the error itself. */
 export function slotRefusal(error: unknown, refusals: SlotRefusals): unknown {
-  if (error instanceof SlotWaitExpired) {
-    return new AppError('TOO_MANY_REQUESTS', refusals.busy(error.running, error.position), {
-      retryAfterSeconds: 10,
-      details: { position: error.position, running: error.running },
-    });
-  }
+  if (error instanceof SlotWaitExpired) return waitRefusal(error, refusals.busy);
   if (error instanceof WorkerDiedError && error.reason !== 'exit') {
     return new AppError('SERVICE_UNAVAILABLE', refusals.tooHeavy(error.reason), { cause: error });
   }
