@@ -30,6 +30,8 @@ interface TSigmaInternals {
   edgePrograms: Record<string, TProgramEntry>;
   /** Sigma's node picking (a pixel read back from its picking buffer), called on each move, click and wheel step. */
   getNodeAtPosition(p: Coordinates): string | null;
+  /** Sigma's handlers of the graph's events; `addEdgeGraphUpdate` is the graph's `edgeAdded`. */
+  activeListeners: Record<string, (...args: never[]) => void>;
 }
 
 const internals = (renderer: Sigma) => renderer as unknown as TSigmaInternals;
@@ -59,6 +61,20 @@ export function replaceCameraListener(renderer: Sigma, listener: () => void) {
   const camera = renderer.getCamera();
   camera.removeAllListeners('updated');
   camera.on('updated', listener);
+}
+
+/**
+ * Sigma stops hearing of ties added to its graph (each would have it reprocess every tie at its next
+ * frame) until the function returned is called; a full `refresh()` then takes in those added meanwhile.
+ * Sigma 3.0.2 listens to `edgeAdded` with `activeListeners.addEdgeGraphUpdate`, bound in `setGraph`.
+ */
+export function withoutEdgeEvents(renderer: Sigma): () => void {
+  const listener = internals(renderer).activeListeners.addEdgeGraphUpdate as (...args: unknown[]) => void;
+  const graph = renderer.getGraph();
+  graph.removeListener('edgeAdded', listener);
+  return () => {
+    if (renderer.getGraph() === graph) graph.on('edgeAdded', listener);
+  };
 }
 
 /** Whether a mouse button or a finger is down on the canvas (sigma's captors' state). */
@@ -116,6 +132,10 @@ export function internalsProblems(renderer: Sigma): string[] {
     problems.push(
       `the camera has ${renderer.getCamera().listenerCount('updated')} 'updated' listeners, not sigma's one`,
     );
+  }
+  const onEdgeAdded = r.activeListeners?.addEdgeGraphUpdate;
+  if (typeof onEdgeAdded !== 'function' || !renderer.getGraph().listeners('edgeAdded').includes(onEdgeAdded)) {
+    problems.push("activeListeners.addEdgeGraphUpdate is not the graph's edgeAdded listener");
   }
   if (typeof renderer.getMouseCaptor().isMouseDown !== 'boolean') problems.push('mouse captor has no isMouseDown');
   if (typeof renderer.getTouchCaptor().touchMode !== 'number') problems.push('touch captor has no touchMode');

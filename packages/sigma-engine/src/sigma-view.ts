@@ -15,6 +15,7 @@ import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
 import { rendererName, slicedDrawing, type TDrawing } from './renderer-kind';
 import { internalsProblems, replaceNodePicking, webGLContexts } from './sigma-internals';
 import { sceneOf, type TScene } from './sigma-scene';
+import { firstTieStride, TieLoading } from './tie-loading';
 
 // The drawing: one graphology graph (node and edge keys are their indexes in the network data) and
 // one sigma renderer (WebGL), behind this class's methods: nothing outside the package touches sigma.
@@ -45,6 +46,8 @@ export interface TViewOptions {
   layerColor(layer: number): string;
   /** Sliced drawing: `auto` slices only in software WebGL; benchmarks and tests force either way. */
   drawing?: TDrawing;
+  /** Past this many ties, the first drawing has about this many (tie-loading.ts; tests lower it). */
+  firstTies?: number;
   /** The sliced drawing's pacing (tests force many small slices). */
   pacer?: Partial<TPacerOptions>;
 }
@@ -55,6 +58,8 @@ export interface TViewEvents {
   onForceChange(running: boolean): void;
   /** A drawing is on screen (the first one marks the canvas for tests and benchmarks). */
   onDrawn(): void;
+  /** A large network's ties being added after its first drawing: `added` of `total` are in. */
+  onTies?(added: number, total: number): void;
   /** The part of the canvas no overlay (tools, legend) covers, in viewport pixels; null: all of it. */
   freeArea?(): TRect | null;
 }
@@ -83,6 +88,12 @@ export class SigmaView {
    */
   private nodeStyle: Pick<TDrawStyle, 'color' | 'size' | 'visible'> | null = null;
   private edgeStyle: { key: string; born: Uint8Array | null };
+  /** How a tie added now looks (apply's latest style). */
+  private tie: ReturnType<typeof tieStyler>;
+  /** The ties a large network's first drawing left out, being added; null: all are in. */
+  private ties: TieLoading | null = null;
+  /** A layout asked for before every tie was in: started once they are (it reads the ties when it starts). */
+  private pendingForce: { fresh?: boolean; onSettled?: () => void } | null = null;
 
   constructor(
     container: HTMLElement,
@@ -111,14 +122,7 @@ export class SigmaView {
       edgeWidthByWeight: false,
       born: null,
     };
-    const tie = tieStyler(edgeStyle, data.edges, options.layerColor);
-    data.edges.forEach((e, i) => {
-      graph.addEdgeWithKey(String(i), String(e.source), String(e.target), {
-        layer: e.layer,
-        weight: e.weight,
-        ...tie(e, i),
-      });
-    });
+    this.tie = tieStyler(edgeStyle, data.edges, options.layerColor);
     this.graph = graph;
     this.edgeStyle = edgeStyleOf(edgeStyle);
     // Sigma draws its first frame on an empty graph, so the network's first drawing goes through
@@ -144,6 +148,16 @@ export class SigmaView {
     const problems = internalsProblems(this.renderer);
     if (problems.length > 0) console.warn(`sigma-engine: sigma's internals changed, drawing as sigma does`, problems);
     const known = problems.length === 0;
+    // A large network's first drawing has a sample of its ties, the rest follow (tie-loading.ts).
+    const stride = known ? firstTieStride(data.edges.length, options.firstTies) : 1;
+    for (let i = 0; i < data.edges.length; i += stride) this.addTie(i);
+    if (stride > 1) {
+      this.ties = new TieLoading(this.renderer, data.edges.length, stride, (i) => this.addTie(i), {
+        onProgress: (added, total) => events.onTies?.(added, total),
+        onDone: () => this.tiesIn(),
+      });
+      this.afterDrawing.push(() => this.ties?.start());
+    }
     if (known) {
       const picker = new NodePicker(graph, this.renderer, data.nodes.length);
       replaceNodePicking(this.renderer, (p) => picker.pick(p));
@@ -199,6 +213,23 @@ export class SigmaView {
     }, pauseMs);
   }
 
+  private addTie(i: number) {
+    const e = this.data.edges[i] as TNetworkData['edges'][number];
+    this.graph.addEdgeWithKey(String(i), String(e.source), String(e.target), {
+      layer: e.layer,
+      weight: e.weight,
+      ...this.tie(e, i),
+    });
+  }
+
+  /** Every tie is in: a layout asked for meanwhile starts after the drawing that shows them all. */
+  private tiesIn() {
+    this.ties = null;
+    const force = this.pendingForce;
+    this.pendingForce = null;
+    if (force) this.startLayout(force, true);
+  }
+
   private reduceNode(key: string, attrs: Record<string, unknown>) {
     if (!this.selected.has(Number(key))) return attrs;
     return { ...attrs, highlighted: true, zIndex: 1 };
@@ -243,6 +274,7 @@ export class SigmaView {
     if (edgeStyle.key !== this.edgeStyle.key || edgeStyle.born !== this.edgeStyle.born) {
       this.edgeStyle = edgeStyle;
       const tie = tieStyler(style, this.data.edges, this.options.layerColor);
+      this.tie = tie;
       this.graph.updateEachEdgeAttributes(
         (key, attrs) => {
           const i = Number(key);
@@ -294,12 +326,22 @@ export class SigmaView {
    * ForceAtlas2 in its web worker; stops by itself once the drawing has settled. `fresh`: a new
    * layout, not a continuation of the positions now (a large network then starts multilevel).
    */
-  startForce({ fresh = false, onSettled }: { fresh?: boolean; onSettled?: () => void } = {}) {
+  startForce(options: { fresh?: boolean; onSettled?: () => void } = {}) {
     this.stopForce();
+    if (this.ties) {
+      this.pendingForce = options;
+      this.events.onForceChange(true);
+      return;
+    }
+    this.startLayout(options, !this.drawnOnce);
+  }
+
+  /** `waitDrawing`: the layout's first positions wait for the drawing being made (not to start it over). */
+  private startLayout({ fresh = false, onSettled }: { fresh?: boolean; onSettled?: () => void }, waitDrawing: boolean) {
     this.fa2 = new ForceLayout(this.graph, {
       multilevel: fresh,
       afterDrawing: (then) => this.afterDrawing.push(then),
-      ...(this.drawnOnce ? {} : { beforeFirst: (then: () => void) => this.afterDrawing.push(then) }),
+      ...(waitDrawing ? { beforeFirst: (then: () => void) => this.afterDrawing.push(then) } : {}),
       onSettled: () => {
         this.fa2 = null;
         this.events.onForceChange(false);
@@ -310,6 +352,10 @@ export class SigmaView {
   }
 
   stopForce() {
+    if (this.pendingForce) {
+      this.pendingForce = null;
+      this.events.onForceChange(false);
+    }
     if (this.fa2) {
       this.fa2.kill();
       this.fa2 = null;
@@ -387,10 +433,13 @@ export class SigmaView {
 
   /** What is on screen, in viewport pixels, for the PNG and SVG exports. */
   scene(): TScene {
+    this.ties?.finishNow();
     return sceneOf(this.graph, this.renderer);
   }
 
   kill() {
+    this.ties?.kill();
+    this.ties = null;
     this.stopForce();
     this.motion?.kill();
     this.progressive?.kill();

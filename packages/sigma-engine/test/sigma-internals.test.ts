@@ -19,7 +19,8 @@ type TCanary = {
   problems(): Record<string, string[]>;
   picking(): Promise<unknown>;
   camera(): Promise<{ withSigmas: number; withOurs: number; oursCalled: number }>;
-  view(id: string, drawing: 'sliced' | 'whole', people: number): Promise<string>;
+  view(id: string, drawing: 'sliced' | 'whole', people: number, firstTies?: number): Promise<string>;
+  sceneTies(id: string): number;
 };
 /** Calls one of the canary page's checks with its arguments (window.canary, canary-page.ts). */
 const canary = <K extends keyof TCanary>(page: Page, check: K, ...args: Parameters<TCanary[K]>) =>
@@ -118,5 +119,28 @@ describe("sigma's internals", () => {
       await expect.poll(async () => (await shot()).differ, { timeout: 60_000, interval: 250 }).toBe(0);
       expect((await shot()).ink).toBeGreaterThan(2_000);
     }, 90_000);
+  }
+
+  for (const drawing of ['sliced', 'whole'] as const) {
+    it(`a large network's first drawing has a sample of its ties, then every tie (${drawing})`, async () => {
+      const whole = `allties-${drawing}`;
+      const loaded = `firstties-${drawing}`;
+      const exported = `exported-${drawing}`;
+      await canary(page, 'view', whole, drawing, 2_100);
+      // 10,500 ties, 1,000 in the first drawing: every 11th (955 of them), the rest added after it.
+      await canary(page, 'view', loaded, drawing, 2_100, 1_000);
+      const ties = page.locator(`#${loaded}`);
+      await expect.poll(() => ties.getAttribute('data-ties'), { timeout: 60_000 }).toMatch(/ 10500\/10500$/);
+      const steps = ((await ties.getAttribute('data-ties')) ?? '').split(' ').map((s) => Number(s.split('/')[0]));
+      expect(steps[0]).toBe(955);
+      expect(steps.every((n, i) => i === 0 || n >= (steps[i - 1] ?? 0))).toBe(true);
+      const shot = async () =>
+        compare(await page.locator(`#${whole}`).screenshot(), await page.locator(`#${loaded}`).screenshot());
+      await expect.poll(async () => (await shot()).differ, { timeout: 60_000, interval: 250 }).toBe(0);
+      expect((await shot()).ink).toBeGreaterThan(2_000);
+      // An export asked for before the ties are in waits for them all, not the sample.
+      await canary(page, 'view', exported, drawing, 2_100, 1_000);
+      expect(await canary(page, 'sceneTies', exported)).toBe(10_500);
+    }, 120_000);
   }
 });

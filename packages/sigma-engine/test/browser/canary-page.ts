@@ -104,7 +104,7 @@ const network = (n: number, tiesEach: number): TNetworkData => ({
  * A network drawn by the package's SigmaView, whole or in many small slices: 60 people use sigma's
  * instanced programs (circles, arrows), 2,100 people with 10,500 ties its plain ones (points, lines).
  */
-function view(id: string, drawing: TDrawing, people: number): Promise<string> {
+function view(id: string, drawing: TDrawing, people: number, firstTies?: number): Promise<string> {
   const el = box(id);
   const data = network(people, people > 100 ? 5 : 3);
   const n = data.nodes.length;
@@ -126,10 +126,14 @@ function view(id: string, drawing: TDrawing, people: number): Promise<string> {
           drawn++;
           el.dataset.drawn = String(drawn);
         },
+        onTies: (added, total) => {
+          el.dataset.ties = `${el.dataset.ties ?? ''} ${added}/${total}`.trim();
+        },
       },
       {
         layerColor: (layer) => (layer === 0 ? '#0072B2' : '#D55E00'),
         drawing,
+        ...(firstTies ? { firstTies } : {}),
         pacer: { sliceMs: 0.01, queueMs: 0.02, firstRate: 1, minSlice: Math.ceil(people / 6) },
       },
     );
@@ -143,8 +147,14 @@ function view(id: string, drawing: TDrawing, people: number): Promise<string> {
       edgeWidthByWeight: true,
       labels: 'none',
     });
+    views.set(id, v);
     resolve(el.dataset.drawing ?? '');
   });
 }
 
-Object.assign(window, { canary: { problems, picking, camera, view } });
+const views = new Map<string, SigmaView>();
+
+/** How many ties a view's export would draw (an export takes every tie, added or not yet). */
+const sceneTies = (id: string) => views.get(id)?.scene().edges.length ?? -1;
+
+Object.assign(window, { canary: { problems, picking, camera, view, sceneTies } });

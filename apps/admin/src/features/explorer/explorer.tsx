@@ -82,6 +82,7 @@ export function Explorer({
   const [right, setRight] = useState<TRightPanel>('node');
   const [focused, setFocused] = useState<number | null>(carried?.focused ?? null);
   const [forceRunning, setForceRunning] = useState(false);
+  const [ties, setTies] = useState<readonly [number, number] | null>(null);
   const [lasso, setLasso] = useState(false);
   const [sigma, setSigma] = useState<SigmaView | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -140,6 +141,14 @@ export function Explorer({
         },
         onClickStage: () => setFocused(null),
         onForceChange: setForceRunning,
+        // Said in steps of a twentieth, so the page is not rendered again for every slice of ties.
+        onTies: (added, total) => {
+          container.dataset.ties = added < total ? 'adding' : 'all';
+          setTies((was) => {
+            const step = (n: number) => Math.floor((n * 20) / total);
+            return added >= total ? null : was && step(was[0]) === step(added) ? was : [added, total];
+          });
+        },
         // Marks for tests and benchmarks: a drawing is on screen, and how many have been.
         onDrawn: () => {
           container.dataset.rendered = 'true';
@@ -347,6 +356,7 @@ export function Explorer({
             selected={state.selection.length}
             metricsProgress={metricsState.progress}
             metricsPosition={metricsState.position}
+            ties={ties}
             layers={changes ? [] : state.layers}
           >
             {changes ? <ChangesLegend changes={changes} /> : null}

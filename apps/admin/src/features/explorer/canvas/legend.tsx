@@ -14,6 +14,7 @@ export function Legend({
   selected,
   metricsProgress,
   metricsPosition,
+  ties = null,
   layers,
   children,
 }: {
@@ -26,6 +27,8 @@ export function Legend({
   selected: number;
   metricsProgress: number | null;
   metricsPosition: number | null;
+  /** A large network's ties still being added to the drawing: how many are in, of how many. */
+  ties?: readonly [added: number, total: number] | null;
   layers: number[];
   /** More to say (a series' changes view). */
   children?: ReactNode;
@@ -50,6 +53,14 @@ export function Legend({
           : `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} people`}
         {selected > 0 ? `, ${selected.toLocaleString('en-US')} selected` : ''}
       </p>
+      {ties ? (
+        <div className="mt-0.5 text-muted-foreground" data-testid="ties-drawing">
+          <p aria-live="polite" className="tabular-nums">
+            Drawing ties: {ties[0].toLocaleString('en-US')} of {ties[1].toLocaleString('en-US')}
+          </p>
+          <progress className="h-1 w-full" max={ties[1]} value={ties[0]} aria-label="Ties drawn" />
+        </div>
+      ) : null}
       {metricsProgress !== null ? (
         <p className="text-muted-foreground" aria-live="polite">
           {metricsProgressText(metricsProgress, metricsPosition)}
