@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, median, root } from './lib.mjs';
 
 /**
- * `BENCH_EXPLORER_PROFILE=<dir>` writes a CPU profile of the page up to its first frame, per drawing.
+ * `BENCH_EXPLORER_PROFILE=<dir>` writes a CPU profile of the page up to its first frame, per drawing;
+ * `BENCH_EXPLORER_SHOT=<dir>` screenshots of the page at its first frame and once every tie is drawn.
  * `BENCH_EXPLORER_SIZES=20000/100000` measures only the sizes listed (comma-separated); issue 37's
  * 50,000 people / 500,000 ties is `BENCH_EXPLORER_SIZES=50000/500000` (two uploads combined).
  */
@@ -214,6 +215,10 @@ async function measure(context, base, id, drawing) {
     { polling: 'raf', timeout: 120_000 },
   );
   const firstRenderMs = await firstRender.jsonValue();
+  // BENCH_EXPLORER_SHOT=<dir>: what the page shows at its first frame and once every tie is drawn.
+  const shotDir = process.env.BENCH_EXPLORER_SHOT;
+  const shot = (name) => shotDir && page.screenshot({ path: join(shotDir, `explorer-${drawing}-${name}.png`) });
+  await shot('first-frame');
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(join(profileDir, `explorer-${drawing}.cpuprofile`), JSON.stringify(profile));
@@ -233,6 +238,7 @@ async function measure(context, base, id, drawing) {
     { polling: 'raf', timeout: 180_000 },
   );
   const allTiesMs = await allTies.jsonValue();
+  await shot('all-ties');
   const settled = await page.waitForFunction(
     () => document.querySelector('[data-testid="explorer-canvas"][data-layout="still"]') && performance.now(),
     null,

@@ -1,12 +1,12 @@
 import type { TNetworkData } from '@tieline/graph';
 import Graph from 'graphology';
-import { assignLayoutChanges, graphToByteArray } from 'graphology-layout-noverlap/helpers.js';
 import Sigma from 'sigma';
 import { EdgeLineProgram, NodePointProgram } from 'sigma/rendering';
 import { CameraMotion } from './camera-motion';
 import { ChangesOverlay } from './changes-overlay';
+import { Distribute } from './distribute';
 import { edgeStyleOf, labelSettings, type TDrawStyle, tieStyler } from './draw-style';
-import { ForceLayout } from './force-layout';
+import { ForceRunner, type TForceOptions } from './force-runner';
 import { fitInside, insidePolygon, type TCamera, type TPositions, type TRect } from './geometry';
 import type { TPacerOptions } from './gpu-pacer';
 import { HighlightOverlay } from './highlight-overlay';
@@ -67,8 +67,8 @@ export interface TViewEvents {
 export class SigmaView {
   private readonly graph: Graph;
   private readonly renderer: Sigma;
-  private fa2: ForceLayout | null = null;
-  private distributeWorker: Worker | null = null;
+  private readonly force: ForceRunner;
+  private readonly distributing: Distribute;
   /** Called once the next drawing is on screen (the force layout asks for positions then). */
   private afterDrawing: (() => void)[] = [];
   private readonly overlay: HighlightOverlay;
@@ -92,8 +92,6 @@ export class SigmaView {
   private tie: ReturnType<typeof tieStyler>;
   /** The ties a large network's first drawing left out, being added; null: all are in. */
   private ties: TieLoading | null = null;
-  /** A layout asked for before every tie was in: started once they are (it reads the ties when it starts). */
-  private pendingForce: { fresh?: boolean; onSettled?: () => void } | null = null;
 
   constructor(
     container: HTMLElement,
@@ -124,6 +122,12 @@ export class SigmaView {
     };
     this.tie = tieStyler(edgeStyle, data.edges, options.layerColor);
     this.graph = graph;
+    this.force = new ForceRunner(graph, {
+      afterDrawing: (then) => this.afterDrawing.push(then),
+      firstDrawingPending: () => !this.drawnOnce,
+      tiesLoading: () => this.ties !== null,
+      onForceChange: (running) => events.onForceChange(running),
+    });
     this.edgeStyle = edgeStyleOf(edgeStyle);
     // Sigma draws its first frame on an empty graph, so the network's first drawing goes through
     // ProgressiveDraw like every later one (setGraph below).
@@ -162,6 +166,7 @@ export class SigmaView {
       const picker = new NodePicker(graph, this.renderer, data.nodes.length);
       replaceNodePicking(this.renderer, (p) => picker.pick(p));
     }
+    this.distributing = new Distribute(graph, this.renderer);
     this.changes = new ChangesOverlay(this.renderer, graph);
     this.overlay = new HighlightOverlay(this.renderer, graph, data.directed);
     const gl = webGLContexts(this.renderer).nodes;
@@ -225,9 +230,7 @@ export class SigmaView {
   /** Every tie is in: a layout asked for meanwhile starts after the drawing that shows them all. */
   private tiesIn() {
     this.ties = null;
-    const force = this.pendingForce;
-    this.pendingForce = null;
-    if (force) this.startLayout(force, true);
+    this.force.tiesIn();
   }
 
   private reduceNode(key: string, attrs: Record<string, unknown>) {
@@ -319,73 +322,21 @@ export class SigmaView {
   }
 
   isForceRunning() {
-    return this.fa2?.isRunning() ?? false;
+    return this.force.isRunning();
   }
 
-  /**
-   * ForceAtlas2 in its web worker; stops by itself once the drawing has settled. `fresh`: a new
-   * layout, not a continuation of the positions now (a large network then starts multilevel).
-   */
-  startForce(options: { fresh?: boolean; onSettled?: () => void } = {}) {
-    this.stopForce();
-    if (this.ties) {
-      this.pendingForce = options;
-      this.events.onForceChange(true);
-      return;
-    }
-    this.startLayout(options, !this.drawnOnce);
-  }
-
-  /** `waitDrawing`: the layout's first positions wait for the drawing being made (not to start it over). */
-  private startLayout({ fresh = false, onSettled }: { fresh?: boolean; onSettled?: () => void }, waitDrawing: boolean) {
-    this.fa2 = new ForceLayout(this.graph, {
-      multilevel: fresh,
-      afterDrawing: (then) => this.afterDrawing.push(then),
-      ...(waitDrawing ? { beforeFirst: (then: () => void) => this.afterDrawing.push(then) } : {}),
-      onSettled: () => {
-        this.fa2 = null;
-        this.events.onForceChange(false);
-        onSettled?.();
-      },
-    });
-    this.events.onForceChange(true);
+  /** ForceAtlas2 in its web worker (force-runner.ts); stops by itself once the drawing has settled. */
+  startForce(options: TForceOptions = {}) {
+    this.force.start(options);
   }
 
   stopForce() {
-    if (this.pendingForce) {
-      this.pendingForce = null;
-      this.events.onForceChange(false);
-    }
-    if (this.fa2) {
-      this.fa2.kill();
-      this.fa2 = null;
-      this.events.onForceChange(false);
-    }
+    this.force.stop();
   }
 
-  /** Pushes overlapping nodes apart, in screen space so the sizes drawn are the sizes compared (in a worker). */
+  /** Pushes overlapping nodes apart (distribute.ts). */
   distribute(): Promise<void> {
-    const r = this.renderer;
-    const camera = { cameraState: r.getCamera().getState() };
-    const nodes = graphToByteArray(this.graph, (_key, attrs) => ({
-      ...r.graphToViewport({ x: Number(attrs.x), y: Number(attrs.y) }, camera),
-      size: r.scaleSize(Number(attrs.size) || 3),
-    }));
-    this.distributeWorker?.terminate();
-    const worker = new Worker(new URL('./distribute-worker.ts', import.meta.url), { type: 'module' });
-    this.distributeWorker = worker;
-    return new Promise((resolve) => {
-      worker.onmessage = (e: MessageEvent<{ nodes: ArrayBuffer }>) => {
-        worker.terminate();
-        this.distributeWorker = null;
-        // The camera may have moved meanwhile: positions go back through the camera they were taken with.
-        assignLayoutChanges(this.graph, new Float32Array(e.data.nodes), (_key, pos) => r.viewportToGraph(pos, camera));
-        resolve();
-      };
-      worker.postMessage({ nodes: nodes.buffer, maxIterations: this.data.nodes.length > 5_000 ? 20 : 60 }, [
-        nodes.buffer,
-      ]);
-    });
+    return this.distributing.run(this.data.nodes.length > 5_000 ? 20 : 60);
   }
 
   /** Where the camera is (sigma's framed-graph coordinates), to save with a view. */
@@ -443,7 +394,7 @@ export class SigmaView {
     this.stopForce();
     this.motion?.kill();
     this.progressive?.kill();
-    this.distributeWorker?.terminate();
+    this.distributing.kill();
     this.renderer.kill();
   }
 }
