@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, median, root } from './lib.mjs';
 
 /**
- * `BENCH_EXPLORER_PROFILE=<dir>` writes a CPU profile of the page up to its first frame, per drawing;
+ * `BENCH_EXPLORER_PROFILE=<dir>` writes CPU profiles of the page up to its first frame and during the pan, per drawing;
  * `BENCH_EXPLORER_SHOT=<dir>` screenshots of the page at its first frame and once every tie is drawn.
  * `BENCH_EXPLORER_SIZES=20000/100000` measures only the sizes listed (comma-separated); issue 37's
  * 50,000 people / 500,000 ties is `BENCH_EXPLORER_SIZES=50000/500000` (two uploads combined).
@@ -252,6 +252,7 @@ async function measure(context, base, id, drawing) {
   const cy = box.y + box.height / 2;
 
   // Pan: drag back and forth across the canvas for about three seconds.
+  if (cdp) await cdp.send('Profiler.start');
   const panFrom = await now(page);
   await page.mouse.move(cx, cy);
   await page.mouse.down();
@@ -260,6 +261,10 @@ async function measure(context, base, id, drawing) {
   }
   const panDrawings = await drawings(page);
   await page.mouse.up();
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(profileDir, `explorer-${drawing}-pan.cpuprofile`), JSON.stringify(profile));
+  }
   const restFrom = await now(page);
   const pan = (await gapsSince(page, panFrom)).slice(1);
   // The camera rests: the one redraw with every tie, then the page is idle again.

@@ -1,3 +1,4 @@
+import { Progress } from '@tieline/ui';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { metricsProgressText } from '../analysis/use-explorer-metrics';
 import { shownCounts, type TLegend } from '../style/encoding';
@@ -58,7 +59,7 @@ export function Legend({
           <p aria-live="polite" className="tabular-nums">
             Drawing ties: {ties[0].toLocaleString('en-US')} of {ties[1].toLocaleString('en-US')}
           </p>
-          <progress className="h-1 w-full" max={ties[1]} value={ties[0]} aria-label="Ties drawn" />
+          <Progress className="mt-0.5 h-1" value={(ties[0] / ties[1]) * 100} aria-label="Ties drawn" />
         </div>
       ) : null}
       {metricsProgress !== null ? (
