@@ -203,6 +203,33 @@ test('explore the demo network: encode, filter, search, lasso, views, layers, ex
   await page.screenshot({ path: `${SHOTS}/explorer-export-svg.png` });
 });
 
+test("a large network's first drawing has a sample of its ties, then every tie, as the export has", async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  // Past 100,000 ties the first drawing has a sample of them (sigma-engine tie-loading.ts); the demo
+  // network's ties are taken the same way past 20.
+  await page.evaluate(() => window.localStorage.setItem('tieline.explorer.firstTies', '20'));
+  await networkRow(page, DEMO).getByRole('link', { name: DEMO }).click();
+  const canvas = page.getByTestId('explorer-canvas');
+  const ties = Number(
+    ((await page.getByText(/ people · [\d,]+ ties/).textContent()) ?? '')
+      .match(/([\d,]+) ties/)?.[1]
+      ?.replace(/,/g, ''),
+  );
+  expect(ties).toBeGreaterThan(20);
+  // The canvas says when every tie is in (only a network drawn in two steps says it at all); then
+  // the progress line leaves the legend and the layout, which waited for the ties, runs and settles.
+  await expect(canvas).toHaveAttribute('data-ties', 'all', { timeout: 30_000 });
+  await expect(page.getByTestId('ties-drawing')).toHaveCount(0);
+  await expect(canvas).toHaveAttribute('data-layout', 'still', { timeout: 30_000 });
+  await expect.poll(async () => (await canvasPixels(page)).ink, { timeout: 20_000 }).toBeGreaterThan(2_000);
+  await page.getByRole('button', { name: /Export/ }).click();
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'SVG' }).click()]);
+  const text = readFileSync((await svg.path()) ?? '', 'utf8');
+  expect(text.match(/<line /g)?.length).toBe(ties);
+});
+
 test('the analysis panels: dashboard, tie matrix, table and roles', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAsDemo(page);

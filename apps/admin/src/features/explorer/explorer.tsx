@@ -35,11 +35,13 @@ const LEFT: { id: TLeftPanel; label: string }[] = [
 
 /**
  * How the drawing is made: sliced in software WebGL only (`auto`), unless `tieline.explorer.drawing`
- * in local storage says `sliced` or `whole` (the explorer benchmark measures both).
+ * in local storage says `sliced` or `whole` (the explorer benchmark measures both); past 100,000 ties,
+ * or `tieline.explorer.firstTies` (journeys lower it), the first drawing has a sample of the ties.
  */
-function chosenDrawing(): TDrawing {
+function drawingOptions(): { drawing: TDrawing; firstTies?: number } {
   const v = window.localStorage.getItem('tieline.explorer.drawing');
-  return v === 'sliced' || v === 'whole' ? v : 'auto';
+  const first = Number(window.localStorage.getItem('tieline.explorer.firstTies'));
+  return { drawing: v === 'sliced' || v === 'whole' ? v : 'auto', ...(first > 0 ? { firstTies: first } : {}) };
 }
 
 /** An element's box relative to another box (the canvas), or null when it is not on the page. */
@@ -164,7 +166,7 @@ export function Explorer({
           );
         },
       },
-      { layerColor, drawing: chosenDrawing() },
+      { layerColor, ...drawingOptions() },
       styleNow(),
     );
     setSigma(v);
