@@ -156,11 +156,13 @@ export class SigmaView {
     const stride = known ? firstTieStride(data.edges.length, options.firstTies) : 1;
     for (let i = 0; i < data.edges.length; i += stride) this.addTie(i);
     if (stride > 1) {
-      this.ties = new TieLoading(this.renderer, data.edges.length, stride, (i) => this.addTie(i), {
+      this.ties = new TieLoading(this.renderer, data.edges.length, stride, {
+        add: (i) => this.addTie(i),
         onProgress: (added, total) => events.onTies?.(added, total),
         onDone: () => this.tiesIn(),
+        afterFirstDrawing: (then) => (this.drawnOnce ? then() : this.afterDrawing.push(then)),
       });
-      this.afterDrawing.push(() => this.ties?.start());
+      window.setTimeout(() => this.ties?.start(), 0);
     }
     if (known) {
       const picker = new NodePicker(graph, this.renderer, data.nodes.length);
