@@ -245,7 +245,17 @@ async function measure(context, base, id, drawing) {
     { polling: 200, timeout: 180_000 },
   );
   const settledMs = await settled.jsonValue();
+  // The gestures start with the drawing at rest: the fit's redraw shown (at 500,000 ties, software WebGL
+  // takes seconds to draw it, and a pan during it shares the page's frames with its slices).
+  const beforeFit = await drawings(page);
   await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await page
+    .waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="explorer-canvas"]')?.getAttribute('data-drawn') ?? 0) > n,
+      beforeFit,
+      { polling: 100, timeout: 30_000 },
+    )
+    .catch(() => {});
   await page.waitForTimeout(800);
   const box = await canvas.boundingBox();
   const cx = box.x + box.width / 2;
