@@ -2,9 +2,10 @@ import type Sigma from 'sigma';
 import { withoutEdgeEvents } from './sigma-internals';
 
 // A large network's ties reach the drawing in two steps. The first drawing has every person and an even
-// sample of the ties (every k-th), so the network is on screen in seconds; the rest are then added to
-// the graph in slices of the page's idle time, with sigma not told of each (it would reprocess every tie
-// once per slice), and sigma processes them all at once when the last slice is in. At 50,000 people and
+// sample of the ties (every k-th), so the network is on screen in seconds; the rest are added to the
+// graph in slices of the page's time, while that drawing is made and after, with sigma not told of each
+// (it would reprocess every tie once per slice), and sigma processes them all at once when the last slice
+// is in and the first drawing is on screen. At 50,000 people and
 // 500,000 ties, building the graph and sigma's processing of it took ~5.5 s of the page's thread and
 // software WebGL ~8 s to draw it: the first drawing waited for all of it.
 
