@@ -10,6 +10,7 @@ import { ForceRunner, type TForceOptions } from './force-runner';
 import { fitInside, insidePolygon, type TCamera, type TPositions, type TRect } from './geometry';
 import type { TPacerOptions } from './gpu-pacer';
 import { HighlightOverlay } from './highlight-overlay';
+import { peopleGraph } from './network-graph';
 import { NodePicker } from './node-picker';
 import { LATER_LAYERS, ProgressiveDraw } from './progressive-draw';
 import { rendererName, slicedDrawing, type TDrawing } from './renderer-kind';
@@ -102,17 +103,7 @@ export class SigmaView {
     /** The style of the first drawing (apply's), so that drawing is the only one; absent: plain. */
     style?: TDrawStyle,
   ) {
-    const graph = new Graph({ multi: true, type: data.directed ? 'directed' : 'undirected', allowSelfLoops: true });
-    data.nodes.forEach((node, i) => {
-      const x = start.x[i] ?? 0;
-      const y = start.y[i] ?? 0;
-      graph.addNode(
-        String(i),
-        style
-          ? { label: node.name, x, y, color: style.color[i], size: style.size[i], hidden: style.visible[i] !== 1 }
-          : { label: node.name, x, y, size: 5, color: '#4f6bed' },
-      );
-    });
+    const graph = peopleGraph(data, start, style);
     this.nodeStyle = style ?? null;
     const edgeStyle = style ?? {
       layers: data.layers.map((_, i) => i),

@@ -1,11 +1,12 @@
 import type { TNetworkData } from '@tieline/graph';
-import { freeArea, SigmaView, type TDrawing, type TPositions, type TRect } from '@tieline/sigma-engine';
+import { freeArea, SigmaView, type TPositions } from '@tieline/sigma-engine';
 import type { TNetworkSummary } from '@tieline/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useStableCallback } from '../../lib/use-stable-callback';
 import { AnalysisPanels, type TRightPanel } from './analysis/analysis-panels';
 import { useExplorerMetrics } from './analysis/use-explorer-metrics';
+import { drawingOptions, relativeRect } from './canvas/canvas-setup';
 import { CanvasToolbar } from './canvas/canvas-toolbar';
 import { LassoOverlay } from './canvas/lasso-overlay';
 import { discLayout, fixedLayout } from './canvas/layouts';
@@ -32,24 +33,6 @@ const LEFT: { id: TLeftPanel; label: string }[] = [
   { id: 'filters', label: 'Filters' },
   { id: 'views', label: 'Views' },
 ];
-
-/**
- * How the drawing is made: sliced in software WebGL only (`auto`), unless `tieline.explorer.drawing`
- * in local storage says `sliced` or `whole` (the explorer benchmark measures both); past 100,000 ties,
- * or `tieline.explorer.firstTies` (journeys lower it), the first drawing has a sample of the ties.
- */
-function drawingOptions(): { drawing: TDrawing; firstTies?: number } {
-  const v = window.localStorage.getItem('tieline.explorer.drawing');
-  const first = Number(window.localStorage.getItem('tieline.explorer.firstTies'));
-  return { drawing: v === 'sliced' || v === 'whole' ? v : 'auto', ...(first > 0 ? { firstTies: first } : {}) };
-}
-
-/** An element's box relative to another box (the canvas), or null when it is not on the page. */
-function relativeRect(el: Element | null, to: DOMRect): TRect | null {
-  if (!el) return null;
-  const r = el.getBoundingClientRect();
-  return { x: r.left - to.left, y: r.top - to.top, width: r.width, height: r.height };
-}
 
 export function Explorer({
   network,
